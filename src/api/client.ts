@@ -1,0 +1,113 @@
+// The single transport function of the dashboard: every endpoint goes through here.
+import type * as z from 'zod/mini';
+import { apiConfig } from './config.ts';
+import { ApiError } from './errors.ts';
+import { errorBodySchema } from './schemas/envelope.ts';
+
+export interface ApiRequest<S extends z.ZodMiniType> {
+  method: 'GET' | 'POST';
+  /** Path with its parameters already encoded (use `encodePathSegment`). */
+  path: string;
+  /** Stable name for messages, e.g. `GET /grp/get_with_children/{id}`. */
+  endpoint: string;
+  body?: unknown;
+  schema: S;
+  signal?: AbortSignal;
+  /** Overrides the signed-in token, e.g. to check a token before keeping it. */
+  token?: string;
+}
+
+export function encodePathSegment(value: string | number): string {
+  // encodeURIComponent leaves nothing that could split or escape the segment (/, %, ?, #).
+  return encodeURIComponent(String(value));
+}
+
+export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>): Promise<z.output<S>> {
+  const { endpoint } = request;
+  const timeout = AbortSignal.timeout(apiConfig.timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  const failure = (cause: unknown) =>
+    new ApiError({
+      kind: request.signal?.aborted ? 'aborted' : timeout.aborted ? 'timeout' : 'network',
+      endpoint,
+      cause,
+    });
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(apiConfig.baseUrl + request.path, {
+      method: request.method,
+      headers: buildHeaders(request.body !== undefined, request.token ?? apiConfig.getToken()),
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal,
+      credentials: 'omit',
+    });
+    text = await response.text();
+  } catch (cause) {
+    throw failure(cause);
+  }
+
+  const json = parseJson(text);
+  if (!response.ok) {
+    const body = errorBodySchema.safeParse(json);
+    throw new ApiError({
+      kind: 'http',
+      endpoint,
+      status: response.status,
+      code: body.success ? body.data.error.code : undefined,
+      serverMessage: body.success ? body.data.error.message : undefined,
+    });
+  }
+  if (json === undefined) {
+    throw new ApiError({ kind: 'contract', endpoint, serverMessage: 'the answer is not JSON' });
+  }
+  if (isRecord(json) && json.status === false) {
+    const body = errorBodySchema.safeParse(json);
+    throw new ApiError({
+      kind: 'rejected',
+      endpoint,
+      code: body.success ? body.data.error.code : undefined,
+      serverMessage: body.success ? body.data.error.message : messageOf(json),
+    });
+  }
+  const parsed = request.schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError({
+      kind: 'contract',
+      endpoint,
+      field: issue ? issue.path.map(String).join('.') || '(root)' : undefined,
+      serverMessage: issue?.message,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+function buildHeaders(hasBody: boolean, token: string | null): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  // The portal takes the bare token, no "Bearer " prefix (decisions.md).
+  if (token) headers.set('Authorization', token);
+  return headers;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messageOf(json: Record<string, unknown>): string | undefined {
+  const result = json.result;
+  if (isRecord(result) && typeof result.message === 'string') return result.message;
+  return typeof json.message === 'string' ? json.message : undefined;
+}

@@ -1,0 +1,13 @@
+import * as z from 'zod/mini';
+
+/** GET /token/validate: `user_data` sits beside `result` (decisions.md). */
+export const tokenValidateSchema = z.object({
+  status: z.literal(true),
+  result: z.object({ message: z.string() }),
+  user_data: z.object({ apikey: z.string(), org_id: z.int() }),
+});
+export type TokenValidation = z.infer<typeof tokenValidateSchema>;
+
+/** POST /token (decisions.md). */
+export const tokenRequestSchema = z.object({ apikey: z.string().check(z.minLength(1)) });
+export const tokenResultSchema = z.object({ token: z.string(), expired_date: z.string() });

@@ -1,0 +1,98 @@
+// Languages: every UI string comes from a catalog `{ en, fr }` owned by the feature that shows it.
+// `useMessages(catalog)` picks the current language; `useFormat()` formats with Intl.
+import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { readPreference, writePreference } from './preferences.ts';
+
+export const locales = ['en', 'fr'] as const;
+export type Locale = (typeof locales)[number];
+
+/** A feature's messages: French must have exactly the keys of English. */
+export type Catalog<M extends Record<string, string>> = { en: M; fr: { [K in keyof M]: string } };
+
+export function defineMessages<M extends Record<string, string>>(catalog: Catalog<M>): Catalog<M> {
+  return catalog;
+}
+
+/** Replaces `{name}` placeholders. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+interface LocaleContextValue {
+  locale: Locale;
+  setLocale: (locale: Locale) => void;
+}
+
+const LocaleContext = createContext<LocaleContextValue>({ locale: 'en', setLocale: () => {} });
+
+function initialLocale(): Locale {
+  const saved = readPreference('locale');
+  if (saved === 'en' || saved === 'fr') return saved;
+  return navigator.language.toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+export function LocaleProvider({ children }: { children: ReactNode }) {
+  const [locale, setLocaleState] = useState<Locale>(initialLocale);
+  const value = useMemo<LocaleContextValue>(
+    () => ({
+      locale,
+      setLocale: (next) => {
+        writePreference('locale', next);
+        document.documentElement.lang = next;
+        setLocaleState(next);
+      },
+    }),
+    [locale],
+  );
+  document.documentElement.lang = locale;
+  return <LocaleContext value={value}>{children}</LocaleContext>;
+}
+
+export function useLocale(): LocaleContextValue {
+  return use(LocaleContext);
+}
+
+export function useMessages<M extends Record<string, string>>(catalog: Catalog<M>): M {
+  const { locale } = useLocale();
+  return (locale === 'fr' ? catalog.fr : catalog.en) as M;
+}
+
+export interface Formatters {
+  /** A portal timestamp as a date and time; `fallback` when null or unreadable. */
+  dateTime: (value: string | null | undefined, fallback?: string) => string;
+  date: (value: string | null | undefined, fallback?: string) => string;
+  number: (value: number) => string;
+  /** A take score (0 to 100 on our portal; shown as it comes otherwise). */
+  score: (value: number | null | undefined, fallback?: string) => string;
+  duration: (minutes: number) => string;
+}
+
+export function useFormat(): Formatters {
+  const { locale } = useLocale();
+  return useMemo(() => createFormatters(locale), [locale]);
+}
+
+export function createFormatters(locale: Locale): Formatters {
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const number = new Intl.NumberFormat(locale);
+  const hours = new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' });
+  const minutes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' });
+  const formatDate = (format: Intl.DateTimeFormat) => (value: string | null | undefined, fallback = '—') => {
+    if (!value) return fallback;
+    const parsed = new Date(value);
+    return Number.isNaN(parsed.getTime()) ? value : format.format(parsed);
+  };
+  return {
+    dateTime: formatDate(dateTime),
+    date: formatDate(date),
+    number: (value) => number.format(value),
+    score: (value, fallback = '—') => (value === null || value === undefined ? fallback : `${number.format(value)} / 100`),
+    duration: (total) => {
+      const h = Math.floor(total / 60);
+      const m = total % 60;
+      if (h === 0) return minutes.format(m);
+      return m === 0 ? hours.format(h) : `${hours.format(h)} ${minutes.format(m)}`;
+    },
+  };
+}
