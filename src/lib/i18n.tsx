@@ -1,6 +1,6 @@
 // Languages: every UI string comes from a catalog `{ en, fr }` owned by the feature that shows it.
 // `useMessages(catalog)` picks the current language; `useFormat()` formats with Intl.
-import { createContext, use, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { readPreference, writePreference } from './preferences.ts';
 
 export const locales = ['en', 'fr'] as const;
@@ -38,13 +38,14 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       locale,
       setLocale: (next) => {
         writePreference('locale', next);
-        document.documentElement.lang = next;
         setLocaleState(next);
       },
     }),
     [locale],
   );
-  document.documentElement.lang = locale;
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   return <LocaleContext value={value}>{children}</LocaleContext>;
 }
 

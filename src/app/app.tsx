@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { configureApi } from '../api/config.ts';
+import { LocaleProvider } from '../lib/i18n.tsx';
+import { readToken } from '../lib/token-storage.ts';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+import { SessionProvider } from './session.tsx';
+import { ThemeProvider } from './theme.tsx';
+
+configureApi({ baseUrl: portalBaseUrl(), getToken: readToken });
+
+/** The portal's base URL: the `portal-api-url` meta tag (editable after a build), the build-time
+ * VITE_PORTAL_API_URL, or `/api` on the server that serves the dashboard. */
+function portalBaseUrl(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="portal-api-url"]')?.content.trim();
+  const configured = meta || import.meta.env.VITE_PORTAL_API_URL || '/api';
+  return configured.replace(/\/+$/, '');
+}
+
+export function App() {
+  return (
+    <LocaleProvider>
+      <ThemeProvider>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </LocaleProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFound } from '../components/not-found.tsx';
+
+export function NotFoundPage() {
+  return <NotFound />;
+}

@@ -1,0 +1,32 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '../api/errors.ts';
+import { notifySessionExpired } from './session-events.ts';
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  // Retrying cannot fix a refused token, a missing record, a bad request or a broken contract.
+  if (isApiError(error)) {
+    if (error.kind === 'contract' || error.kind === 'rejected' || error.kind === 'aborted') return false;
+    if (error.kind === 'http' && error.status !== undefined && error.status < 500) return false;
+  }
+  return failureCount < 2;
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (error) => {
+      if (isApiError(error) && error.isUnauthorized) notifySessionExpired();
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 60_000,
+      retry: shouldRetry,
+      retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 8_000),
+      refetchOnWindowFocus: false,
+    },
+    mutations: {
+      // Writes are never retried blindly: the caller checks what happened first.
+      retry: false,
+    },
+  },
+});

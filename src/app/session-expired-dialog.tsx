@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { authMessages } from '../features/auth/messages.ts';
+import { TokenForm } from '../features/auth/token-form.tsx';
+import { useMessages } from '../lib/i18n.tsx';
+import { useSession } from './session.tsx';
+
+/**
+ * Shown once over the current page when any request gets a 401. The page stays mounted
+ * underneath, so unsaved input survives; signing in again refetches what failed.
+ */
+export function SessionExpiredDialog() {
+  const t = useMessages(authMessages);
+  const { signIn } = useSession();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby="session-expired-title"
+      // Escape must not dismiss it: without a token nothing on the page works.
+      onCancel={(event) => event.preventDefault()}
+    >
+      <h2 id="session-expired-title">{t.expiredTitle}</h2>
+      <p>{t.expiredIntro}</p>
+      <TokenForm focusOnMount onSignIn={signIn} />
+    </dialog>
+  );
+}

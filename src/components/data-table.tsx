@@ -1,0 +1,151 @@
+// The shell of every server-paginated table: caption as accessible name, loading, empty and
+// error states, sortable headers (sorting the loaded page), and pagination controls.
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useState, type ReactNode } from 'react';
+import type { Page } from '../api/list.ts';
+import { fill, useFormat, useMessages } from '../lib/i18n.tsx';
+import { ApiErrorNotice } from './api-error-notice.tsx';
+import { componentMessages } from './messages.ts';
+import styles from './data-table.module.css';
+
+export interface DataTableProps<T> {
+  /** The table's accessible name, shown as its caption. */
+  label: string;
+  /** Hide the caption visually when a heading just above already says it. */
+  hideCaption?: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column value type varies per column
+  columns: ColumnDef<T, any>[];
+  query: UseQueryResult<Page<T>>;
+  /** 1-based page number. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  pageSizes?: number[];
+  emptyMessage?: string;
+  getRowId?: (row: T) => string;
+  toolbar?: ReactNode;
+}
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { label, columns, query, page, pageSize, onPageChange, onPageSizeChange, pageSizes = [10, 20, 50, 100] } = props;
+  const t = useMessages(componentMessages);
+  const format = useFormat();
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const rows = query.data?.result ?? [];
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the table instance is used only in this render
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    manualPagination: true,
+    rowCount: total,
+    getRowId: props.getRowId ? (row) => props.getRowId!(row) : undefined,
+  });
+
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+
+  return (
+    <div className={styles.wrapper}>
+      {props.toolbar}
+      {query.isError && <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
+      <div className={styles.scroller}>
+        <table className={styles.table} aria-busy={query.isFetching || undefined}>
+          <caption className={props.hideCaption ? 'visually-hidden' : styles.caption}>{label}</caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  const content = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                    >
+                      {header.column.getCanSort() ? (
+                        <button type="button" className={styles.sort} onClick={header.column.getToggleSortingHandler()}>
+                          {content}
+                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
+                        </button>
+                      ) : (
+                        content
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))}
+            {rows.length === 0 && !query.isError && (
+              <tr>
+                <td colSpan={columns.length} className={styles.placeholder}>
+                  {query.isPending ? t.loading : (props.emptyMessage ?? t.empty)}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav className={styles.pagination} aria-label={t.pagination}>
+        <p className={styles.range} aria-live="polite">
+          {fill(t.rowsRange, { from: format.number(from), to: format.number(to), total: format.number(total) })}
+          {' · '}
+          {fill(t.pageOf, { page: format.number(page), pages: format.number(pages) })}
+        </p>
+        {onPageSizeChange && (
+          <label className={styles.size}>
+            <span>{t.pageSize}</span>
+            <select value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
+              {pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div className={styles.buttons}>
+          <button type="button" className="button" onClick={() => onPageChange(1)} disabled={page <= 1}>
+            <span aria-hidden="true">«</span>
+            <span className="visually-hidden">{t.firstPage}</span>
+          </button>
+          <button type="button" className="button" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+            {t.previousPage}
+          </button>
+          <button type="button" className="button" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
+            {t.nextPage}
+          </button>
+          <button type="button" className="button" onClick={() => onPageChange(pages)} disabled={page >= pages}>
+            <span aria-hidden="true">»</span>
+            <span className="visually-hidden">{t.lastPage}</span>
+          </button>
+        </div>
+      </nav>
+    </div>
+  );
+}
