@@ -6,7 +6,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // The report of first-page bytes (bench/bundle-size.ts) reads the manifest.
+    // bench/bundle-size.ts reads the manifest to find what the first page loads.
     manifest: true,
   },
 });

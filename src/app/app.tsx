@@ -1,10 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { configureApi } from '../api/config.ts';
 import { LocaleProvider } from '../lib/i18n.tsx';
 import { readToken } from '../lib/token-storage.ts';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 import { SessionProvider } from './session.tsx';
 import { ThemeProvider } from './theme.tsx';
 
@@ -24,7 +23,7 @@ export function App() {
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <AppRoutes />
           </SessionProvider>
         </QueryClientProvider>
       </ThemeProvider>

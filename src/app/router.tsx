@@ -1,37 +1,51 @@
-// Every page is its own chunk: the login page carries no table, tree, sanitiser or page code.
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+// Declarative routes (14 kB gzip of react-router instead of 30 kB for the data router) and a
+// lazy chunk per page: the login page carries no table, tree, sanitiser or page code.
+import { lazy, type ComponentType } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Layout } from './layout.tsx';
 import { RequireSession } from './require-session.tsx';
-import { RouteError } from './route-error.tsx';
+import { RouteBoundary } from './route-boundary.tsx';
 
-const page = (load: () => Promise<React.ComponentType>): RouteObject => ({
-  lazy: () => load().then((Component) => ({ Component })),
-  errorElement: <RouteError />,
-});
+function page<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
+  const Page = lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+  return (
+    <RouteBoundary>
+      <Page />
+    </RouteBoundary>
+  );
+}
 
-export const routes: RouteObject[] = [
-  { path: '/login', ...page(() => import('../features/auth/login-page.tsx').then((m) => m.LoginPage)) },
-  {
-    element: (
-      <RequireSession>
-        <Layout />
-      </RequireSession>
-    ),
-    errorElement: <RouteError />,
-    children: [
-      { index: true, element: <Navigate to="/groups" replace /> },
-      { path: '/groups', ...page(() => import('../features/groups/groups-page.tsx').then((m) => m.GroupsPage)) },
-      { path: '/groups/:id', ...page(() => import('../features/groups/group-page.tsx').then((m) => m.GroupPage)) },
-      { path: '/users', ...page(() => import('../features/users/users-page.tsx').then((m) => m.UsersPage)) },
-      { path: '/users/:id', ...page(() => import('../features/users/user-page.tsx').then((m) => m.UserPage)) },
-      { path: '/takes/:id', ...page(() => import('../features/takes/take-page.tsx').then((m) => m.TakePage)) },
-      { path: '/products', ...page(() => import('../features/products/products-page.tsx').then((m) => m.ProductsPage)) },
-      { path: '/products/:id', ...page(() => import('../features/products/product-page.tsx').then((m) => m.ProductPage)) },
-      { path: '/memberships/new', ...page(() => import('../features/memberships/add-member-page.tsx').then((m) => m.AddMemberPage)) },
-      { path: '/memberships/import', ...page(() => import('../features/memberships/import-page.tsx').then((m) => m.ImportPage)) },
-      { path: '*', ...page(() => import('./not-found-page.tsx').then((m) => m.NotFoundPage)) },
-    ],
-  },
-];
-
-export const router = createBrowserRouter(routes);
+export function AppRoutes() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/login" element={page(() => import('../features/auth/login-page.tsx'), 'LoginPage')} />
+        <Route
+          element={
+            <RequireSession>
+              <Layout />
+            </RequireSession>
+          }
+        >
+          <Route index element={<Navigate to="/groups" replace />} />
+          <Route path="/groups" element={page(() => import('../features/groups/groups-page.tsx'), 'GroupsPage')} />
+          <Route path="/groups/:id" element={page(() => import('../features/groups/group-page.tsx'), 'GroupPage')} />
+          <Route path="/users" element={page(() => import('../features/users/users-page.tsx'), 'UsersPage')} />
+          <Route path="/users/:id" element={page(() => import('../features/users/user-page.tsx'), 'UserPage')} />
+          <Route path="/takes/:id" element={page(() => import('../features/takes/take-page.tsx'), 'TakePage')} />
+          <Route path="/products" element={page(() => import('../features/products/products-page.tsx'), 'ProductsPage')} />
+          <Route path="/products/:id" element={page(() => import('../features/products/product-page.tsx'), 'ProductPage')} />
+          <Route
+            path="/memberships/new"
+            element={page(() => import('../features/memberships/add-member-page.tsx'), 'AddMemberPage')}
+          />
+          <Route
+            path="/memberships/import"
+            element={page(() => import('../features/memberships/import-page.tsx'), 'ImportPage')}
+          />
+          <Route path="*" element={page(() => import('./not-found-page.tsx'), 'NotFoundPage')} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { E2E_TOKEN } from './e2e/support/constants.ts';
+
+// Debian's Chromium where it exists (no browser download works on our machines); Playwright's
+// own browser on an ordinary laptop.
+const systemChromium = '/usr/bin/chromium';
+const launchOptions = existsSync(systemChromium)
+  ? { executablePath: systemChromium, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] }
+  : {};
+
+// One port for the whole run; workers inherit it through the environment.
+process.env.E2E_PORT ||= String(20_000 + Math.floor(Math.random() * 20_000));
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    launchOptions,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/, use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      name: 'chromium',
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'], launchOptions, storageState: 'playwright/.auth/admin.json' },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/serve.ts',
+    url: `${baseURL}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      PORTAL_DB: ':memory:',
+      PORTAL_SEED: 'demo',
+      PORTAL_TOKEN: E2E_TOKEN,
+    },
+  },
+});

@@ -1,0 +1,31 @@
+// `npm start`: the dashboard and the portal API on one port. The API is the embedded portal
+// server (SQLite, demo seed on first run) or, with PORTAL_API_URL, a proxy to a real portal.
+import { serve } from '@hono/node-server';
+import { resolve } from 'node:path';
+import { createApp } from './web/app.ts';
+import { buildIfStale } from './web/build-if-stale.ts';
+import { openEmbeddedPortal } from './web/embedded-portal.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 8080);
+const host = process.env.HOST ?? '127.0.0.1';
+const portalUrl = process.env.PORTAL_API_URL?.trim() || undefined;
+
+await buildIfStale(root, resolve(root, 'dist'));
+
+const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env);
+const app = createApp({ distDir: resolve(root, 'dist'), portalUrl, portal: embedded?.app });
+
+const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  console.log(`Dashboard: http://${host}:${info.port}`);
+  if (portalUrl) console.log(`API: proxied to ${portalUrl}`);
+  if (embedded) console.log(`Token: ${embedded.token}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close();
+    embedded?.db.close();
+    process.exit(0);
+  });
+}

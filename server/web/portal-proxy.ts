@@ -1,0 +1,43 @@
+// `/api/*` forwarded to a real portal (PORTAL_API_URL). Only what the API needs crosses:
+// method, path, query, body, Authorization, Content-Type and Accept. No cookies, no other headers.
+import { Hono } from 'hono';
+
+const forwardedRequestHeaders = ['authorization', 'content-type', 'accept'];
+const forwardedResponseHeaders = ['content-type'];
+
+/** Mount with `app.route(prefix, createPortalProxy(url, prefix))`. */
+export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs = 30_000): Hono {
+  const base = portalUrl.replace(/\/+$/, '');
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const path = c.req.path.slice(prefix.length);
+    const url = new URL(c.req.url);
+    const headers = new Headers();
+    for (const name of forwardedRequestHeaders) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    try {
+      const upstream = await fetch(base + path + url.search, {
+        method: c.req.method,
+        headers,
+        body: hasBody ? await c.req.arrayBuffer() : undefined,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const responseHeaders = new Headers();
+      for (const name of forwardedResponseHeaders) {
+        const value = upstream.headers.get(name);
+        if (value) responseHeaders.set(name, value);
+      }
+      return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers: responseHeaders });
+    } catch {
+      return c.json(
+        { status: false, error: { code: 'portal_unreachable', message: 'The portal did not answer. Try again in a moment.' } },
+        502,
+      );
+    }
+  });
+  return app;
+}

@@ -1,0 +1,77 @@
+// The error boundary and loading state of every route. A failed page (a chunk that did not
+// load, a query that threw) says what failed and offers a retry; moving to another page resets it.
+import { QueryErrorResetBoundary } from '@tanstack/react-query';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { isApiError } from '../api/errors.ts';
+import { ApiErrorNotice } from '../components/api-error-notice.tsx';
+import { useMessages } from '../lib/i18n.tsx';
+import { appMessages } from './messages.ts';
+
+export function RouteBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <QueryErrorResetBoundary>
+      {({ reset }) => (
+        <ErrorBoundary key={pathname} onReset={reset}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </ErrorBoundary>
+      )}
+    </QueryErrorResetBoundary>
+  );
+}
+
+function PageLoading() {
+  const t = useMessages(appMessages);
+  return (
+    <p className="page-status" role="status" aria-live="polite">
+      {t.loadingPage}
+    </p>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onReset: () => void;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    if (!isApiError(error)) console.error('Page failed', error, info.componentStack);
+  }
+
+  retry = () => {
+    this.props.onReset();
+    this.setState({ error: null });
+  };
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return <RouteError error={this.state.error} onRetry={this.retry} />;
+  }
+}
+
+function RouteError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useMessages(appMessages);
+  return (
+    <section className="empty-page">
+      <h1>{t.errorTitle}</h1>
+      {isApiError(error) ? (
+        <ApiErrorNotice error={error} onRetry={onRetry} />
+      ) : (
+        <div role="alert">
+          <p>{t.errorBody}</p>
+          <button type="button" className="button" onClick={onRetry}>
+            {t.retry}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
