@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { E2E_TOKEN } from './e2e/support/constants.ts';
 
 // Debian's Chromium where it exists (no browser download works on our machines); Playwright's
@@ -47,6 +49,8 @@ export default defineConfig({
       PORTAL_DB: ':memory:',
       PORTAL_SEED: 'demo',
       PORTAL_TOKEN: E2E_TOKEN,
+      // A fresh build of the current sources for each run, never racing another run on dist/.
+      DIST_DIR: join(tmpdir(), `lp-e2e-dist-${process.env.E2E_PORT}`),
     },
   },
 });

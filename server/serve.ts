@@ -11,10 +11,12 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const portalUrl = process.env.PORTAL_API_URL?.trim() || undefined;
 
-await buildIfStale(root, resolve(root, 'dist'));
+// DIST_DIR lets parallel test runs build their own copy instead of racing on dist/.
+const distDir = resolve(root, process.env.DIST_DIR || 'dist');
+await buildIfStale(root, distDir);
 
 const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env);
-const app = createApp({ distDir: resolve(root, 'dist'), portalUrl, portal: embedded?.app });
+const app = createApp({ distDir, portalUrl, portal: embedded?.app });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`Dashboard: http://${host}:${info.port}`);

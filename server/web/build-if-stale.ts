@@ -19,5 +19,5 @@ export async function buildIfStale(root: string, outDir: string): Promise<void> 
   if (builtAt > changedAt) return;
   console.log(builtAt ? 'Sources changed since the last build: rebuilding the dashboard…' : 'Building the dashboard…');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }

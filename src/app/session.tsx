@@ -3,7 +3,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { validateToken, type Session } from '../api/token.ts';
+import { reloadKnownUsers } from '../api/known-users.ts';
 import { clearToken, readToken, saveToken } from '../lib/token-storage.ts';
+import { clearUserData } from '../lib/user-data-storage.ts';
 import { onSessionExpired } from './session-events.ts';
 
 type SessionState =
@@ -62,6 +64,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(() => {
     clearToken();
+    clearUserData();
+    reloadKnownUsers();
     queryClient.clear();
     setState({ status: 'signed-out' });
   }, [queryClient]);
