@@ -1,0 +1,69 @@
+// Benchmarks of the dashboard run against `npm start`'s server on the `large` seed. The large
+// database is generated once into .data/bench-large.db and reused (it takes up to a minute).
+import { spawn } from 'node:child_process';
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../../server/db/database.ts';
+import { isSeeded, seedDatabase } from '../../server/seed/seed.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+export const LARGE_DB = join(root, '.data', 'bench-large.db');
+
+/** Builds the large database if missing; returns the seconds it took (0 when reused). */
+export function ensureLargeDb(file = LARGE_DB): number {
+  if (existsSync(file)) {
+    const db = openDatabase(file);
+    const ready = isSeeded(db);
+    db.close();
+    if (ready) return 0;
+  }
+  const started = performance.now();
+  // Seed into a private file and rename: a concurrent run never sees a half-built database.
+  const temp = `${file}.${process.pid}.tmp`;
+  const db = openDatabase(temp);
+  seedDatabase(db, 'large');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  renameSync(temp, file);
+  return (performance.now() - started) / 1000;
+}
+
+export interface BenchServer {
+  url: string;
+  token: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/** Starts the production server (built dashboard + embedded portal) on a free port. */
+export async function startBenchServer({ db = LARGE_DB, env = {} }: { db?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
+  const port = 30_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'serve.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), PORTAL_DB: db, PORTAL_SEED: 'none', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const output = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${text}`)), 180_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (/Token: \S+/.test(text)) {
+        clearTimeout(timer);
+        resolve(text);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${text}`)));
+  });
+  const token = /Token: (\S+)/.exec(output)?.[1] ?? '';
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    pid: child.pid ?? 0,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
