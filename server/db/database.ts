@@ -1,0 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { ddl } from './ddl.ts';
+
+export type { Database } from 'better-sqlite3';
+
+/**
+ * Opens (or creates) the portal database and makes sure every table and index exists.
+ * `:memory:` gives a private in-memory database.
+ */
+export function openDatabase(file: string): Database.Database {
+  const inMemory = file === ':memory:' || file === '';
+  if (!inMemory) mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  if (!inMemory) {
+    db.pragma('journal_mode = WAL');
+    // FULL: a committed membership survives even a power cut, not only a killed process.
+    // Writes are rare (one endpoint), so the extra fsync costs nothing that matters.
+    db.pragma('synchronous = FULL');
+  }
+  db.pragma('foreign_keys = OFF');
+  db.pragma('cache_size = -65536');
+  db.pragma('busy_timeout = 5000');
+  db.exec(ddl);
+  return db;
+}

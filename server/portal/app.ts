@@ -1,0 +1,74 @@
+// The Learning Portal API as a Hono app, routes at the root paths of the spec. The production
+// server mounts it with `app.route('/api', portal)`; nothing here depends on absolute URLs.
+import type { Database } from 'better-sqlite3';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requireToken, type AuthEnv } from './auth.ts';
+import type { PortalContext } from './context.ts';
+import { PortalError, errorBody, sendError } from './errors.ts';
+import { ListRunner } from './list-query.ts';
+import { availabilityGroupRoutes } from './routes/availability-group.ts';
+import { grpRoutes } from './routes/grp.ts';
+import { productAccessRoutes } from './routes/product-access.ts';
+import { productRoutes } from './routes/product.ts';
+import { takeRoutes } from './routes/take.ts';
+import { tokenIssueRoute, tokenRoutes } from './routes/token.ts';
+import { userGrpRoutes } from './routes/user-grp.ts';
+import { userRoutes } from './routes/user.ts';
+import { DEFAULT_TOKEN_LIFETIME_SECONDS, TokenStore } from './tokens.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface PortalOptions {
+  tokenLifetimeSeconds?: number;
+  /** One line per request (method, path, status, duration). The token is never in it. */
+  log?: (line: string) => void;
+}
+
+export function createPortalApp(db: Database, options: PortalOptions = {}): Hono<AuthEnv> {
+  const tokens = new TokenStore(db, options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
+  const ctx: PortalContext = { db, tokens, lists: new ListRunner(db), auth: requireToken(tokens) };
+  const app = new Hono<AuthEnv>();
+  const log = options.log;
+
+  if (log) {
+    app.use('*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+  }
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(errorBody('payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes (1 MiB). Send less.`), 413),
+    }),
+  );
+
+  tokenIssueRoute(app, ctx);
+  tokenRoutes(app, ctx);
+  grpRoutes(app, ctx);
+  userRoutes(app, ctx);
+  userGrpRoutes(app, ctx);
+  takeRoutes(app, ctx);
+  productRoutes(app, ctx);
+  availabilityGroupRoutes(app, ctx);
+  productAccessRoutes(app, ctx);
+
+  // A catch-all route rather than notFound(): it survives `app.route('/api', portal)`, where
+  // the parent's notFound would answer instead.
+  app.all('*', (c) =>
+    c.json(errorBody('route_not_found', `There is no ${c.req.method} ${c.req.path} in the portal API. Check the path and method.`), 404),
+  );
+  app.notFound((c) => c.json(errorBody('route_not_found', `There is no ${c.req.method} ${c.req.path}.`), 404));
+
+  app.onError((err, c) => {
+    if (err instanceof PortalError) return sendError(c, err);
+    // A real bug: say so without leaking internals.
+    console.error('portal: unexpected error', err);
+    return c.json(errorBody('internal_error', 'The portal server failed unexpectedly. Try again; if it persists, report it.'), 500);
+  });
+  return app;
+}

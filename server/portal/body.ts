@@ -1,0 +1,41 @@
+// Reads a JSON request body. Every failure is a 400 with a message a person can act on.
+import type { Context } from 'hono';
+import * as z from 'zod/mini';
+import { badRequest } from './errors.ts';
+import { issueMessage, issuePath, valueAt } from './issues.ts';
+
+/** The parsed body; an empty body counts as `{}` so that `POST` with no body takes the defaults. */
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw badRequest('invalid_json', `The request body is not valid JSON: ${(e as Error).message}.`);
+  }
+}
+
+/** Validates with a zod schema; the zod issues go in `details` (paths and messages only). */
+export function validate<T extends z.ZodMiniType>(schema: T, value: unknown, what: string): z.infer<T> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest('invalid_body', `The ${what} must be a JSON object.`);
+  }
+  const parsed = z.safeParse(schema, value);
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((i) => ({
+    path: issuePath(i),
+    code: i.code,
+    message: issueMessage(i, valueAt(value, i.path)),
+  }));
+  const first = details[0];
+  const where = first?.path ? ` "${first.path}"` : '';
+  throw badRequest('invalid_body', `In the ${what},${where} ${first?.message ?? 'is not valid'}.`, details);
+}
+
+/** A path id: an integer (decisions.md), otherwise 400. */
+export function parseId(raw: string, name: string): number {
+  if (!/^-?\d+$/.test(raw)) throw badRequest('invalid_id', `The ${name} in the path must be an integer, got "${raw}".`);
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id)) throw badRequest('invalid_id', `The ${name} in the path is too large: "${raw}".`);
+  return id;
+}

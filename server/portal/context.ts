@@ -1,0 +1,16 @@
+import type { Database } from 'better-sqlite3';
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { AuthEnv } from './auth.ts';
+import type { ListRunner } from './list-query.ts';
+import type { TokenStore } from './tokens.ts';
+
+/** What every route module gets. `auth` goes on each route (not `use('*')`) so that an
+ * unknown route answers 404 even without a token. */
+export interface PortalContext {
+  db: Database;
+  lists: ListRunner;
+  tokens: TokenStore;
+  auth: MiddlewareHandler<AuthEnv>;
+}
+
+export type PortalRoutes = Hono<AuthEnv>;

@@ -1,0 +1,32 @@
+// The error body of decisions.md: {"status": false, "error": {code, message, details?}}.
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { errorBodySchema, type ErrorBody } from '../../src/api/schemas/envelope.ts';
+
+export class PortalError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string, details?: unknown[]) =>
+  new PortalError(400, code, message, details);
+
+export const notFound = (what: string) =>
+  new PortalError(404, 'not_found', `${what} does not exist in your organisation. Check the id or identifier.`);
+
+export function errorBody(code: string, message: string, details?: unknown[]): ErrorBody {
+  return errorBodySchema.parse({
+    status: false,
+    error: details === undefined ? { code, message } : { code, message, details },
+  });
+}
+
+export function sendError(c: Context, err: PortalError): Response {
+  return c.json(errorBody(err.code, err.message, err.details), err.status);
+}

@@ -1,0 +1,79 @@
+// The list request body of spec 2.2 with the rules of decisions.md: start >= 0, limit 1..1000,
+// `equal` only, columns of the listed resource only, value compared after conversion to the
+// column's type ("12" equals 12; `equal` never matches null).
+import * as z from 'zod/mini';
+import { listRequestSchema } from '../../src/api/schemas/envelope.ts';
+import type { Resource } from '../db/resources.ts';
+import { normaliseTimestamp } from '../db/time.ts';
+import { badRequest } from './errors.ts';
+import { validate } from './body.ts';
+
+export const MAX_LIMIT = 1000;
+
+export interface Page {
+  start: number;
+  limit: number;
+}
+
+export interface Filter {
+  /** Whitelisted column name -> converted value. */
+  equal: Map<string, string | number>;
+  /** True when some criteria can match nothing (e.g. "abc" on an integer column). */
+  impossible: boolean;
+}
+
+const pageOnlySchema = z.object({ start: z.optional(z.int()), limit: z.optional(z.int()) });
+
+export function parsePage(body: { start?: number; limit?: number }, defaultLimit: number): Page {
+  const start = body.start ?? 0;
+  const limit = body.limit ?? defaultLimit;
+  if (start < 0) throw badRequest('invalid_start', `"start" must be 0 or more, got ${start}.`);
+  if (limit < 1 || limit > MAX_LIMIT) {
+    throw badRequest('invalid_limit', `"limit" must be between 1 and ${MAX_LIMIT}, got ${limit}. Page with "start" and "total".`);
+  }
+  return { start, limit };
+}
+
+/** For /user/grp/{id}: start and limit only; criterias are ignored (decisions.md). */
+export function parsePageRequest(body: unknown, defaultLimit: number): Page {
+  return parsePage(validate(pageOnlySchema, body, 'request body'), defaultLimit);
+}
+
+export function parseListRequest(body: unknown, res: Resource, defaultLimit: number): { page: Page; filter: Filter } {
+  const req = validate(listRequestSchema, body, 'list request body');
+  const page = parsePage(req, defaultLimit);
+  const filter: Filter = { equal: new Map(), impossible: false };
+  for (const [i, c] of (req.criterias ?? []).entries()) {
+    const type = res.columns.get(c.column);
+    if (type === undefined) {
+      throw badRequest(
+        'unknown_column',
+        `criterias[${i}].column "${c.column}" is not a field of ${res.table}. Use one of: ${[...res.columns.keys()].join(', ')}.`,
+      );
+    }
+    if (c.operator !== 'equal') {
+      throw badRequest('unknown_operator', `criterias[${i}].operator "${c.operator}" is not supported. Use "equal".`);
+    }
+    const value = convert(c.value, type);
+    if (value === null) {
+      filter.impossible = true;
+      continue;
+    }
+    const previous = filter.equal.get(c.column);
+    // Two different values for one column can never both be equal: nothing matches.
+    if (previous !== undefined && previous !== value) filter.impossible = true;
+    filter.equal.set(c.column, value);
+  }
+  return { page, filter };
+}
+
+function convert(value: string, type: 'integer' | 'string' | 'datetime'): string | number | null {
+  if (type === 'integer') {
+    const t = value.trim();
+    if (!/^[+-]?\d+$/.test(t)) return null;
+    const n = Number(t);
+    return Number.isSafeInteger(n) ? n : null;
+  }
+  if (type === 'datetime') return normaliseTimestamp(value) ?? value;
+  return value;
+}

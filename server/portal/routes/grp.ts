@@ -1,0 +1,47 @@
+// Groups: list, one group with its direct children, lookup by external id.
+import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { grpSchema, grpWithChildrenSchema } from '../../../src/api/schemas/grp.ts';
+import { grpResource, selectList } from '../../db/resources.ts';
+import { parseId, readJson } from '../body.ts';
+import type { PortalContext, PortalRoutes } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { parseListRequest } from '../list-request.ts';
+
+const listEnvelope = listEnvelopeSchema(grpSchema);
+const itemEnvelope = itemEnvelopeSchema(grpSchema);
+const withChildrenEnvelope = itemEnvelopeSchema(grpWithChildrenSchema);
+const columns = selectList(grpResource, 'g');
+
+export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext): void {
+  const byId = db.prepare(`SELECT ${columns} FROM grp g WHERE g.grp_id = ? AND g.org_id = ?`);
+  const children = db.prepare(`SELECT ${columns} FROM grp g WHERE g.org_id = ? AND g.grp_parent_id = ? ORDER BY g.grp_id`);
+  const byExternalId = db.prepare(
+    `SELECT ${columns} FROM grp g WHERE g.org_id = ? AND g.grp_external_id = ? ORDER BY g.grp_id LIMIT 1`,
+  );
+
+  app.post('/grp/get_all', auth, async (c) => {
+    const { page, filter } = parseListRequest(await readJson(c), grpResource, 10);
+    const { total, rows } = lists.run(
+      { select: columns, from: 'grp g', alias: 'g', where: ['g.org_id = ?'], params: [c.get('auth').orgId], orderBy: 'g.grp_id' },
+      page,
+      filter,
+    );
+    return c.json(listEnvelope.parse({ status: true, total, result: rows }));
+  });
+
+  app.get('/grp/get_with_children/:id', auth, (c) => {
+    const id = parseId(c.req.param('id'), 'group id');
+    const orgId = c.get('auth').orgId;
+    const group = byId.get(id, orgId) as Record<string, unknown> | undefined;
+    if (!group) throw notFound(`Group ${id}`);
+    const result = { ...group, children: children.all(orgId, id) };
+    return c.json(withChildrenEnvelope.parse({ status: true, result }));
+  });
+
+  app.get('/grp/get_by_external_id/:externalId{.+}', auth, (c) => {
+    const externalId = c.req.param('externalId');
+    const group = byExternalId.get(c.get('auth').orgId, externalId);
+    if (!group) throw notFound(`A group with external id "${externalId}"`);
+    return c.json(itemEnvelope.parse({ status: true, result: group }));
+  });
+}

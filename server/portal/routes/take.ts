@@ -1,0 +1,37 @@
+// Takes: the takes of one user (a list), and one take.
+import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { takeSchema } from '../../../src/api/schemas/take.ts';
+import { selectList, takeResource } from '../../db/resources.ts';
+import { parseId, readJson } from '../body.ts';
+import type { PortalContext, PortalRoutes } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { parseListRequest } from '../list-request.ts';
+
+const listEnvelope = listEnvelopeSchema(takeSchema);
+const itemEnvelope = itemEnvelopeSchema(takeSchema);
+const columns = selectList(takeResource, 't');
+
+export function takeRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext): void {
+  const byId = db.prepare(`SELECT ${columns} FROM take t WHERE t.take_id = ? AND t.org_id = ?`);
+  const userExists = db.prepare('SELECT 1 FROM portal_user WHERE user_id = ? AND org_id = ?');
+
+  app.post('/take/get_all_for_user/:userId', auth, async (c) => {
+    const userId = parseId(c.req.param('userId'), 'user id');
+    const { page, filter } = parseListRequest(await readJson(c), takeResource, 10);
+    const orgId = c.get('auth').orgId;
+    if (!userExists.get(userId, orgId)) throw notFound(`User ${userId}`);
+    const { total, rows } = lists.run(
+      { select: columns, from: 'take t', alias: 't', where: ['t.org_id = ?', 't.take_user_id = ?'], params: [orgId, userId], orderBy: 't.take_id' },
+      page,
+      filter,
+    );
+    return c.json(listEnvelope.parse({ status: true, total, result: rows }));
+  });
+
+  app.get('/take/get/:id', auth, (c) => {
+    const id = parseId(c.req.param('id'), 'take id');
+    const take = byId.get(id, c.get('auth').orgId);
+    if (!take) throw notFound(`Take ${id}`);
+    return c.json(itemEnvelope.parse({ status: true, result: take }));
+  });
+}

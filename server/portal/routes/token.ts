@@ -1,0 +1,34 @@
+// GET /token/validate and POST /token (decisions.md: body {"apikey"}, unknown key 401).
+import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { tokenRequestSchema, tokenResultSchema, tokenValidateSchema } from '../../../src/api/schemas/token.ts';
+import { formatTimestamp } from '../../db/time.ts';
+import { readJson, validate } from '../body.ts';
+import type { PortalContext, PortalRoutes } from '../context.ts';
+import { PortalError } from '../errors.ts';
+
+const tokenEnvelope = itemEnvelopeSchema(tokenResultSchema);
+
+export function tokenRoutes(app: PortalRoutes, { auth }: PortalContext): void {
+  app.get('/token/validate', auth, (c) => {
+    const auth = c.get('auth');
+    return c.json(
+      tokenValidateSchema.parse({
+        status: true,
+        result: { message: `The token is valid until ${formatTimestamp(auth.expiresAt)}.` },
+        user_data: { apikey: auth.apikey, org_id: auth.orgId },
+      }),
+    );
+  });
+}
+
+/** POST /token needs no token: it is how one gets a token. */
+export function tokenIssueRoute(app: PortalRoutes, ctx: PortalContext): void {
+  app.post('/token', async (c) => {
+    const body = validate(tokenRequestSchema, await readJson(c), 'token request body');
+    const created = ctx.tokens.create(body.apikey);
+    if (!created) throw new PortalError(401, 'invalid_apikey', 'The API key is not known. Check it with your portal administrator.');
+    return c.json(
+      tokenEnvelope.parse({ status: true, result: { token: created.token, expired_date: formatTimestamp(created.expiresAt) } }),
+    );
+  });
+}

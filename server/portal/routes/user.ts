@@ -1,0 +1,60 @@
+// Users: lookup by organisation identifier, and the groups of one user.
+import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { grpSchema } from '../../../src/api/schemas/grp.ts';
+import { userSchema } from '../../../src/api/schemas/user.ts';
+import { grpResource, selectList } from '../../db/resources.ts';
+import { parseId, readJson } from '../body.ts';
+import type { PortalContext, PortalRoutes } from '../context.ts';
+import { notFound } from '../errors.ts';
+import { parsePageRequest } from '../list-request.ts';
+
+const userEnvelope = itemEnvelopeSchema(userSchema);
+const grpListEnvelope = listEnvelopeSchema(grpSchema);
+
+interface UserRow {
+  user_id: number;
+  properties: string;
+  [field: string]: unknown;
+}
+
+export function userRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext): void {
+  const userFields =
+    'user_id, email, firstname, lastname, user_organisation_identifier, properties, user_created_date, user_updated_date';
+  const byIdentifier = db.prepare(
+    `SELECT ${userFields} FROM portal_user WHERE org_id = ? AND user_organisation_identifier = ?`,
+  );
+  const exists = db.prepare('SELECT 1 FROM portal_user WHERE user_id = ? AND org_id = ?');
+  const groupNames = db.prepare(
+    `SELECT g.grp_name FROM user_grp ug JOIN grp g ON g.grp_id = ug.user_grp_grp_id
+     WHERE ug.org_id = ? AND ug.user_grp_user_id = ? AND g.org_id = ug.org_id ORDER BY g.grp_id`,
+  );
+
+  app.get('/user/get_by_organisation_identifier/:identifier{.+}', auth, (c) => {
+    const identifier = c.req.param('identifier');
+    const orgId = c.get('auth').orgId;
+    const user = byIdentifier.get(orgId, identifier) as UserRow | undefined;
+    if (!user) throw notFound(`A user with organisation identifier "${identifier}"`);
+    const groups = (groupNames.all(orgId, user.user_id) as { grp_name: string }[]).map((g) => g.grp_name);
+    const result = { ...user, properties: JSON.parse(user.properties) as unknown, groups };
+    return c.json(userEnvelope.parse({ status: true, result }));
+  });
+
+  app.post('/user/grp/:id', auth, async (c) => {
+    const id = parseId(c.req.param('id'), 'user id');
+    const page = parsePageRequest(await readJson(c), 20);
+    const orgId = c.get('auth').orgId;
+    if (!exists.get(id, orgId)) throw notFound(`User ${id}`);
+    const { total, rows } = lists.run(
+      {
+        select: selectList(grpResource, 'g'),
+        from: 'user_grp ug JOIN grp g ON g.grp_id = ug.user_grp_grp_id',
+        alias: 'g',
+        where: ['ug.org_id = ?', 'ug.user_grp_user_id = ?', 'g.org_id = ?'],
+        params: [orgId, id, orgId],
+        orderBy: 'g.grp_id',
+      },
+      page,
+    );
+    return c.json(grpListEnvelope.parse({ status: true, total, result: rows }));
+  });
+}
