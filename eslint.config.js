@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     // Command-line programs, benchmarks and test servers print their results.
-    files: ['server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', '.ci/**'],
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );
