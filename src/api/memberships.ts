@@ -1,7 +1,7 @@
 // Memberships (user_grp): the list, and the one write the API offers.
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
-import { fetchListPage, type ListParams } from './list.ts';
+import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import { userGrpSchema, type UserGrpCreate } from './schemas/user-grp.ts';
 
@@ -16,6 +16,14 @@ export async function findMembership(grpId: number, userId: number, signal?: Abo
     signal,
   );
   return page.result[0] ?? null;
+}
+
+/** Every membership of one group (all pages, walked with `total`): one walk instead of a check per row. */
+export function fetchGroupMemberships(grpId: number, signal?: AbortSignal) {
+  return fetchAllPages(
+    (start, limit, s) => fetchMemberships({ start, limit, filters: { user_grp_grp_id: String(grpId) } }, s),
+    { signal },
+  );
 }
 
 export async function createMembership(input: UserGrpCreate, signal?: AbortSignal) {

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors.ts';
+import type { User } from '../../api/schemas/user.ts';
+import type { UserGrp } from '../../api/schemas/user-grp.ts';
+import { resolveImport, runImport, runPool, type BulkApi } from './bulk-runner.ts';
+import type { ImportRow } from './import-rows.ts';
+
+function user(id: number, identifier: string): User {
+  return {
+    user_id: id,
+    email: null,
+    firstname: 'F',
+    lastname: `L${id}`,
+    user_organisation_identifier: identifier,
+    groups: [],
+    properties: {},
+    user_created_date: null,
+    user_updated_date: null,
+  };
+}
+
+/** An in-memory portal: users by identifier, memberships of group 7, and a log of calls. */
+function fakeApi(options: { failCreateFor?: number; delayMs?: number } = {}) {
+  const users = new Map([
+    ['a', user(1, 'a')],
+    ['b', user(2, 'b')],
+    ['c', user(3, 'c')],
+    ['alias-of-a', user(1, 'a')],
+  ]);
+  const members = new Map<number, UserGrp>([[3, membership(3, '2024-01-02T00:00:00Z')]]);
+  const calls: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const track = async <T>(name: string, work: () => T): Promise<T> => {
+    calls.push(name);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 1));
+    inFlight--;
+    return work();
+  };
+  function membership(userId: number, date: string): UserGrp {
+    return { user_grp_id: userId, user_grp_grp_id: 7, user_grp_user_id: userId, user_grp_group_admin: 0, user_grp_created_date: date, user_grp_updated_date: date };
+  }
+  const api: BulkApi = {
+    fetchUserByIdentifier: (identifier) =>
+      track(`lookup ${identifier}`, () => {
+        const found = users.get(identifier);
+        if (!found) throw new ApiError({ kind: 'http', status: 404, endpoint: 'GET user' });
+        return found;
+      }),
+    fetchGroupMemberships: () => track('members', () => [...members.values()]),
+    findMembership: (_grp, userId) => track(`find ${userId}`, () => members.get(userId) ?? null),
+    createMembership: (input) =>
+      track(`create ${input.user_grp_user_id}`, () => {
+        if (input.user_grp_user_id === options.failCreateFor) throw new ApiError({ kind: 'network', endpoint: 'POST create' });
+        if (members.has(input.user_grp_user_id)) throw new ApiError({ kind: 'http', status: 409, endpoint: 'POST create' });
+        const created = membership(input.user_grp_user_id, '2026-01-01T00:00:00Z');
+        members.set(input.user_grp_user_id, created);
+        return created;
+      }),
+  };
+  return { api, calls, members, maxInFlight: () => maxInFlight };
+}
+
+const rows = (...ids: string[]): ImportRow[] => ids.map((identifier, i) => ({ line: i + 1, identifier, admin: 0, problem: identifier ? null : 'empty' }));
+
+describe('resolveImport', () => {
+  it('marks found, unknown, duplicate (by identifier and by user), invalid and current members', async () => {
+    const { api } = fakeApi();
+    const preview = await resolveImport(rows('a', 'zz', 'a', '', 'c', 'alias-of-a', 'b'), 7, api);
+    expect(preview.map((r) => r.status)).toEqual(['found', 'not-found', 'duplicate', 'invalid', 'already-member', 'duplicate', 'found']);
+    expect(preview[2]?.duplicateOf).toBe(1);
+    expect(preview[5]?.duplicateOf).toBe(1);
+    expect(preview[4]?.memberSince).toBe('2024-01-02T00:00:00Z');
+  });
+});
+
+describe('runImport', () => {
+  it('checks then creates each new member once, and a second run adds nothing', async () => {
+    const { api, calls } = fakeApi();
+    const preview = await resolveImport(rows('a', 'b', 'c', 'zz'), 7, api);
+    const first = await runImport(preview, 7, api);
+    expect(first.map((r) => r.status)).toEqual(['added', 'added', 'already-member', 'not-found']);
+    expect(calls.filter((c) => c.startsWith('create'))).toEqual(['create 1', 'create 2']);
+
+    const again = await runImport(await resolveImport(rows('a', 'b', 'c', 'zz'), 7, api), 7, api);
+    expect(again.map((r) => r.status)).toEqual(['already-member', 'already-member', 'already-member', 'not-found']);
+    expect(calls.filter((c) => c.startsWith('create'))).toHaveLength(2);
+  });
+
+  it('treats a 409 as already a member (added elsewhere after the check)', async () => {
+    const { api, members } = fakeApi();
+    const preview = await resolveImport(rows('a'), 7, api);
+    const racing: BulkApi = { ...api, findMembership: async () => null };
+    members.set(1, { ...members.get(3)!, user_grp_user_id: 1 });
+    const [result] = await runImport(preview, 7, racing);
+    expect(result?.status).toBe('already-member');
+  });
+
+  it('stops cleanly: nothing new starts, in-flight rows finish, and a new run finishes the rest', async () => {
+    const { api, calls } = fakeApi({ delayMs: 5 });
+    const preview = await resolveImport(rows('a', 'b'), 7, api);
+    let stop = false;
+    const first = await runImport(preview, 7, api, { concurrency: 1, shouldStop: () => stop, onResult: () => (stop = true) });
+    expect(first.map((r) => r.status)).toEqual(['added', 'not-run']);
+    const second = await runImport(preview, 7, api, { previous: first });
+    expect(second.map((r) => r.status)).toEqual(['added', 'added']);
+    expect(calls.filter((c) => c.startsWith('create'))).toEqual(['create 1', 'create 2']);
+  });
+
+  it('reports a failed write with its error; the next run checks that row again before writing', async () => {
+    const { api, calls } = fakeApi({ failCreateFor: 2 });
+    const preview = await resolveImport(rows('a', 'b'), 7, api);
+    const first = await runImport(preview, 7, api);
+    expect(first.map((r) => r.status)).toEqual(['added', 'failed']);
+    expect(first[1]?.error).toBeInstanceOf(ApiError);
+    const second = await runImport(preview, 7, api, { previous: first });
+    expect(second.map((r) => r.status)).toEqual(['added', 'failed']);
+    expect(calls.filter((c) => c === 'find 2')).toHaveLength(2);
+  });
+});
+
+describe('runPool', () => {
+  it('never has more than `concurrency` items in flight', async () => {
+    const { api, maxInFlight } = fakeApi({ delayMs: 3 });
+    await runPool(Array.from({ length: 20 }, (_, i) => i), 4, async (i) => void (await api.findMembership(7, i)));
+    expect(maxInFlight()).toBe(4);
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { parseAdminCell, parseImportText } from './import-rows.ts';
+
+describe('parseImportText', () => {
+  it('reads a pasted list, one identifier a line, skipping blank lines', async () => {
+    const parsed = await parseImportText('E100001\n\n  jean dupont  \nE100003\n');
+    expect(parsed.header).toBeNull();
+    expect(parsed.rows.map((r) => [r.line, r.identifier, r.admin, r.problem])).toEqual([
+      [1, 'E100001', 0, null],
+      [3, 'jean dupont', 0, null],
+      [4, 'E100003', 0, null],
+    ]);
+  });
+
+  it('detects a header with a BOM and `;`, in any column order', async () => {
+    const parsed = await parseImportText('\uFEFFGroup admin;Organisation identifier\noui;élodie.martin\n0;ext/4521\n');
+    expect(parsed.header).toEqual(['Group admin', 'Organisation identifier']);
+    expect(parsed.identifierColumn).toBe(1);
+    expect(parsed.adminColumn).toBe(0);
+    expect(parsed.rows.map((r) => [r.line, r.identifier, r.admin])).toEqual([
+      [2, 'élodie.martin', 1],
+      [3, 'ext/4521', 0],
+    ]);
+  });
+
+  it('takes the second column as the admin flag without a header, and flags bad values', async () => {
+    const parsed = await parseImportText('E1,1\nE2,maybe\n,1\n"a,b",0\n');
+    expect(parsed.rows.map((r) => [r.identifier, r.admin, r.problem])).toEqual([
+      ['E1', 1, null],
+      ['E2', 0, 'admin-value'],
+      ['', 1, 'empty'],
+      ['a,b', 0, null],
+    ]);
+  });
+
+  it('flags identifiers that are too long or carry control characters', async () => {
+    const parsed = await parseImportText(`${'x'.repeat(256)}\n"bad\u0007id"\n`);
+    expect(parsed.rows.map((r) => r.problem)).toEqual(['too-long', 'control-characters']);
+  });
+});
+
+describe('parseAdminCell', () => {
+  it('reads yes/no in English and French', () => {
+    expect(['1', 'Yes', 'oui', 'TRUE', 'x'].map(parseAdminCell)).toEqual([1, 1, 1, 1, 1]);
+    expect(['0', 'no', 'Non', '', 'false'].map(parseAdminCell)).toEqual([0, 0, 0, 0, 0]);
+    expect(parseAdminCell('perhaps')).toBeNull();
+  });
+});
