@@ -1,0 +1,178 @@
+// What the API layer throws, and what it sends: the real portal for 401/404/409, a faulty stub
+// for what a portal or its gateway can do wrong (timeouts, HTML pages, broken JSON, drift).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureApi } from './config.ts';
+import { ApiError } from './errors.ts';
+import { fetchGroupByExternalId, fetchGroups, fetchGroupWithChildren } from './groups.ts';
+import { fetchTake } from './takes.ts';
+import { startFaultyPortal, startPortal, type FaultyPortal, type RunningPortal } from './test-servers.ts';
+import { validateToken } from './token.ts';
+import { fetchUserByIdentifier } from './users.ts';
+
+const group = {
+  grp_id: 1,
+  grp_name: 'sales',
+  grp_description: null,
+  grp_parent_id: null,
+  grp_external_id: 'S-1',
+  grp_external_name: null,
+  grp_created_date: '2024-01-01T00:00:00Z',
+  grp_updated_date: null,
+};
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+describe('against the real portal', () => {
+  let portal: RunningPortal;
+  let token = '';
+  beforeAll(async () => {
+    portal = await startPortal();
+    configureApi({ baseUrl: portal.baseUrl, getToken: () => token, timeoutMs: 5_000 });
+  });
+  afterAll(() => portal.close());
+
+  it('an expired token is a 401 with the portal code, and says so without the token or URL', async () => {
+    token = portal.expiredToken;
+    const error = await failure(fetchGroups({ start: 0, limit: 1 }));
+    expect(error).toMatchObject({ kind: 'http', status: 401, code: 'token_expired', endpoint: 'POST /grp/get_all' });
+    expect(error.isUnauthorized).toBe(true);
+    expect(error.message).not.toContain(token);
+    expect(error.message).not.toContain(portal.baseUrl);
+  });
+
+  it('no token at all is a 401', async () => {
+    token = '';
+    expect(await failure(validateToken())).toMatchObject({ status: 401, code: 'missing_token' });
+  });
+
+  it('an unknown record, or one of another organisation, is a 404 with the portal message', async () => {
+    token = portal.token;
+    const unknown = await failure(fetchGroupWithChildren(999_999));
+    expect(unknown).toMatchObject({ kind: 'http', status: 404, code: 'not_found', endpoint: 'GET /grp/get_with_children/{id}' });
+    expect(unknown.isNotFound).toBe(true);
+    expect(unknown.serverMessage).toMatch(/does not exist/);
+    expect(await failure(fetchTake(portal.facts.org2.takeId))).toMatchObject({ status: 404 });
+    expect(await failure(fetchUserByIdentifier('nobody/at all%'))).toMatchObject({ status: 404 });
+  });
+
+  it('a request the portal refuses is an http error with its code', async () => {
+    token = portal.token;
+    const error = await failure(fetchGroups({ start: 0, limit: 1, filters: { no_such_column: '1' } }));
+    expect(error).toMatchObject({ kind: 'http', status: 400 });
+    expect(error.code).toBeTruthy();
+  });
+});
+
+describe('against a faulty portal', () => {
+  let stub: FaultyPortal;
+  beforeAll(async () => {
+    stub = await startFaultyPortal();
+    configureApi({ baseUrl: stub.baseUrl, getToken: () => 'secret-token', timeoutMs: 300 });
+  });
+  afterAll(() => stub.close());
+
+  it('sends the bare token, JSON headers, and each path parameter encoded as one segment', async () => {
+    stub.answerJson({ status: true, result: group });
+    await fetchGroupByExternalId('FR/IDF 75% é?#');
+    expect(stub.lastRequest()).toMatchObject({
+      method: 'GET',
+      url: '/grp/get_by_external_id/FR%2FIDF%2075%25%20%C3%A9%3F%23',
+      headers: { authorization: 'secret-token', accept: 'application/json' },
+    });
+    expect(stub.lastRequest()?.headers['content-type']).toBeUndefined();
+    expect(stub.lastRequest()?.headers.cookie).toBeUndefined();
+
+    stub.answerJson({ status: true, total: 0, result: [] });
+    await fetchGroups({ start: 0, limit: 10 });
+    expect(stub.lastRequest()?.headers['content-type']).toBe('application/json');
+  });
+
+  it('status false on HTTP 200 is "rejected" with the server message', async () => {
+    stub.answerJson({ status: false, error: { code: 'quota_exceeded', message: 'Too many requests today.' } });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({
+      kind: 'rejected',
+      code: 'quota_exceeded',
+      serverMessage: 'Too many requests today.',
+    });
+  });
+
+  it('status false in another shape still carries the message', async () => {
+    stub.answerJson({ status: false, result: { message: 'Token invalide' } });
+    expect(await failure(validateToken())).toMatchObject({ kind: 'rejected', serverMessage: 'Token invalide' });
+  });
+
+  it('no answer within the time limit is a timeout', async () => {
+    stub.answer({ kind: 'hang' });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ kind: 'timeout', endpoint: 'POST /grp/get_all' });
+  });
+
+  it('a cancelled request is "aborted", not a timeout', async () => {
+    stub.answer({ kind: 'hang' });
+    const controller = new AbortController();
+    const request = fetchGroups({ start: 0, limit: 1 }, controller.signal);
+    controller.abort();
+    expect(await failure(request)).toMatchObject({ kind: 'aborted' });
+  });
+
+  it('a dropped connection is a network error', async () => {
+    stub.answer({ kind: 'drop' });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ kind: 'network' });
+  });
+
+  it('an HTML error page from a gateway is an http error with its status', async () => {
+    stub.answer({ kind: 'answer', status: 502, contentType: 'text/html', body: '<html><h1>502 Bad Gateway</h1></html>' });
+    const error = await failure(fetchGroups({ start: 0, limit: 1 }));
+    expect(error).toMatchObject({ kind: 'http', status: 502, code: undefined, serverMessage: undefined });
+  });
+
+  it('malformed JSON on 200 is a contract error', async () => {
+    stub.answer({ kind: 'answer', status: 200, contentType: 'application/json', body: '{"status": true, "result": [{"grp_id": 1,' });
+    const error = await failure(fetchGroups({ start: 0, limit: 1 }));
+    expect(error).toMatchObject({ kind: 'contract', endpoint: 'POST /grp/get_all' });
+    expect(error.message).toMatch(/not JSON/);
+  });
+
+  it('an HTML page on 200 (a login portal, a captive proxy) is a contract error', async () => {
+    stub.answer({ kind: 'answer', status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in</title>' });
+    expect(await failure(validateToken())).toMatchObject({ kind: 'contract' });
+  });
+
+  it('a missing field is a contract error that names the field and the endpoint', async () => {
+    const { grp_name: _, ...withoutName } = group;
+    stub.answerJson({ status: true, total: 1, result: [withoutName] });
+    const error = await failure(fetchGroups({ start: 0, limit: 1 }));
+    expect(error).toMatchObject({ kind: 'contract', field: 'result.0.grp_name', endpoint: 'POST /grp/get_all' });
+    expect(error.message).toContain('result.0.grp_name');
+  });
+
+  it('a field of the wrong type is a contract error naming it', async () => {
+    stub.answerJson({ status: true, result: { ...group, grp_id: '1', children: [] } });
+    expect(await failure(fetchGroupWithChildren(1))).toMatchObject({ kind: 'contract', field: 'result.grp_id' });
+  });
+
+  it('a list without total is a contract error', async () => {
+    stub.answerJson({ status: true, result: [group] });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ kind: 'contract', field: 'total' });
+  });
+
+  it('extra fields are tolerated', async () => {
+    stub.answerJson({ status: true, total: 1, result: [{ ...group, grp_color: 'blue' }], server_time: 1 });
+    const page = await fetchGroups({ start: 0, limit: 1 });
+    expect(page.result[0]).toMatchObject(group);
+  });
+
+  it('an unreachable portal is a network error', async () => {
+    const gone = await startFaultyPortal();
+    await gone.close();
+    configureApi({ baseUrl: gone.baseUrl });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ kind: 'network' });
+    configureApi({ baseUrl: stub.baseUrl });
+  });
+});
