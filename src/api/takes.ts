@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, encodePathSegment } from './client.ts';
-import { fetchListPage, type ListParams } from './list.ts';
+import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import { takeSchema } from './schemas/take.ts';
 
@@ -12,6 +12,11 @@ export function fetchUserTakes(userId: number, params: ListParams, signal?: Abor
     params,
     signal,
   );
+}
+
+/** Every take of a user, walked page by page with `total` (for summaries over all of them). */
+export function fetchAllUserTakes(userId: number, signal?: AbortSignal) {
+  return fetchAllPages((start, limit, s) => fetchUserTakes(userId, { start, limit }, s), { signal });
 }
 
 export async function fetchTake(id: number, signal?: AbortSignal) {
@@ -31,6 +36,11 @@ export const takeQueries = {
     queryOptions({
       queryKey: [...takeQueries.all(), 'user', userId, params] as const,
       queryFn: ({ signal }) => fetchUserTakes(userId, params, signal),
+    }),
+  allForUser: (userId: number) =>
+    queryOptions({
+      queryKey: [...takeQueries.all(), 'user', userId, 'all'] as const,
+      queryFn: ({ signal }) => fetchAllUserTakes(userId, signal),
     }),
   detail: (id: number) =>
     queryOptions({

@@ -1,4 +1,68 @@
-// Placeholder until the page's own issue lands.
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { displayName } from '../../api/known-users.ts';
+import { userQueries } from '../../api/users.ts';
+import { NotFound } from '../../components/not-found.tsx';
+import { fill, useMessages } from '../../lib/i18n.tsx';
+import { useListSearch } from '../../lib/list-search.ts';
+import { userMessages } from './messages.ts';
+import { parseRecordId } from './parse-id.ts';
+import { UserGroupsTable } from './user-groups-table.tsx';
+import { UserMembershipsTable } from './user-memberships-table.tsx';
+import styles from './user-page.module.css';
+import { UserProfile } from './user-profile.tsx';
+import { UserTakes } from './user-takes.tsx';
+import { useUserProfile } from './use-user-profile.ts';
+
 export function UserPage() {
-  return <h1>User</h1>;
+  const { id } = useParams();
+  const userId = parseRecordId(id);
+  const t = useMessages(userMessages);
+  if (userId === null) return <UserNotFound id={id ?? ''} />;
+  return <UserView key={userId} userId={userId} t={t} />;
+}
+
+function UserNotFound({ id }: { id: string }) {
+  const t = useMessages(userMessages);
+  return <NotFound title={fill(t.userNotFoundTitle, { id })} body={t.userNotFoundBody} />;
+}
+
+function UserView({ userId, t }: { userId: number; t: (typeof userMessages)['en'] }) {
+  const navigate = useNavigate();
+  const profile = useUserProfile(userId);
+  // The groups page is lifted here: it also names the groups of the memberships table, and its
+  // 404 tells that the user does not exist. Every table's query starts in this same render.
+  const groupsSearch = useListSearch({ prefix: 'groups', defaultPageSize: 20 });
+  const groupsQuery = useQuery(
+    userQueries.groups(userId, { start: (groupsSearch.page - 1) * groupsSearch.pageSize, limit: groupsSearch.pageSize }),
+  );
+  if (isApiError(groupsQuery.error) && groupsQuery.error.isNotFound) {
+    return <UserNotFound id={String(userId)} />;
+  }
+
+  const name = profile.user ? displayName(profile.user) : profile.known ? displayName(profile.known) : '';
+  const identifier = profile.user?.user_organisation_identifier ?? profile.known?.user_organisation_identifier;
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div className={styles.identity}>
+          <h1>{name || fill(t.userFallback, { id: userId })}</h1>
+          <p className={styles.meta}>
+            {identifier && <span className={styles.identifier}>{identifier}</span>}
+            <span>{fill(t.idLabel, { id: userId })}</span>
+          </p>
+        </div>
+        <button type="button" className="button button-primary" onClick={() => navigate(`/memberships/new?user=${userId}`)}>
+          {t.addToGroup}
+        </button>
+      </header>
+      <UserProfile userId={userId} profile={profile} />
+      <div className={styles.tables}>
+        <UserGroupsTable query={groupsQuery} search={groupsSearch} />
+        <UserMembershipsTable userId={userId} groupsQuery={groupsQuery} />
+      </div>
+      <UserTakes userId={userId} />
+    </div>
+  );
 }

@@ -1,4 +1,23 @@
-// Placeholder until the page's own issue lands.
+import { useNavigate } from 'react-router';
+import { useMessages } from '../../lib/i18n.tsx';
+import { FindUserForm } from './find-user-form.tsx';
+import { userMessages } from './messages.ts';
+import { RecentUsers } from './recent-users-list.tsx';
+import styles from './users-page.module.css';
+
 export function UsersPage() {
-  return <h1>Users</h1>;
+  const t = useMessages(userMessages);
+  const navigate = useNavigate();
+  return (
+    <div className={styles.page}>
+      <header>
+        <h1>{t.usersTitle}</h1>
+        <p className={styles.intro}>{t.usersIntro}</p>
+      </header>
+      <section className={`card ${styles.search}`}>
+        <FindUserForm submitLabel={t.find} onFound={(user) => navigate(`/users/${user.user_id}`)} />
+      </section>
+      <RecentUsers />
+    </div>
+  );
 }

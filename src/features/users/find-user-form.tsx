@@ -1,0 +1,61 @@
+import { useId, useState, type FormEvent } from 'react';
+import { isApiError } from '../../api/errors.ts';
+import type { User } from '../../api/schemas/user.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { fill, useMessages } from '../../lib/i18n.tsx';
+import styles from './find-user-form.module.css';
+import { userMessages } from './messages.ts';
+import { useFindUser } from './use-find-user.ts';
+
+/** The organisation identifier field: keeps what was typed when nobody has it. */
+export function FindUserForm({ submitLabel, onFound }: { submitLabel: string; onFound: (user: User) => void }) {
+  const t = useMessages(userMessages);
+  const id = useId();
+  const [identifier, setIdentifier] = useState('');
+  const [missing, setMissing] = useState(false);
+  const find = useFindUser(onFound);
+  const notFound = isApiError(find.error) && find.error.isNotFound;
+  const searched = find.variables ?? '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (find.isPending) return;
+    // Outer spaces are typing noise; inner ones belong to the identifier ("jean dupont").
+    const value = identifier.trim();
+    setMissing(value === '');
+    if (value) find.mutate(value);
+  }
+
+  const errorText = missing ? t.identifierRequired : notFound ? fill(t.notFound, { identifier: searched }) : null;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate role="search">
+      <div className={`field ${styles.field}`}>
+        <label htmlFor={`${id}-input`}>{t.identifierLabel}</label>
+        <div className={styles.controls}>
+          <input
+            id={`${id}-input`}
+            type="text"
+            name="identifier"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            value={identifier}
+            onChange={(event) => setIdentifier(event.target.value)}
+            aria-invalid={errorText ? true : undefined}
+            aria-describedby={errorText ? `${id}-hint ${id}-error` : `${id}-hint`}
+          />
+          <button type="submit" className="button button-primary" aria-disabled={find.isPending || undefined}>
+            {find.isPending ? t.finding : submitLabel}
+          </button>
+        </div>
+        <p id={`${id}-hint`} className="hint">
+          {t.identifierHint}
+        </p>
+        <div id={`${id}-error`} role="alert" className={styles.alert}>
+          {errorText && <p className="field-error">{errorText}</p>}
+        </div>
+      </div>
+      {find.isError && !notFound && <ApiErrorNotice error={find.error} onRetry={() => find.mutate(searched)} />}
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQueries } from '@tanstack/react-query';
+import { productQueries } from '../../api/products.ts';
+
+/**
+ * Titles of products by id. With `fetch`, missing ones are requested (in parallel); without,
+ * only what the cache already holds is read (e.g. a long list of filter options).
+ */
+export function useProductTitles(ids: readonly number[], fetch: boolean): Map<number, string> {
+  const results = useQueries({
+    queries: ids.map((id) => ({ ...productQueries.detail(id), staleTime: 10 * 60_000, enabled: fetch })),
+  });
+  const titles = new Map<number, string>();
+  for (const { data } of results) {
+    const title = data?.product_i18n_title || data?.product_key;
+    if (data && title) titles.set(data.product_id, title);
+  }
+  return titles;
+}

@@ -1,0 +1,36 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { rememberUser, useKnownUser } from '../../api/known-users.ts';
+import { userSchema } from '../../api/schemas/user.ts';
+import { userQueries } from '../../api/users.ts';
+import { addRecentUser } from './recent-users.ts';
+
+/**
+ * The profile of a user reached by id. The API has no "get user by id": the profile comes from
+ * an identifier lookup already in the query cache, or from the identifier the known-users cache
+ * holds (one request, in parallel with the page's tables), or from the form on the page.
+ */
+export function useUserProfile(userId: number) {
+  const queryClient = useQueryClient();
+  const known = useKnownUser(userId);
+  const identifier = known?.user_organisation_identifier ?? cachedIdentifier(queryClient, userId);
+  const query = useQuery({ ...userQueries.byIdentifier(identifier ?? ''), enabled: identifier !== null });
+  // An identifier can move to someone else: show a profile only when it is this user's.
+  const user = query.data?.user_id === userId ? query.data : undefined;
+
+  useEffect(() => {
+    if (!user) return;
+    rememberUser(user);
+    addRecentUser(user);
+  }, [user]);
+
+  return { known, user, identifier, query };
+}
+
+function cachedIdentifier(queryClient: QueryClient, userId: number): string | null {
+  for (const [, data] of queryClient.getQueriesData({ queryKey: [...userQueries.all(), 'identifier'] })) {
+    const parsed = userSchema.safeParse(data);
+    if (parsed.success && parsed.data.user_id === userId) return parsed.data.user_organisation_identifier;
+  }
+  return null;
+}

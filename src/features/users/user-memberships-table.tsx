@@ -1,0 +1,66 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import type { Page } from '../../api/list.ts';
+import { membershipQueries } from '../../api/memberships.ts';
+import type { Grp } from '../../api/schemas/grp.ts';
+import type { UserGrp } from '../../api/schemas/user-grp.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { componentMessages } from '../../components/messages.ts';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useListSearch } from '../../lib/list-search.ts';
+import { userMessages } from './messages.ts';
+import { useGroupNames } from './use-group-names.ts';
+import styles from './user-page.module.css';
+
+const column = createColumnHelper<UserGrp>();
+
+/** POST /user_grp/get_all with `user_grp_user_id`, paged in the URL (`memberships.`). */
+export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; groupsQuery: UseQueryResult<Page<Grp>> }) {
+  const t = useMessages(userMessages);
+  const common = useMessages(componentMessages);
+  const format = useFormat();
+  const search = useListSearch({ prefix: 'memberships' });
+  const query = useQuery(
+    membershipQueries.list({
+      start: (search.page - 1) * search.pageSize,
+      limit: search.pageSize,
+      filters: { user_grp_user_id: String(userId) },
+    }),
+  );
+  const groupIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_grp_id), [query.data]);
+  const names = useGroupNames(groupIds, groupsQuery);
+  // Rebuilt on each render: the names fill in as lookups answer.
+  const columns = [
+      column.accessor((m) => names.get(m.user_grp_grp_id) ?? fill(t.groupFallback, { id: m.user_grp_grp_id }), {
+        id: 'group',
+        header: t.colGroup,
+        cell: (info) => <Link to={`/groups/${info.row.original.user_grp_grp_id}`}>{info.getValue<string>()}</Link>,
+      }),
+      column.accessor('user_grp_group_admin', {
+        header: t.colAdmin,
+        cell: (info) =>
+          info.getValue() === 1 ? <span className={`badge ${styles.adminBadge}`}>{common.yes}</span> : common.no,
+      }),
+      column.accessor('user_grp_created_date', { header: t.colCreated, cell: (info) => format.dateTime(info.getValue()) }),
+      column.accessor('user_grp_updated_date', { header: t.colUpdated, cell: (info) => format.dateTime(info.getValue()) }),
+  ];
+  return (
+    <section aria-labelledby="memberships-title" className={styles.section}>
+      <h2 id="memberships-title">{t.membershipsTable}</h2>
+      <DataTable
+        label={t.membershipsTable}
+        hideCaption
+        columns={columns}
+        query={query}
+        page={search.page}
+        pageSize={search.pageSize}
+        onPageChange={search.setPage}
+        onPageSizeChange={search.setPageSize}
+        emptyMessage={t.membershipsEmpty}
+        getRowId={(m) => String(m.user_grp_id)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { displayName } from '../../api/known-users.ts';
+import type { User } from '../../api/schemas/user.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { FindUserForm } from './find-user-form.tsx';
+import { userMessages } from './messages.ts';
+import { PropertiesView } from './properties-view.tsx';
+import type { useUserProfile } from './use-user-profile.ts';
+import styles from './user-page.module.css';
+
+type Profile = ReturnType<typeof useUserProfile>;
+
+export function UserProfile({ userId, profile }: { userId: number; profile: Profile }) {
+  const t = useMessages(userMessages);
+  return (
+    <section aria-labelledby="profile-title" className={`card ${styles.profile}`}>
+      <h2 id="profile-title">{t.profileTitle}</h2>
+      {profile.user ? (
+        <ProfileDetails user={profile.user} />
+      ) : profile.identifier !== null && profile.query.isPending ? (
+        <p className="page-status" role="status">
+          {t.loadingProfile}
+        </p>
+      ) : (
+        <LoadProfile userId={userId} error={profile.query.isError && !profile.query.isFetching ? profile.query.error : null} onRetry={() => void profile.query.refetch()} />
+      )}
+    </section>
+  );
+}
+
+function LoadProfile({ userId, error, onRetry }: { userId: number; error: unknown; onRetry: () => void }) {
+  const t = useMessages(userMessages);
+  const [other, setOther] = useState<User | null>(null);
+  return (
+    <div className="stack">
+      <p className="hint">{t.profileUnknown}</p>
+      {error !== null && <ApiErrorNotice error={error} onRetry={onRetry} />}
+      <FindUserForm submitLabel={t.loadProfile} onFound={(user) => setOther(user.user_id === userId ? null : user)} />
+      {other && (
+        <p className="notice notice-info" role="status">
+          {fill(t.otherUser, { name: displayName(other) || fill(t.userFallback, { id: other.user_id }) })}{' '}
+          <Link to={`/users/${other.user_id}`}>{t.openOtherUser}</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProfileDetails({ user }: { user: User }) {
+  const t = useMessages(userMessages);
+  const format = useFormat();
+  return (
+    <dl className={styles.details}>
+      <div>
+        <dt>{t.email}</dt>
+        <dd>{user.email ? <a href={`mailto:${user.email}`}>{user.email}</a> : '—'}</dd>
+      </div>
+      <div>
+        <dt>{t.identifierLabel}</dt>
+        <dd className={styles.mono}>{user.user_organisation_identifier ?? '—'}</dd>
+      </div>
+      <div>
+        <dt>{t.created}</dt>
+        <dd>{format.dateTime(user.user_created_date)}</dd>
+      </div>
+      <div>
+        <dt>{t.updated}</dt>
+        <dd>{format.dateTime(user.user_updated_date)}</dd>
+      </div>
+      <div className={styles.wide}>
+        <dt>{t.groupNames}</dt>
+        <dd>
+          {user.groups.length === 0 ? (
+            t.noGroupNames
+          ) : (
+            <ul className={styles.tags}>
+              {user.groups.map((name, index) => (
+                <li key={`${name}-${index}`} className="badge">
+                  {name}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
+      <div className={styles.wide}>
+        <dt>{t.properties}</dt>
+        <dd>
+          <PropertiesView value={user.properties} />
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Take } from '../../api/schemas/take.ts';
+import { takeQueries } from '../../api/takes.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useListSearch } from '../../lib/list-search.ts';
+import { userMessages } from './messages.ts';
+import { productIdsOf } from './take-summary.ts';
+import { TakesSummary } from './takes-summary.tsx';
+import { useProductTitles } from './use-product-titles.ts';
+import styles from './user-page.module.css';
+
+const column = createColumnHelper<Take>();
+
+/**
+ * POST /take/get_all_for_user/{id}: one server page for the table (`takes.` in the URL, product
+ * filter as `take_product_id`), and every take for the summary and the filter's options.
+ * Both requests start together.
+ */
+export function UserTakes({ userId }: { userId: number }) {
+  const t = useMessages(userMessages);
+  const format = useFormat();
+  const filterId = useId();
+  const search = useListSearch({ prefix: 'takes', filterKeys: ['product'] });
+  const productFilter = search.filters.product ?? '';
+  const query = useQuery(
+    takeQueries.forUser(userId, {
+      start: (search.page - 1) * search.pageSize,
+      limit: search.pageSize,
+      filters: productFilter ? { take_product_id: productFilter } : {},
+    }),
+  );
+  const allTakes = useQuery(takeQueries.allForUser(userId));
+  const visibleTitles = useProductTitles(productIdsOf(query.data?.result ?? []), true);
+  const optionIds = productIdsOf(allTakes.data ?? []);
+  const optionTitles = useProductTitles(optionIds, false);
+  const label = (id: number) => visibleTitles.get(id) ?? optionTitles.get(id) ?? fill(t.productFallback, { id });
+  const options = optionIds
+    .map((id) => ({ id, label: label(id) }))
+    .sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
+  // Keep a filter from a shared link selectable even before every take has loaded.
+  if (productFilter && !options.some((o) => String(o.id) === productFilter) && /^\d+$/.test(productFilter)) {
+    options.unshift({ id: Number(productFilter), label: label(Number(productFilter)) });
+  }
+
+  const columns = [
+    column.accessor('take_id', {
+      header: t.colTake,
+      cell: (info) => <Link to={`/takes/${info.getValue()}`}>{fill(t.takeNumber, { id: info.getValue() })}</Link>,
+    }),
+    column.accessor((take) => label(take.take_product_id), {
+      id: 'product',
+      header: t.colProduct,
+      cell: (info) => (
+        <Link to={`/products/${info.row.original.take_product_id}`} className={styles.productLink}>
+          {info.getValue<string>()}
+        </Link>
+      ),
+    }),
+    column.accessor('take_score', {
+      header: t.colScore,
+      cell: (info) => <span className={styles.number}>{format.score(info.getValue())}</span>,
+    }),
+    column.accessor('take_started_date', {
+      header: t.colStarted,
+      cell: (info) => format.dateTime(info.getValue(), t.notStarted),
+    }),
+    column.accessor('take_completed_date', {
+      header: t.colCompleted,
+      cell: (info) =>
+        info.getValue() ? (
+          format.dateTime(info.getValue())
+        ) : info.row.original.take_started_date ? (
+          <span className={`badge ${styles.progressBadge}`}>{t.inProgress}</span>
+        ) : (
+          <span className={styles.muted}>{t.notStarted}</span>
+        ),
+    }),
+    column.accessor('take_updated_date', { header: t.colUpdated, cell: (info) => format.dateTime(info.getValue()) }),
+  ];
+
+  return (
+    <section aria-labelledby="takes-title" className={styles.section}>
+      <h2 id="takes-title">{t.takesTable}</h2>
+      <TakesSummary query={allTakes} />
+      <DataTable
+        label={t.takesTable}
+        hideCaption
+        columns={columns}
+        query={query}
+        page={search.page}
+        pageSize={search.pageSize}
+        onPageChange={search.setPage}
+        onPageSizeChange={search.setPageSize}
+        emptyMessage={productFilter ? t.takesEmptyFiltered : t.takesEmpty}
+        getRowId={(take) => String(take.take_id)}
+        toolbar={
+          <div className={styles.toolbar}>
+            <label htmlFor={filterId}>{t.filterProduct}</label>
+            <select
+              id={filterId}
+              value={productFilter}
+              onChange={(event) => search.setFilters({ product: event.target.value })}
+            >
+              <option value="">{t.allProducts}</option>
+              {options.map((option) => (
+                <option key={option.id} value={String(option.id)}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        }
+      />
+    </section>
+  );
+}
