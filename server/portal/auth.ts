@@ -9,7 +9,7 @@ export type AuthEnv = { Variables: { auth: TokenHolder } };
 export function requireToken(tokens: TokenStore) {
   return createMiddleware<AuthEnv>(async (c, next) => {
     const header = c.req.header('authorization')?.trim() ?? '';
-    const token = header.replace(/^bearer\s+/i, '').trim();
+    const token = header.replace(/^bearer(?:\s+|$)/i, '').trim();
     if (token === '') {
       throw new PortalError(401, 'missing_token', 'The Authorization header is missing. Send your API token in it.');
     }

@@ -14,6 +14,12 @@ export interface ListSpec {
   /** Alias used to qualify filter columns. */
   alias: string;
   orderBy: string;
+  /**
+   * The (org_id) index, forced when no filter column has an index of its own. With bound
+   * parameters SQLite assumes `org_id = ?` matches most rows and walks the whole table in
+   * rowid order, which is slow for an organisation whose rows come last.
+   */
+  orgIndex?: { name: string; indexedColumns: string[] };
 }
 
 export interface ListResult {
@@ -33,21 +39,21 @@ export class ListRunner {
 
   run(spec: ListSpec, page: Page, filter?: Filter): ListResult {
     if (filter?.impossible) return { total: 0, rows: [] };
-    const where = [...spec.where];
-    const params = [...spec.params];
-    for (const [column, value] of filter?.equal ?? []) {
-      where.push(`${spec.alias}.${column} = ?`);
-      params.push(value);
-    }
-    const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
-    const countSql = `SELECT COUNT(*) AS n FROM ${spec.from}${whereSql}`;
-    const pageSql = `SELECT ${spec.select} FROM ${spec.from}${whereSql} ORDER BY ${spec.orderBy} LIMIT ? OFFSET ?`;
+    const { countSql, pageSql, params } = buildSql(spec, filter);
     const total = this.count(countSql, params);
     const rows =
       page.start >= total
         ? []
         : (this.statement(pageSql).all(...params, page.limit, page.start) as Record<string, unknown>[]);
     return { total, rows };
+  }
+
+  /** The query plans (EXPLAIN QUERY PLAN details) of the count and the page statements. */
+  explain(spec: ListSpec, filter?: Filter): { count: string[]; page: string[] } {
+    const { countSql, pageSql, params } = buildSql(spec, filter);
+    const plan = (sql: string, p: unknown[]) =>
+      (this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...p) as { detail: string }[]).map((r) => r.detail);
+    return { count: plan(countSql, params), page: plan(pageSql, [...params, 10, 0]) };
   }
 
   /** Counts are cached until anything is written (by this connection or another one). */
@@ -75,4 +81,22 @@ export class ListRunner {
     }
     return s;
   }
+}
+
+function buildSql(spec: ListSpec, filter?: Filter) {
+  const where = [...spec.where];
+  const params = [...spec.params];
+  for (const [column, value] of filter?.equal ?? []) {
+    where.push(`${spec.alias}.${column} = ?`);
+    params.push(value);
+  }
+  const whereSql = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '';
+  const columns = [...(filter?.equal.keys() ?? [])];
+  const forceOrgIndex = spec.orgIndex && !columns.some((c) => spec.orgIndex?.indexedColumns.includes(c));
+  const from = forceOrgIndex ? `${spec.from} INDEXED BY ${spec.orgIndex?.name}` : spec.from;
+  return {
+    countSql: `SELECT COUNT(*) AS n FROM ${from}${whereSql}`,
+    pageSql: `SELECT ${spec.select} FROM ${from}${whereSql} ORDER BY ${spec.orderBy} LIMIT ? OFFSET ?`,
+    params,
+  };
 }

@@ -6,6 +6,7 @@ import { parseId, readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { parseListRequest } from '../list-request.ts';
+import { grpList } from '../list-specs.ts';
 
 const listEnvelope = listEnvelopeSchema(grpSchema);
 const itemEnvelope = itemEnvelopeSchema(grpSchema);
@@ -20,12 +21,8 @@ export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext)
   );
 
   app.post('/grp/get_all', auth, async (c) => {
-    const { page, filter } = parseListRequest(await readJson(c), grpResource, 10);
-    const { total, rows } = lists.run(
-      { select: columns, from: 'grp g', alias: 'g', where: ['g.org_id = ?'], params: [c.get('auth').orgId], orderBy: 'g.grp_id' },
-      page,
-      filter,
-    );
+    const { page, filter } = parseListRequest(await readJson(c), grpResource, grpList.defaultLimit);
+    const { total, rows } = lists.run(grpList.spec(c.get('auth').orgId, 0), page, filter);
     return c.json(listEnvelope.parse({ status: true, total, result: rows }));
   });
 

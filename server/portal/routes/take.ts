@@ -6,6 +6,7 @@ import { parseId, readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { parseListRequest } from '../list-request.ts';
+import { takesOfUserList } from '../list-specs.ts';
 
 const listEnvelope = listEnvelopeSchema(takeSchema);
 const itemEnvelope = itemEnvelopeSchema(takeSchema);
@@ -17,14 +18,10 @@ export function takeRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
 
   app.post('/take/get_all_for_user/:userId', auth, async (c) => {
     const userId = parseId(c.req.param('userId'), 'user id');
-    const { page, filter } = parseListRequest(await readJson(c), takeResource, 10);
+    const { page, filter } = parseListRequest(await readJson(c), takeResource, takesOfUserList.defaultLimit);
     const orgId = c.get('auth').orgId;
     if (!userExists.get(userId, orgId)) throw notFound(`User ${userId}`);
-    const { total, rows } = lists.run(
-      { select: columns, from: 'take t', alias: 't', where: ['t.org_id = ?', 't.take_user_id = ?'], params: [orgId, userId], orderBy: 't.take_id' },
-      page,
-      filter,
-    );
+    const { total, rows } = lists.run(takesOfUserList.spec(orgId, userId), page, filter);
     return c.json(listEnvelope.parse({ status: true, total, result: rows }));
   });
 

@@ -7,6 +7,7 @@ import { readJson, validate } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
 import { PortalError, notFound } from '../errors.ts';
 import { parseListRequest } from '../list-request.ts';
+import { userGrpList } from '../list-specs.ts';
 
 const listEnvelope = listEnvelopeSchema(userGrpSchema);
 const itemEnvelope = itemEnvelopeSchema(userGrpSchema);
@@ -39,12 +40,8 @@ export function userGrpRoutes(app: PortalRoutes, { db, lists, auth }: PortalCont
   });
 
   app.post('/user_grp/get_all', auth, async (c) => {
-    const { page, filter } = parseListRequest(await readJson(c), userGrpResource, 10);
-    const { total, rows } = lists.run(
-      { select: columns, from: 'user_grp ug', alias: 'ug', where: ['ug.org_id = ?'], params: [c.get('auth').orgId], orderBy: 'ug.user_grp_id' },
-      page,
-      filter,
-    );
+    const { page, filter } = parseListRequest(await readJson(c), userGrpResource, userGrpList.defaultLimit);
+    const { total, rows } = lists.run(userGrpList.spec(c.get('auth').orgId, 0), page, filter);
     return c.json(listEnvelope.parse({ status: true, total, result: rows }));
   });
 

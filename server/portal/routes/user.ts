@@ -2,11 +2,11 @@
 import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
 import { grpSchema } from '../../../src/api/schemas/grp.ts';
 import { userSchema } from '../../../src/api/schemas/user.ts';
-import { grpResource, selectList } from '../../db/resources.ts';
 import { parseId, readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { parsePageRequest } from '../list-request.ts';
+import { groupsOfUserList } from '../list-specs.ts';
 
 const userEnvelope = itemEnvelopeSchema(userSchema);
 const grpListEnvelope = listEnvelopeSchema(grpSchema);
@@ -41,20 +41,10 @@ export function userRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
 
   app.post('/user/grp/:id', auth, async (c) => {
     const id = parseId(c.req.param('id'), 'user id');
-    const page = parsePageRequest(await readJson(c), 20);
+    const page = parsePageRequest(await readJson(c), groupsOfUserList.defaultLimit);
     const orgId = c.get('auth').orgId;
     if (!exists.get(id, orgId)) throw notFound(`User ${id}`);
-    const { total, rows } = lists.run(
-      {
-        select: selectList(grpResource, 'g'),
-        from: 'user_grp ug JOIN grp g ON g.grp_id = ug.user_grp_grp_id',
-        alias: 'g',
-        where: ['ug.org_id = ?', 'ug.user_grp_user_id = ?', 'g.org_id = ?'],
-        params: [orgId, id, orgId],
-        orderBy: 'g.grp_id',
-      },
-      page,
-    );
+    const { total, rows } = lists.run(groupsOfUserList.spec(orgId, id), page);
     return c.json(grpListEnvelope.parse({ status: true, total, result: rows }));
   });
 }

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
+import { demoFacts } from '../seed/facts.ts';
+import { demoPortal, expectError } from '../test/support.ts';
+
+describe('GET /token/validate', () => {
+  const p = demoPortal();
+
+  it('answers status, result.message and user_data beside result', async () => {
+    const r = await p.get('/token/validate');
+    expect(r.status).toBe(200);
+    const body = tokenValidateSchema.parse(r.body);
+    expect(body.user_data).toEqual({ apikey: demoFacts.org1.apikey, org_id: 1 });
+    expect(body.result.message.length).toBeGreaterThan(0);
+  });
+
+  it('accepts the bare token and a Bearer prefix, in any case', async () => {
+    for (const header of [p.token1, `Bearer ${p.token1}`, `bearer ${p.token1}`, `  ${p.token1}  `]) {
+      expect((await p.call('GET', '/token/validate', undefined, { token: header })).status).toBe(200);
+    }
+  });
+
+  it('answers 401 for a missing, empty, unknown or mangled token', async () => {
+    expectError(await p.call('GET', '/token/validate', undefined, { token: null }), 401, 'missing_token');
+    expectError(await p.call('GET', '/token/validate', undefined, { token: '' }), 401, 'missing_token');
+    expectError(await p.call('GET', '/token/validate', undefined, { token: 'Bearer ' }), 401, 'missing_token');
+    expectError(await p.get('/token/validate', 'nope'), 401, 'invalid_token');
+    expectError(await p.get('/token/validate', `${p.token1}x`), 401, 'invalid_token');
+    expectError(await p.get('/token/validate', "' OR 1=1 --"), 401, 'invalid_token');
+  });
+
+  it('tells organisation 2 its own org_id', async () => {
+    const r = await p.get('/token/validate', p.token2);
+    expect(r.body.user_data).toEqual({ apikey: demoFacts.org2.apikey, org_id: 2 });
+  });
+});
+
+describe('POST /token', () => {
+  const p = demoPortal();
+
+  it('exchanges a known API key for a working token, without Authorization', async () => {
+    const r = await p.call('POST', '/token', { apikey: demoFacts.org2.apikey }, { token: null });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe(true);
+    expect(r.body.result.expired_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const lifetime = Date.parse(r.body.result.expired_date) - Date.now();
+    expect(Math.abs(lifetime - 24 * 3600_000)).toBeLessThan(5_000);
+    const v = await p.get('/token/validate', r.body.result.token);
+    expect(v.body.user_data.org_id).toBe(2);
+  });
+
+  it('answers 401 for an unknown key and 400 for a bad body', async () => {
+    expectError(await p.call('POST', '/token', { apikey: 'unknown' }, { token: null }), 401, 'invalid_apikey');
+    expectError(await p.call('POST', '/token', {}, { token: null }), 400, 'invalid_body');
+    expectError(await p.call('POST', '/token', { apikey: '' }, { token: null }), 400, 'invalid_body');
+    expectError(await p.call('POST', '/token', { apikey: 42 }, { token: null }), 400, 'invalid_body');
+    expectError(await p.call('POST', '/token', undefined, { token: null, raw: '{"apikey":' }), 400, 'invalid_json');
+  });
+
+  it('uses the configured lifetime', async () => {
+    const short = demoPortal({ tokenLifetimeSeconds: 60 });
+    const r = await short.call('POST', '/token', { apikey: demoFacts.org1.apikey }, { token: null });
+    expect(Math.abs(Date.parse(r.body.result.expired_date) - Date.now() - 60_000)).toBeLessThan(2_000);
+  });
+});
+
+describe('token expiry', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('answers 401 token_expired everywhere once the 24 h are over, /token/validate included', async () => {
+    const p = demoPortal();
+    vi.useFakeTimers({ now: Date.now() + 24 * 3600_000 + 1_000, toFake: ['Date'] });
+    expectError(await p.get('/token/validate'), 401, 'token_expired');
+    expectError(await p.post('/grp/get_all'), 401, 'token_expired');
+    expectError(await p.get('/grp/get_with_children/1'), 401, 'token_expired');
+    expectError(await p.post('/user_grp/create', { user_grp_grp_id: 1, user_grp_user_id: 2 }), 401, 'token_expired');
+    // Still valid one second before the end.
+    vi.setSystemTime(Date.now() - 2_000 - 1_000);
+    expect((await p.get('/token/validate')).status).toBe(200);
+  });
+
+  it('expires a token issued with a zero lifetime at once', async () => {
+    const p = demoPortal({ tokenLifetimeSeconds: 0 });
+    const r = await p.call('POST', '/token', { apikey: demoFacts.org1.apikey }, { token: null });
+    expectError(await p.get('/token/validate', r.body.result.token), 401, 'token_expired');
+  });
+});
