@@ -26,6 +26,7 @@ export const identifierSchema = z.string().check(
   z.trim(),
   z.minLength(1, 'empty'),
   z.maxLength(255, 'too-long'),
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   z.regex(/^[^\u0000-\u001f\u007f]*$/, 'control-characters'),
 );
 

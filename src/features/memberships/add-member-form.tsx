@@ -1,0 +1,199 @@
+// The "Add member" form: group, person (resolved as typed), group admin, and one create per submit.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { displayName, useKnownUser } from '../../api/known-users.ts';
+import { groupQueries } from '../../api/groups.ts';
+import type { Grp } from '../../api/schemas/grp.ts';
+import { userQueries } from '../../api/users.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { validateAddMember, type AddMemberField, type AddMemberProblem } from './add-member-schema.ts';
+import { GroupCombobox } from './group-combobox.tsx';
+import { IdentifierField } from './identifier-field.tsx';
+import { membershipMessages } from './messages.ts';
+import { useAddMember, type Person } from './use-add-member.ts';
+import { useUserLookup } from './use-user-lookup.ts';
+import styles from './memberships.module.css';
+
+type Messages = (typeof membershipMessages)['en'];
+
+function problemText(problem: AddMemberProblem | 'not-found', t: Messages): string {
+  switch (problem) {
+    case 'group-required':
+      return t.errorGroupRequired;
+    case 'identifier-required':
+      return t.errorIdentifierRequired;
+    case 'too-long':
+      return t.errorIdentifierTooLong;
+    case 'control-characters':
+      return t.errorIdentifierControl;
+    case 'not-found':
+      return t.errorUserNotFound;
+  }
+}
+
+export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { labelledBy: string; presetGroupId: number | null; presetUserId: number | null }) {
+  const t = useMessages(membershipMessages);
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const groupInput = useRef<HTMLInputElement>(null);
+  const identifierInput = useRef<HTMLInputElement>(null);
+
+  const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null, retry: false });
+  // undefined: not touched yet, so the preset (once loaded) is the value.
+  const [chosenGroup, setChosenGroup] = useState<Grp | null | undefined>(undefined);
+  const group = chosenGroup !== undefined ? chosenGroup : (preset.data ?? null);
+
+  const known = useKnownUser(presetUserId ?? 0);
+  const [typedIdentifier, setTypedIdentifier] = useState<string | null>(null);
+  const identifier = typedIdentifier ?? known?.user_organisation_identifier ?? '';
+  // A preset user the dashboard cannot name by identifier is chosen by id until someone types.
+  const bareUserId = typedIdentifier === null && presetUserId !== null && !known?.user_organisation_identifier ? presetUserId : null;
+  const lookup = useUserLookup(identifier);
+
+  const [admin, setAdmin] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<AddMemberField, AddMemberProblem | 'not-found'>>>({});
+  const { add, phase, outcome, reset } = useAddMember();
+  const pending = phase !== 'idle';
+
+  async function resolvePerson(): Promise<Person | null> {
+    if (bareUserId !== null && identifier.trim() === '') return { userId: bareUserId };
+    if (lookup.kind === 'found') return { user: lookup.user };
+    try {
+      return { user: await queryClient.fetchQuery(userQueries.byIdentifier(identifier.trim())) };
+    } catch (error) {
+      if (isApiError(error) && error.isNotFound) {
+        setErrors({ identifier: 'not-found' });
+        identifierInput.current?.focus();
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (pending) return;
+    const problems = validateAddMember({ grpId: group?.grp_id ?? null, identifier, presetUserId: bareUserId });
+    setErrors(problems);
+    if (problems.group || problems.identifier) {
+      reset();
+      (problems.group ? groupInput : identifierInput).current?.focus();
+      return;
+    }
+    if (group) void add({ group, admin, resolvePerson });
+  }
+
+  const personName = (person: Person) => {
+    if ('user' in person) return displayName(person.user) || person.user.user_organisation_identifier || fill(t.presetUser, { id: person.user.user_id });
+    return known ? displayName(known) : fill(t.presetUser, { id: person.userId });
+  };
+
+  const groupNote =
+    presetGroupId !== null && chosenGroup === undefined
+      ? preset.isPending
+        ? fill(t.groupPresetLoading, { id: presetGroupId })
+        : preset.isError
+          ? isApiError(preset.error) && preset.error.isNotFound
+            ? fill(t.groupPresetMissing, { id: presetGroupId })
+            : null
+          : null
+      : null;
+  const hasErrors = Boolean(errors.group || errors.identifier);
+
+  return (
+    <form className={`card ${styles.form}`} aria-labelledby={labelledBy} onSubmit={submit} noValidate>
+      {hasErrors && (
+        <p className="notice notice-error" role="alert">
+          {t.errorSummary}
+        </p>
+      )}
+      <GroupCombobox
+        value={group}
+        onChange={(next) => {
+          setChosenGroup(next);
+          if (next) setErrors((e) => ({ ...e, group: undefined }));
+        }}
+        error={errors.group ? problemText(errors.group, t) : null}
+        note={groupNote}
+        inputRef={groupInput}
+      />
+      {presetGroupId !== null && chosenGroup === undefined && preset.isError && !(isApiError(preset.error) && preset.error.isNotFound) && (
+        <ApiErrorNotice error={preset.error} onRetry={() => void preset.refetch()} />
+      )}
+      <IdentifierField
+        inputRef={identifierInput}
+        value={identifier}
+        onChange={(value) => {
+          setTypedIdentifier(value);
+          if (errors.identifier) setErrors((e) => ({ ...e, identifier: undefined }));
+        }}
+        lookup={lookup}
+        bareUserId={bareUserId}
+        error={errors.identifier ? problemText(errors.identifier, t) : null}
+      />
+      <div className="field">
+        <label className="checkbox">
+          <input type="checkbox" checked={admin} onChange={(event) => setAdmin(event.target.checked)} aria-describedby={`${id}-admin-hint`} />
+          <span>{t.adminLabel}</span>
+        </label>
+        <p id={`${id}-admin-hint`} className="hint">
+          {t.adminHint}
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary" aria-disabled={pending || undefined} aria-busy={pending || undefined}>
+          {pending && <span className={styles.spinner} aria-hidden="true" />}
+          {t.submit}
+        </button>
+        <p className={styles.lookupMuted} role="status" aria-live="polite">
+          {phase === 'checking' ? t.checking : phase === 'creating' ? t.submitting : ''}
+        </p>
+      </div>
+
+      {outcome?.kind === 'added' && (
+        <div className="notice notice-success" role="status">
+          <p>{fill(outcome.membership.user_grp_group_admin === 1 ? t.addedAdmin : t.added, { name: personName(outcome.person), group: outcome.group.grp_name })}</p>
+          <p className={styles.actions}>
+            <Link to={`/groups/${outcome.group.grp_id}`}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
+            <button
+              type="button"
+              className="button button-quiet"
+              onClick={() => {
+                reset();
+                setTypedIdentifier('');
+                setAdmin(false);
+                identifierInput.current?.focus();
+              }}
+            >
+              {t.addAnother}
+            </button>
+          </p>
+        </div>
+      )}
+      {outcome?.kind === 'already' && (
+        <div className="notice notice-info" role="status">
+          <p>
+            {fill(outcome.since ? t.alreadyMemberSince : t.alreadyMember, {
+              name: personName(outcome.person),
+              group: outcome.group.grp_name,
+              date: format.date(outcome.since),
+            })}
+          </p>
+          <p>
+            <Link to={`/groups/${outcome.group.grp_id}`}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
+          </p>
+        </div>
+      )}
+      {outcome?.kind === 'failed' && (
+        <div>
+          <p className={styles.lookupMissing}>{outcome.uncertain ? t.uncertain : t.failed}</p>
+          <ApiErrorNotice error={outcome.error} onRetry={() => submit()} />
+        </div>
+      )}
+    </form>
+  );
+}

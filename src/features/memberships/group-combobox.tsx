@@ -1,0 +1,226 @@
+// The "Group" combobox of both membership pages (WAI-ARIA combobox with a listbox popup):
+// search by name over the group index, by external id or by id. Exact id and external id are
+// also asked of the API while the index is still loading (or if it failed), so a known group
+// can be chosen at once.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
+import { ancestorsOf, groupIndexQuery, useGroupIndexProgress } from '../../api/group-index.ts';
+import { groupQueries } from '../../api/groups.ts';
+import type { Grp } from '../../api/schemas/grp.ts';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { searchGroups } from './group-search.ts';
+import { membershipMessages } from './messages.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import styles from './memberships.module.css';
+
+export interface GroupComboboxProps {
+  value: Grp | null;
+  onChange: (group: Grp | null) => void;
+  /** Message shown under the field (validation), linked with aria-describedby. */
+  error?: string | null;
+  /** A note under the field (e.g. a preset that is loading or missing). */
+  note?: string | null;
+  disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function GroupCombobox({ value, onChange, error, note, disabled, inputRef }: GroupComboboxProps) {
+  const t = useMessages(membershipMessages);
+  const format = useFormat();
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  // null: show the chosen group's name; a string: what the person is typing.
+  const [text, setText] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+
+  const index = useQuery(groupIndexQuery());
+  const progress = useGroupIndexProgress();
+  const query = (text ?? '').trim();
+  const settledQuery = useDebouncedValue(query, 250);
+  const askApi = settledQuery !== '' && settledQuery === query && !index.isSuccess;
+  const numericId = /^\d{1,9}$/.test(settledQuery) ? Number(settledQuery) : null;
+  const byId = useQuery({ ...groupQueries.children(numericId ?? 0), enabled: askApi && numericId !== null && numericId > 0, retry: false });
+  const byExternal = useQuery({ ...groupQueries.byExternalId(settledQuery), enabled: askApi, retry: false });
+
+  const matches = useMemo(() => (index.data ? searchGroups(index.data, query) : { groups: [], total: 0 }), [index.data, query]);
+  const options = useMemo(() => {
+    const list: Grp[] = [];
+    const seen = new Set<number>();
+    const add = (group: Grp | undefined) => {
+      if (group && !seen.has(group.grp_id)) {
+        seen.add(group.grp_id);
+        list.push(group);
+      }
+    };
+    if (askApi) {
+      add(byId.data);
+      add(byExternal.data);
+    }
+    matches.groups.forEach(add);
+    return list;
+  }, [askApi, byId.data, byExternal.data, matches.groups]);
+
+  const searching = askApi && (byId.isFetching || byExternal.isFetching);
+  const expanded = open && !disabled && options.length > 0;
+  const noMatch = open && query !== '' && options.length === 0 && !index.isPending && !searching;
+  const activeIndex = Math.min(active, options.length - 1);
+  const activeOption = expanded && activeIndex >= 0 ? options[activeIndex] : undefined;
+  const optionId = (group: Grp) => `${id}-option-${group.grp_id}`;
+
+  function choose(group: Grp) {
+    onChange(group);
+    setText(null);
+    setOpen(false);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (!open) {
+          setOpen(true);
+          setActive(0);
+        } else setActive((i) => Math.min(i + 1, options.length - 1));
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setOpen(true);
+        setActive((i) => Math.max(i - 1, 0));
+        break;
+      case 'Home':
+      case 'End':
+        if (!expanded) return;
+        event.preventDefault();
+        setActive(event.key === 'Home' ? 0 : options.length - 1);
+        break;
+      case 'Enter':
+        // With the list open, Enter chooses; closed, it submits the form as usual.
+        if (activeOption) {
+          event.preventDefault();
+          choose(activeOption);
+        }
+        break;
+      case 'Escape':
+        if (expanded) {
+          event.preventDefault();
+          setOpen(false);
+        } else if (text !== null) {
+          setText(null);
+        }
+        break;
+    }
+  }
+
+  const indexNote = index.isPending
+    ? progress.total
+      ? fill(t.groupIndexLoading, { loaded: format.number(progress.loaded), total: format.number(progress.total) })
+      : t.groupIndexStarting
+    : index.isError
+      ? t.groupIndexFailed
+      : null;
+  const matchCount = index.data ? matches.total + (options.length - matches.groups.length) : options.length;
+  const announcement = noMatch ? fill(t.groupNoMatch, { query }) : !expanded ? '' : matchCount === 1 ? t.groupOneMatch : fill(t.groupMatches, { n: format.number(matchCount) });
+  const describedBy = [`${id}-hint`, note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-input`}>{t.groupLabel}</label>
+      <div className={styles.comboWrap}>
+        <input
+          ref={inputRef}
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={disabled}
+          className={styles.comboInput}
+          value={text ?? value?.grp_name ?? ''}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(0);
+            if (value) onChange(null);
+          }}
+          onFocus={() => text !== null && setOpen(true)}
+          onClick={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        {value && !disabled && (
+          <button
+            type="button"
+            className={styles.comboClear}
+            aria-label={t.clearGroup}
+            onClick={() => {
+              onChange(null);
+              setText('');
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+        <ul id={listboxId} role="listbox" aria-label={t.groupLabel} className={styles.listbox} hidden={!expanded}>
+          {options.map((group, i) => {
+            const path = index.data ? ancestorsOf(index.data, group.grp_id).map((g) => g.grp_name) : [];
+            return (
+              // Keyboard selection is on the input (aria-activedescendant); the mouse picks here.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+              <li
+                key={group.grp_id}
+                id={optionId(group)}
+                role="option"
+                aria-selected={i === activeIndex}
+                className={styles.option}
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => setActive(i)}
+                onClick={() => choose(group)}
+              >
+                <span className={styles.optionName}>{group.grp_name}</span>
+                <span className={styles.optionMeta}>
+                  {[fill(t.groupOptionId, { id: group.grp_id }), group.grp_external_id ? fill(t.groupOptionExternal, { id: group.grp_external_id }) : null, path.length ? path.join(' › ') : null]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </li>
+            );
+          })}
+          {expanded && options.length > 0 && matches.total > matches.groups.length && (
+            <li role="presentation" className={styles.optionNote}>
+              {fill(t.groupMoreMatches, { n: matches.groups.length })}
+            </li>
+          )}
+        </ul>
+      </div>
+      <p id={`${id}-hint`} className="hint">
+        {value ? fill(t.groupChosen, { name: value.grp_name, id: value.grp_id }) : t.groupHint}
+        {indexNote && !value && <span className={styles.indexNote}> {indexNote}</span>}
+      </p>
+      {noMatch && (
+        <p className="hint" aria-hidden="true">
+          {fill(t.groupNoMatch, { query })}
+        </p>
+      )}
+      {note && (
+        <p id={`${id}-note`} className="hint">
+          {note}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+// Resolves an organisation identifier to a user as it is typed (debounced), and remembers each
+// user found so other pages can name them by id.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { isApiError } from '../../api/errors.ts';
+import { rememberUser } from '../../api/known-users.ts';
+import type { User } from '../../api/schemas/user.ts';
+import { userQueries } from '../../api/users.ts';
+import { identifierProblem } from './import-rows.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+
+export type LookupState =
+  | { kind: 'empty' }
+  | { kind: 'searching'; identifier: string }
+  | { kind: 'found'; identifier: string; user: User }
+  | { kind: 'not-found'; identifier: string }
+  | { kind: 'failed'; identifier: string; error: unknown };
+
+export const lookupDelayMs = 300;
+
+export function useUserLookup(identifier: string): LookupState {
+  const trimmed = identifier.trim();
+  const settled = useDebouncedValue(trimmed, lookupDelayMs);
+  const enabled = settled !== '' && identifierProblem(settled) === null;
+  const query = useQuery({ ...userQueries.byIdentifier(settled), enabled });
+
+  useEffect(() => {
+    if (query.data) rememberUser(query.data);
+  }, [query.data]);
+
+  if (trimmed === '' || identifierProblem(trimmed) !== null) return { kind: 'empty' };
+  if (settled !== trimmed || query.isPending) return { kind: 'searching', identifier: trimmed };
+  if (query.data) return { kind: 'found', identifier: trimmed, user: query.data };
+  if (isApiError(query.error) && query.error.isNotFound) return { kind: 'not-found', identifier: trimmed };
+  return { kind: 'failed', identifier: trimmed, error: query.error };
+}
