@@ -49,6 +49,8 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
   }
 
   const json = parseJson(text);
+  // Every caller (queries, mutations, page walks) is covered here, not only React Query's cache.
+  if (response.status === 401 && request.token === undefined) apiConfig.onUnauthorized();
   if (!response.ok) {
     const body = errorBodySchema.safeParse(json);
     throw new ApiError({

@@ -6,12 +6,18 @@ export interface ApiConfig {
   baseUrl: string;
   getToken: () => string | null;
   timeoutMs: number;
+  /**
+   * Called when the portal answers 401 to a request made with the signed-in token (not to one
+   * checking a token given explicitly, as the login form does): the app raises "session expired".
+   */
+  onUnauthorized: () => void;
 }
 
 export const apiConfig: ApiConfig = {
   baseUrl: '/api',
   getToken: () => null,
   timeoutMs: 15_000,
+  onUnauthorized: () => {},
 };
 
 export function configureApi(config: Partial<ApiConfig>): void {

@@ -52,6 +52,20 @@ describe('against the real portal', () => {
     expect(await failure(validateToken())).toMatchObject({ status: 401, code: 'missing_token' });
   });
 
+  it('a 401 with the signed-in token calls onUnauthorized once per request; checking a typed token does not', async () => {
+    let calls = 0;
+    configureApi({ onUnauthorized: () => (calls += 1) });
+    token = portal.expiredToken;
+    await failure(validateToken('typed-in-the-login-form'));
+    expect(calls).toBe(0);
+    await failure(fetchGroups({ start: 0, limit: 1 }));
+    expect(calls).toBe(1);
+    token = portal.token;
+    await fetchGroups({ start: 0, limit: 1 });
+    expect(calls).toBe(1);
+    configureApi({ onUnauthorized: () => {} });
+  });
+
   it('an unknown record, or one of another organisation, is a 404 with the portal message', async () => {
     token = portal.token;
     const unknown = await failure(fetchGroupWithChildren(999_999));

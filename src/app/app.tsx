@@ -4,10 +4,11 @@ import { LocaleProvider } from '../lib/i18n.tsx';
 import { readToken } from '../lib/token-storage.ts';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
+import { notifySessionExpired } from './session-events.ts';
 import { SessionProvider } from './session.tsx';
 import { ThemeProvider } from './theme.tsx';
 
-configureApi({ baseUrl: portalBaseUrl(), getToken: readToken });
+configureApi({ baseUrl: portalBaseUrl(), getToken: readToken, onUnauthorized: notifySessionExpired });
 
 /** The portal's base URL: the `portal-api-url` meta tag (editable after a build), the build-time
  * VITE_PORTAL_API_URL, or `/api` on the server that serves the dashboard. */

@@ -1,26 +1,47 @@
-import { NavLink, Outlet } from 'react-router';
-import { fill, locales, useLocale, useMessages, type Locale } from '../lib/i18n.tsx';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { fill, useMessages } from '../lib/i18n.tsx';
+import { AddMemberIcon, CloseIcon, GroupsIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
 import { appMessages } from './messages.ts';
+import { LanguageSelect, ThemeSelect } from './preference-controls.tsx';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import { useSession } from './session.tsx';
-import { themes, useTheme, type Theme } from './theme.tsx';
 import styles from './layout.module.css';
-
-const languageNames: Record<Locale, string> = { en: 'English', fr: 'Français' };
 
 export function Layout() {
   const t = useMessages(appMessages);
   const { state, signOut } = useSession();
-  const { locale, setLocale } = useLocale();
-  const { theme, setTheme } = useTheme();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  const toolsId = useId();
   const session = state.status === 'signed-in' || state.status === 'expired' ? state.session : null;
-  const themeLabels: Record<Theme, string> = { system: t.themeSystem, light: t.themeLight, dark: t.themeDark };
-  const navItems = [
-    { to: '/groups', label: t.navGroups },
-    { to: '/users', label: t.navUsers },
-    { to: '/products', label: t.navProducts },
-    { to: '/memberships/new', label: t.navAddMember },
+  const navItems: { to: string; label: string; icon: ReactNode }[] = [
+    { to: '/groups', label: t.navGroups, icon: <GroupsIcon /> },
+    { to: '/users', label: t.navUsers, icon: <UsersIcon /> },
+    { to: '/products', label: t.navProducts, icon: <ProductsIcon /> },
+    { to: '/memberships/new', label: t.navAddMember, icon: <AddMemberIcon /> },
   ];
+
+  // The phone menu closes when the page changes (adjusting state during render, not in an effect).
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', close);
+    return () => document.removeEventListener('keydown', close);
+  }, [menuOpen]);
+
+  function handleSignOut() {
+    signOut();
+    // A plain /login: the next person to sign in starts from the groups, not from this page.
+    void navigate('/login', { replace: true });
+  }
 
   return (
     <div className={styles.shell}>
@@ -28,57 +49,54 @@ export function Layout() {
         {t.skipToContent}
       </a>
       <header className={styles.header}>
-        <div className={styles.brand}>
-          <img src="/favicon.svg" alt="" width="28" height="28" />
-          <span>{t.productName}</span>
+        <div className={styles.bar}>
+          <Link to="/groups" className={styles.brand}>
+            <img src="/favicon.svg" alt="" width="28" height="28" />
+            <span>{t.productName}</span>
+          </Link>
+          <button
+            type="button"
+            className={`button button-quiet ${styles.menuButton}`}
+            aria-expanded={menuOpen}
+            aria-controls={toolsId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            <span>{t.menu}</span>
+          </button>
+          <div id={toolsId} className={styles.tools} data-open={menuOpen}>
+            {session && (
+              <p className={styles.identity}>
+                <span className={styles.org}>{fill(t.organisation, { id: session.orgId })}</span>
+                <span className={styles.key} title={session.apikey}>
+                  {fill(t.signedInAs, { key: session.apikey })}
+                </span>
+              </p>
+            )}
+            <ThemeSelect className={styles.select} />
+            <LanguageSelect className={styles.select} />
+            <button type="button" className={`button ${styles.signOut}`} onClick={handleSignOut}>
+              {t.signOut}
+            </button>
+          </div>
         </div>
         <nav aria-label={t.mainNavigation} className={styles.nav}>
           <ul>
             {navItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/memberships/new'}>
-                  {item.label}
+                <NavLink to={item.to}>
+                  {item.icon}
+                  <span>{item.label}</span>
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className={styles.tools}>
-          {session && (
-            <p className={styles.identity}>
-              <span>{fill(t.organisation, { id: session.orgId })}</span>
-              <span>{fill(t.signedInAs, { key: session.apikey })}</span>
-            </p>
-          )}
-          <label className={styles.select}>
-            <span>{t.theme}</span>
-            <select value={theme} onChange={(event) => setTheme(event.target.value as Theme)}>
-              {themes.map((value) => (
-                <option key={value} value={value}>
-                  {themeLabels[value]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.select}>
-            <span>{t.language}</span>
-            <select value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
-              {locales.map((value) => (
-                <option key={value} value={value} lang={value}>
-                  {languageNames[value]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="button button-quiet" onClick={signOut}>
-            {t.signOut}
-          </button>
-        </div>
       </header>
       <main id="main" tabIndex={-1} className={styles.main}>
         <Outlet />
       </main>
-      {state.status === 'expired' && <SessionExpiredDialog />}
+      {state.status === 'expired' && <SessionExpiredDialog onSignOut={handleSignOut} />}
     </div>
   );
 }

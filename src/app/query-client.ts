@@ -1,7 +1,8 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/errors.ts';
-import { notifySessionExpired } from './session-events.ts';
 
+// A 401 is not handled here: the API client reports it for every caller (queries, mutations,
+// page walks) through `onUnauthorized`, which raises one "session expired" dialog.
 function shouldRetry(failureCount: number, error: unknown): boolean {
   // Retrying cannot fix a refused token, a missing record, a bad request or a broken contract.
   if (isApiError(error)) {
@@ -12,11 +13,6 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({
-    onError: (error) => {
-      if (isApiError(error) && error.isUnauthorized) notifySessionExpired();
-    },
-  }),
   defaultOptions: {
     queries: {
       staleTime: 60_000,

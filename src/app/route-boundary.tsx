@@ -7,6 +7,7 @@ import { isApiError } from '../api/errors.ts';
 import { ApiErrorNotice } from '../components/api-error-notice.tsx';
 import { useMessages } from '../lib/i18n.tsx';
 import { appMessages } from './messages.ts';
+import { onSessionRenewed } from './session-events.ts';
 
 export function RouteBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -38,8 +39,21 @@ interface BoundaryProps {
 class ErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 
+  private unsubscribe: (() => void) | undefined;
+
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  override componentDidMount() {
+    // A page that failed on the 401 of an expired session comes back once the user signs in again.
+    this.unsubscribe = onSessionRenewed(() => {
+      if (isApiError(this.state.error) && this.state.error.isUnauthorized) this.retry();
+    });
+  }
+
+  override componentWillUnmount() {
+    this.unsubscribe?.();
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {

@@ -2,13 +2,14 @@ import { useEffect, useRef } from 'react';
 import { authMessages } from '../features/auth/messages.ts';
 import { TokenForm } from '../features/auth/token-form.tsx';
 import { useMessages } from '../lib/i18n.tsx';
+import { isTokenRemembered } from '../lib/token-storage.ts';
 import { useSession } from './session.tsx';
 
 /**
  * Shown once over the current page when any request gets a 401. The page stays mounted
  * underneath, so unsaved input survives; signing in again refetches what failed.
  */
-export function SessionExpiredDialog() {
+export function SessionExpiredDialog({ onSignOut }: { onSignOut: () => void }) {
   const t = useMessages(authMessages);
   const { signIn } = useSession();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -23,12 +24,18 @@ export function SessionExpiredDialog() {
       ref={dialog}
       className="dialog"
       aria-labelledby="session-expired-title"
+      aria-describedby="session-expired-intro"
       // Escape must not dismiss it: without a token nothing on the page works.
       onCancel={(event) => event.preventDefault()}
     >
       <h2 id="session-expired-title">{t.expiredTitle}</h2>
-      <p>{t.expiredIntro}</p>
-      <TokenForm focusOnMount onSignIn={signIn} />
+      <p id="session-expired-intro">{t.expiredIntro}</p>
+      <TokenForm focusOnMount initialRemember={isTokenRemembered()} onSignIn={signIn} />
+      <div className="dialog-footer">
+        <button type="button" className="button button-quiet" onClick={onSignOut}>
+          {t.signOutInstead}
+        </button>
+      </div>
     </dialog>
   );
 }

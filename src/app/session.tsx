@@ -2,15 +2,18 @@
 // said about it, and the "session expired" state raised by any 401.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { validateToken, type Session } from '../api/token.ts';
+import { isApiError } from '../api/errors.ts';
 import { reloadKnownUsers } from '../api/known-users.ts';
+import { validateToken, type Session } from '../api/token.ts';
 import { clearToken, readToken, saveToken } from '../lib/token-storage.ts';
 import { clearUserData } from '../lib/user-data-storage.ts';
-import { onSessionExpired } from './session-events.ts';
+import { notifySessionRenewed, onSessionExpired } from './session-events.ts';
 
-type SessionState =
+export type SessionState =
   | { status: 'checking' }
   | { status: 'signed-out' }
+  /** The stored token could not be checked (portal unreachable): kept, and checked again on retry. */
+  | { status: 'unverified'; error: unknown }
   | { status: 'signed-in'; session: Session }
   | { status: 'expired'; session: Session };
 
@@ -19,6 +22,8 @@ interface SessionContextValue {
   /** Checks the token with the portal, then keeps it. Throws the ApiError when refused. */
   signIn: (token: string, remember: boolean) => Promise<void>;
   signOut: () => void;
+  /** Checks the stored token again (after the portal could not be reached). */
+  recheck: () => void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -26,6 +31,7 @@ const SessionContext = createContext<SessionContextValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>(() => (readToken() ? { status: 'checking' } : { status: 'signed-out' }));
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const token = readToken();
@@ -33,14 +39,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     validateToken(token, controller.signal).then(
       (session) => setState({ status: 'signed-in', session }),
-      () => {
+      (error: unknown) => {
         if (controller.signal.aborted) return;
-        clearToken();
-        setState({ status: 'signed-out' });
+        // Only a refusal ends the session; an unreachable portal says nothing about the token.
+        if (isApiError(error) && error.isUnauthorized) {
+          clearToken();
+          setState({ status: 'signed-out' });
+        } else {
+          setState({ status: 'unverified', error });
+        }
       },
     );
     return () => controller.abort();
-  }, []);
+  }, [attempt]);
 
   useEffect(
     () =>
@@ -53,13 +64,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (token: string, remember: boolean) => {
       const session = await validateToken(token);
-      const wasExpired = state.status === 'expired';
+      const previous = state.status === 'expired' ? state.session : null;
       saveToken(token, remember);
       setState({ status: 'signed-in', session });
-      // After a re-sign-in, refetch what failed; the page and its unsaved input stay mounted.
-      if (wasExpired) await queryClient.invalidateQueries();
+      if (!previous) return;
+      // Signed in again over the same page: refetch what failed, the page and its unsaved input
+      // stay mounted. Another organisation's token must not see the first one's cached records.
+      if (previous.orgId === session.orgId) {
+        await queryClient.invalidateQueries();
+      } else {
+        clearUserData();
+        reloadKnownUsers();
+        await queryClient.resetQueries();
+      }
+      notifySessionRenewed();
     },
-    [queryClient, state.status],
+    [queryClient, state],
   );
 
   const signOut = useCallback(() => {
@@ -70,7 +90,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signed-out' });
   }, [queryClient]);
 
-  const value = useMemo(() => ({ state, signIn, signOut }), [state, signIn, signOut]);
+  const recheck = useCallback(() => {
+    setState({ status: 'checking' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const value = useMemo(() => ({ state, signIn, signOut, recheck }), [state, signIn, signOut, recheck]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

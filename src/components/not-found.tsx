@@ -1,15 +1,19 @@
 import { Link } from 'react-router';
 import { appMessages } from '../app/messages.ts';
 import { useMessages } from '../lib/i18n.tsx';
+import styles from './not-found.module.css';
 
 /** A clear "not found" page; features pass their own title and text (e.g. "Group 42 not found"). */
 export function NotFound({ title, body }: { title?: string; body?: string }) {
   const t = useMessages(appMessages);
   return (
-    <section className="empty-page">
+    <section className={styles.page}>
+      <p className={styles.code} aria-hidden="true">
+        404
+      </p>
       <h1>{title ?? t.notFoundTitle}</h1>
-      <p>{body ?? t.notFoundBody}</p>
-      <Link className="button" to="/groups">
+      <p className={styles.body}>{body ?? t.notFoundBody}</p>
+      <Link className="button button-primary" to="/groups">
         {t.backToGroups}
       </Link>
     </section>

@@ -1,15 +1,11 @@
 import { useLocation, useNavigate } from 'react-router';
+import { LanguageSelect, ThemeSelect } from '../../app/preference-controls.tsx';
 import { useSession } from '../../app/session.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { authMessages } from './messages.ts';
+import { returnPath } from './return-path.ts';
 import { TokenForm } from './token-form.tsx';
 import styles from './login-page.module.css';
-
-function returnPath(state: unknown): string {
-  const from = typeof state === 'object' && state !== null && 'from' in state ? state.from : null;
-  // Only same-site paths: never bounce a user to another origin.
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== '/login' ? from : '/groups';
-}
 
 export function LoginPage() {
   const t = useMessages(authMessages);
@@ -19,18 +15,27 @@ export function LoginPage() {
 
   return (
     <main id="main" className={styles.page}>
-      <section className={styles.card} aria-labelledby="login-title">
-        <img src="/favicon.svg" alt="" width="40" height="40" />
-        <h1 id="login-title">{t.title}</h1>
-        <p className={styles.intro}>{t.intro}</p>
-        <TokenForm
-          focusOnMount
-          onSignIn={async (token, remember) => {
-            await signIn(token, remember);
-            await navigate(returnPath(location.state), { replace: true });
-          }}
-        />
-      </section>
+      <div className={styles.column}>
+        <p className={styles.brand}>
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          <span>{t.productName}</span>
+        </p>
+        <section className={styles.card} aria-labelledby="login-title">
+          <h1 id="login-title">{t.title}</h1>
+          <p className={styles.intro}>{t.intro}</p>
+          <TokenForm
+            focusOnMount
+            onSignIn={async (token, remember) => {
+              await signIn(token, remember);
+              await navigate(returnPath(location.state), { replace: true });
+            }}
+          />
+        </section>
+        <div className={styles.preferences}>
+          <LanguageSelect className={styles.select} />
+          <ThemeSelect className={styles.select} />
+        </div>
+      </div>
     </main>
   );
 }

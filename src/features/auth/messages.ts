@@ -2,6 +2,7 @@ import { defineMessages } from '../../lib/i18n.tsx';
 
 export const authMessages = defineMessages({
   en: {
+    productName: 'Learning Portal admin',
     title: 'Sign in',
     intro: 'Paste the API token of your learning portal. It stays in this browser tab unless you ask to stay signed in.',
     tokenLabel: 'API token',
@@ -11,10 +12,13 @@ export const authMessages = defineMessages({
     submitting: 'Signing in…',
     tokenRequired: 'Enter your API token.',
     tokenInvalid: 'This token is invalid or has expired. Check it, or ask for a new one.',
+    tokenExpired: 'This token has expired. Ask for a new one, or get one from the portal with your API key.',
+    signOutInstead: 'Sign out',
     expiredTitle: 'Session expired',
     expiredIntro: 'Your session has expired. Sign in again to carry on: nothing on this page is lost.',
   },
   fr: {
+    productName: 'Administration du portail de formation',
     title: 'Connexion',
     intro: "Collez le jeton d'API de votre portail de formation. Il reste dans cet onglet, sauf si vous demandez à rester connecté.",
     tokenLabel: "Jeton d'API",
@@ -24,6 +28,8 @@ export const authMessages = defineMessages({
     submitting: 'Connexion…',
     tokenRequired: "Saisissez votre jeton d'API.",
     tokenInvalid: 'Ce jeton est invalide ou a expiré. Vérifiez-le ou demandez-en un nouveau.',
+    tokenExpired: 'Ce jeton a expiré. Demandez-en un nouveau, ou obtenez-le du portail avec votre clé d’API.',
+    signOutInstead: 'Se déconnecter',
     expiredTitle: 'Session expirée',
     expiredIntro: 'Votre session a expiré. Reconnectez-vous pour continuer : rien de cette page n’est perdu.',
   },

@@ -6,11 +6,19 @@ import { useMessages } from '../../lib/i18n.tsx';
 import { authMessages } from './messages.ts';
 
 /** The token entry of the login page and of the "session expired" dialog. Keeps what was typed on failure. */
-export function TokenForm({ onSignIn, focusOnMount = false }: { onSignIn: (token: string, remember: boolean) => Promise<void>; focusOnMount?: boolean }) {
+export function TokenForm({
+  onSignIn,
+  focusOnMount = false,
+  initialRemember = false,
+}: {
+  onSignIn: (token: string, remember: boolean) => Promise<void>;
+  focusOnMount?: boolean;
+  initialRemember?: boolean;
+}) {
   const t = useMessages(authMessages);
   const common = useMessages(componentMessages);
   const [token, setToken] = useState('');
-  const [remember, setRemember] = useState(false);
+  const [remember, setRemember] = useState(initialRemember);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const hintId = useId();
@@ -29,7 +37,7 @@ export function TokenForm({ onSignIn, focusOnMount = false }: { onSignIn: (token
     try {
       await onSignIn(value, remember);
     } catch (caught) {
-      if (isApiError(caught) && caught.isUnauthorized) setError(t.tokenInvalid);
+      if (isApiError(caught) && caught.isUnauthorized) setError(caught.code === 'token_expired' ? t.tokenExpired : t.tokenInvalid);
       else setError(isApiError(caught) ? describeApiError(caught, common) : common.errorNetwork);
     } finally {
       setPending(false);
