@@ -25,6 +25,9 @@ export function parseArgs(argv: string[]): PortalArgs {
       args.quiet = true;
       continue;
     }
+    if (!['--port', '--host', '--db', '--seed', '--fixture', '--token'].includes(name)) {
+      throw new Error(`Unknown option "${arg}". ${usage}`);
+    }
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined) throw new Error(`${name} needs a value. ${usage}`);
     switch (name) {

@@ -11,8 +11,9 @@ export function issuePath(issue: Issue): string {
 export function issueMessage(issue: Issue, value?: unknown): string {
   switch (issue.code) {
     case 'invalid_type': {
-      const got = value === undefined ? 'nothing' : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
       const expected = issue.expected === 'int' ? 'an integer' : issue.expected;
+      if (value === undefined) return `is missing (expected ${expected})`;
+      const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
       return `expected ${expected}, got ${got}`;
     }
     case 'unrecognized_keys':

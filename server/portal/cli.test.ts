@@ -1,0 +1,137 @@
+// The CLI as a user runs it: `npm run portal -- ...`, then a spawned server killed with SIGKILL
+// to show that a committed membership survives.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.ts';
+import { demoFacts } from '../seed/facts.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const children: ChildProcess[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
+
+afterAll(() => {
+  for (const c of children) {
+    if (c.exitCode !== null || c.signalCode !== null || !c.pid) continue;
+    try {
+      process.kill(-c.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  token: string;
+  output: string;
+}
+
+/** Spawns the CLI in its own process group and waits for the two announced lines. */
+function start(args: string[], viaNpm = false): Promise<Started> {
+  const [cmd, argv] = viaNpm
+    ? ['npm', ['run', '--silent', 'portal', '--', ...args]]
+    : [process.execPath, ['--import', 'tsx', 'server/portal/main.ts', ...args]];
+  const child = spawn(cmd, argv as string[], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /^Portal API listening on (http:\/\/\S+)$/m.exec(output)?.[1];
+      const token = /^Token: (\S+)$/m.exec(output)?.[1];
+      if (url && token) resolve({ child, url, token, output });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`portal exited with ${code}: ${output}`)));
+    setTimeout(() => reject(new Error(`portal did not start: ${output}`)), 30_000);
+  });
+}
+
+function exitOf(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/portal/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+function stop(s: Started): Promise<void> {
+  return new Promise((resolve) => {
+    s.child.on('exit', () => resolve());
+    if (s.child.pid) process.kill(-s.child.pid, 'SIGKILL');
+  });
+}
+
+const api = (s: Started, path: string, body?: unknown, token = s.token) =>
+  fetch(`${s.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+describe('npm run portal', () => {
+  it('prints the address and the --token value on their own lines, and that token works', async () => {
+    const s = await start(['--port', '0', '--db', ':memory:', '--seed', 'demo', '--token', 'cli-test-token'], true);
+    expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(s.token).toBe('cli-test-token');
+    const r = await api(s, '/token/validate');
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as { user_data: { org_id: number } }).user_data.org_id).toBe(1);
+    expect((await api(s, '/grp/get_all', {})).status).toBe(200);
+    await stop(s);
+  }, 60_000);
+
+  it('loads a fixture instead of the demo seed, and stops on an invalid one naming the record', async () => {
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ grp: [{ grp_id: 1, grp_name: 'only' }] }));
+    const s = await start(['--port', '0', '--db', ':memory:', '--fixture', good]);
+    const list = (await (await api(s, '/grp/get_all', {})).json()) as { total: number };
+    expect(list.total).toBe(1);
+    await stop(s);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ grp: [{ grp_id: 1 }, { grp_id: 'two' }] }));
+    const failed = await exitOf(['--port', '0', '--db', ':memory:', '--fixture', bad]);
+    expect(failed.code).toBe(1);
+    expect(failed.output).toMatch(/grp\[1\]\.grp_id/);
+  }, 60_000);
+
+  it('refuses unknown options and bad values', async () => {
+    const [bogus, seed, port] = await Promise.all([exitOf(['--bogus']), exitOf(['--seed', 'huge']), exitOf(['--port', 'x'])]);
+    expect(bogus.code).toBe(1);
+    expect(bogus.output).toMatch(/Unknown option "--bogus"/);
+    expect(seed.output).toMatch(/--seed must be demo, large or none/);
+    expect(port.code).toBe(1);
+  }, 60_000);
+});
+
+describe('durability', () => {
+  it('keeps a created membership when the server is killed, and the data across restarts', async () => {
+    const file = join(dir, 'data', 'portal.db');
+    const first = await start(['--port', '0', '--db', file, '--token', 'durable', '--quiet']);
+    expect(first.output).toMatch(/Seeded .* with "demo"/);
+    const body = { user_grp_grp_id: demoFacts.org1.deepestGroupId, user_grp_user_id: demoFacts.org1.userWithoutGroups.userId };
+    const created = await api(first, '/user_grp/create', body);
+    expect(created.status).toBe(200);
+    const id = ((await created.json()) as { result: { user_grp_id: number } }).result.user_grp_id;
+    await stop(first); // SIGKILL: no chance to flush anything
+
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT user_grp_user_id FROM user_grp WHERE user_grp_id = ?').pluck().get(id)).toBe(body.user_grp_user_id);
+    db.close();
+
+    const second = await start(['--port', '0', '--db', file, '--quiet']);
+    expect(second.output).not.toMatch(/Seeded/);
+    expect(second.token).not.toBe('durable');
+    // The earlier token was stored too, and is still valid.
+    expect((await api(second, '/token/validate', undefined, 'durable')).status).toBe(200);
+    const again = await api(second, '/user_grp/create', body);
+    expect(again.status).toBe(409);
+    await stop(second);
+  }, 90_000);
+});
