@@ -1,7 +1,8 @@
 // Products, the product definition, availability groups and bundle access records.
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, encodePathSegment } from './client.ts';
-import { fetchListPage, type ListParams } from './list.ts';
+import { ApiError } from './errors.ts';
+import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
 import { availabilityGroupSchema } from './schemas/availability-group.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import { productAccessSchema } from './schemas/product-access.ts';
@@ -73,5 +74,79 @@ export const productQueries = {
     queryOptions({
       queryKey: [...productQueries.all(), 'bundle-access', params] as const,
       queryFn: ({ signal }) => fetchBundleAccess(params, signal),
+    }),
+};
+
+/**
+ * The products the API does list, indirectly: the distinct product ids of every availability
+ * group, in order of first appearance (there is no "list products" operation).
+ */
+export async function fetchCatalogueProductIds(
+  signal?: AbortSignal,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<number[]> {
+  const groups = await fetchAllPages((start, limit, s) => fetchAvailabilityGroups({ start, limit }, s), {
+    signal,
+    onProgress,
+  });
+  return [...new Set(groups.map((group) => group.availability_group_product_id))];
+}
+
+/**
+ * Runs at most `limit` tasks at once; a task whose signal aborts while it waits never starts
+ * (a catalogue row that scrolled away before its turn costs no request).
+ */
+export function createRequestLimiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  // A finishing task hands its slot straight to the next waiter, so `running` never exceeds `limit`.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+  const acquire = (signal?: AbortSignal) =>
+    new Promise<void>((resolve, reject) => {
+      if (running < limit) {
+        running += 1;
+        return resolve();
+      }
+      const start = () => {
+        signal?.removeEventListener('abort', cancel);
+        resolve();
+      };
+      const cancel = () => {
+        const index = waiting.indexOf(start);
+        if (index >= 0) waiting.splice(index, 1);
+        reject(new ApiError({ kind: 'aborted', endpoint: 'GET /product/get/{id}' }));
+      };
+      if (signal?.aborted) return cancel();
+      signal?.addEventListener('abort', cancel, { once: true });
+      waiting.push(start);
+    });
+  return async function run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await acquire(signal);
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  };
+}
+
+/** The catalogue fetches the products it shows six at a time (a bound on requests in flight). */
+const catalogueLimiter = createRequestLimiter(6);
+
+export const catalogueQueries = {
+  productIds: () =>
+    queryOptions({
+      queryKey: [...productQueries.all(), 'catalogue-ids'] as const,
+      queryFn: ({ signal }) => fetchCatalogueProductIds(signal),
+    }),
+  /** Same cache entry as `productQueries.detail`, fetched through the catalogue's limiter. */
+  product: (id: number) =>
+    queryOptions({
+      queryKey: productQueries.detail(id).queryKey,
+      queryFn: ({ signal }) => catalogueLimiter(() => fetchProduct(id, signal), signal),
     }),
 };

@@ -1,4 +1,92 @@
-// Placeholder until the page's own issue lands.
+// /products/:id: one product, its availability groups, its bundle access and every field.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { productQueries } from '../../api/products.ts';
+import type { Product } from '../../api/schemas/product.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { fill, useMessages } from '../../lib/i18n.tsx';
+import { AccessTable } from './access-table.tsx';
+import { AvailabilityTable } from './availability-table.tsx';
+import { TextValue } from './field-value.tsx';
+import { productMessages } from './messages.ts';
+import { parseProductId } from './parse-id.ts';
+import { ProductFieldsView } from './product-fields-view.tsx';
+import { ProductHero } from './product-hero.tsx';
+import styles from './product-page.module.css';
+
 export function ProductPage() {
-  return <h1>Product</h1>;
+  const t = useMessages(productMessages);
+  const { id: raw = '' } = useParams();
+  const id = parseProductId(raw);
+  if (id === null) return <NotFound title={t.invalidTitle} body={fill(t.invalidBody, { id: raw })} />;
+  return <ProductView key={id} id={id} />;
+}
+
+function ProductView({ id }: { id: number }) {
+  const t = useMessages(productMessages);
+  const query = useQuery(productQueries.detail(id));
+
+  if (query.isPending) {
+    return (
+      <p className="page-status" role="status">
+        {t.loadingProduct}
+      </p>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.isNotFound) {
+      return <NotFound title={fill(t.notFoundTitle, { id })} body={fill(t.notFoundBody, { id })} />;
+    }
+    return (
+      <section className="empty-page">
+        <h1>{fill(t.productNumber, { id })}</h1>
+        <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />
+      </section>
+    );
+  }
+  return <ProductDetails product={query.data} />;
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const t = useMessages(productMessages);
+  const description = product.product_i18n_description;
+  const learn = product.product_i18n_learn;
+  return (
+    <article className={styles.page}>
+      <Link to="/products" className={styles.back}>
+        <span aria-hidden="true">← </span>
+        {t.allProducts}
+      </Link>
+      <ProductHero product={product} />
+      {(description || learn) && (
+        <div className={styles.texts}>
+          {description && (
+            <section aria-labelledby="product-description" className={`card ${styles.textCard}`}>
+              <h2 id="product-description">{t.description}</h2>
+              <TextValue name="product_i18n_description" text={description} />
+            </section>
+          )}
+          {learn && (
+            <section aria-labelledby="product-learn" className={`card ${styles.textCard}`}>
+              <h2 id="product-learn">{t.learn}</h2>
+              <TextValue name="product_i18n_learn" text={learn} />
+            </section>
+          )}
+        </div>
+      )}
+      <section aria-labelledby="product-availability" className={styles.block}>
+        <h2 id="product-availability">{t.availabilityTitle}</h2>
+        <AvailabilityTable productId={product.product_id} />
+      </section>
+      {product.product_type_id === 'bundle' && (
+        <section aria-labelledby="product-access" className={styles.block}>
+          <h2 id="product-access">{t.accessTitle}</h2>
+          <AccessTable label={t.accessTitle} prefix="access" bundleId={product.product_id} />
+        </section>
+      )}
+      <ProductFieldsView product={product} />
+    </article>
+  );
 }

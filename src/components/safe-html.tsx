@@ -1,0 +1,74 @@
+// Formatted text from the portal (product descriptions...), sanitised with DOMPurify. Import this
+// only from lazy pages: it carries the sanitiser (about 9 KB gzip), which the first page must not.
+import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
+import styles from './safe-html.module.css';
+
+// A private instance: the hooks below must not change how anyone else's DOMPurify behaves.
+const purifier = DOMPurify(window);
+
+const allowedTags = [
+  'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'cite', 'code', 'dd', 'del', 'div', 'dl', 'dt', 'em',
+  'figcaption', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li', 'mark',
+  'ol', 'p', 'pre', 'q', 's', 'small', 'span', 'strong', 'sub', 'sup', 'table', 'tbody', 'td', 'tfoot',
+  'th', 'thead', 'tr', 'u', 'ul',
+];
+const allowedAttributes = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'lang', 'dir', 'start', 'reversed'];
+// Web and mail links, and relative ones; no javascript:, data:, vbscript: or any other scheme.
+const allowedUri = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.hasAttribute('href')) {
+    // Links open in a new tab that cannot reach back to the dashboard nor learn where it came from.
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  }
+  if (node.tagName === 'IMG' && !isSameOrigin(node.getAttribute('src'))) {
+    // An image on another host would tell that host who reads the page: keep only its text.
+    const alt = node.getAttribute('alt');
+    node.replaceWith(node.ownerDocument.createTextNode(alt ?? ''));
+  }
+});
+
+function isSameOrigin(src: string | null): boolean {
+  if (!src) return false;
+  try {
+    return new URL(src, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+export function sanitizeHtml(html: string): string {
+  const clean = purifier.sanitize(html, {
+    ALLOWED_TAGS: allowedTags,
+    ALLOWED_ATTR: allowedAttributes,
+    ALLOWED_URI_REGEXP: allowedUri,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+  });
+  return demoteHeadings(clean);
+}
+
+/** The page owns its h1 and h2: headings inside the text become h3 (parsed in an inert document). */
+function demoteHeadings(html: string): string {
+  if (!/<h[12][\s>]/i.test(html)) return html;
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  for (const heading of doc.body.querySelectorAll('h1, h2')) {
+    const replacement = doc.createElement('h3');
+    replacement.append(...heading.childNodes);
+    heading.replaceWith(replacement);
+  }
+  return doc.body.innerHTML;
+}
+
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return (
+    <div
+      className={className ? `${styles.html} ${className}` : styles.html}
+      // Sanitised just above with a tag and attribute allow-list.
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}

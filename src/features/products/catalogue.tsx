@@ -1,0 +1,200 @@
+// The catalogue: the products referenced by availability groups, as a virtualised list whose
+// rows fetch their product when they scroll into view (six requests at most in flight).
+// Filters by type and status apply to the products loaded so far.
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { catalogueQueries, productQueries } from '../../api/products.ts';
+import type { Product } from '../../api/schemas/product.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { CatalogueRow } from './catalogue-row.tsx';
+import { productMessages, type ProductMessages } from './messages.ts';
+import { productTypeLabel, statusLabel } from './value-labels.ts';
+import styles from './products-page.module.css';
+
+const ROW_HEIGHT = 72;
+
+export function Catalogue() {
+  const t = useMessages(productMessages);
+  const ids = useQuery(catalogueQueries.productIds());
+  if (ids.isPending) {
+    return (
+      <p className="page-status" role="status">
+        {t.catalogueFinding}
+      </p>
+    );
+  }
+  if (ids.isError) return <ApiErrorNotice error={ids.error} onRetry={() => void ids.refetch()} />;
+  if (ids.data.length === 0) return <p className={styles.empty}>{t.catalogueEmpty}</p>;
+  return <CatalogueList ids={ids.data} />;
+}
+
+function useCatalogueFilters() {
+  const [params, setParams] = useSearchParams();
+  const set = (name: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    type: params.get('catalogue.type') ?? '',
+    status: params.get('catalogue.status') ?? '',
+    setType: (value: string) => set('catalogue.type', value),
+    setStatus: (value: string) => set('catalogue.status', value),
+  };
+}
+
+function CatalogueList({ ids }: { ids: number[] }) {
+  const t = useMessages(productMessages);
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const filters = useCatalogueFilters();
+  const [loadingAll, setLoadingAll] = useState(false);
+  // Reads what the rows have loaded (never fetches itself). Filtering a thousand products is
+  // cheap enough to redo on each render.
+  const loadedProducts = useQueries({
+    queries: ids.map((id) => ({ ...productQueries.detail(id), enabled: false })),
+    combine: keepLoaded,
+  });
+  const filtering = filters.type !== '' || filters.status !== '';
+  const visibleIds = filtering
+    ? loadedProducts
+        .filter((p) => (!filters.type || p.product_type_id === filters.type) && (!filters.status || p.product_status === filters.status))
+        .map((p) => p.product_id)
+    : ids;
+  const missing = ids.length - loadedProducts.length;
+
+  const loadRemaining = () => {
+    setLoadingAll(true);
+    const have = new Set(loadedProducts.map((p) => p.product_id));
+    const pending = ids.filter((id) => !have.has(id));
+    void Promise.all(pending.map((id) => queryClient.prefetchQuery(catalogueQueries.product(id)))).finally(() =>
+      setLoadingAll(false),
+    );
+  };
+
+  return (
+    <div className={styles.catalogue}>
+      <div className={styles.catalogueBar}>
+        <p className={styles.count}>
+          {fill(t.catalogueCount, { total: format.number(ids.length), loaded: format.number(loadedProducts.length) })}
+        </p>
+        <FilterSelect
+          label={t.filterType}
+          value={filters.type}
+          onChange={filters.setType}
+          options={distinct(loadedProducts, 'product_type_id', filters.type, (v) => productTypeLabel(v, t))}
+          t={t}
+        />
+        <FilterSelect
+          label={t.filterStatus}
+          value={filters.status}
+          onChange={filters.setStatus}
+          options={distinct(loadedProducts, 'product_status', filters.status, (v) => statusLabel(v, t))}
+          t={t}
+        />
+      </div>
+      <p className="hint">{t.filterHint}</p>
+      {filtering && (
+        <div className={`notice notice-info ${styles.filterNotice}`} role="status">
+          <p>
+            {missing > 0
+              ? fill(t.filterMatches, { shown: format.number(visibleIds.length), missing: format.number(missing) })
+              : fill(t.filterAllLoaded, { shown: format.number(visibleIds.length) })}
+          </p>
+          <div className={styles.filterButtons}>
+            {missing > 0 && (
+              <button type="button" className="button" onClick={loadRemaining} disabled={loadingAll}>
+                {loadingAll ? t.loadingRemaining : fill(t.loadRemaining, { n: format.number(missing) })}
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button-quiet"
+              onClick={() => {
+                filters.setType('');
+                filters.setStatus('');
+              }}
+            >
+              {t.clearFilters}
+            </button>
+          </div>
+        </div>
+      )}
+      {visibleIds.length === 0 ? <p className={styles.empty}>{t.noMatch}</p> : <VirtualList ids={visibleIds} label={t.catalogueList} />}
+    </div>
+  );
+}
+
+function VirtualList({ ids, label }: { ids: number[]; label: string }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read only in this render
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 3,
+  });
+  return (
+    <div ref={scrollRef} className={styles.scroller} data-testid="catalogue-scroller">
+      <ul aria-label={label} className={styles.list} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const id = ids[item.index] ?? 0;
+          return (
+            <li
+              key={id}
+              className={styles.row}
+              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              aria-setsize={ids.length}
+              aria-posinset={item.index + 1}
+            >
+              <CatalogueRow id={id} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function keepLoaded(results: { data?: Product }[]): Product[] {
+  return results.flatMap((result) => (result.data ? [result.data] : []));
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+function distinct(products: Product[], field: 'product_type_id' | 'product_status', current: string, label: (v: string) => string): Option[] {
+  const values = new Set<string>();
+  for (const product of products) {
+    const value = product[field];
+    if (value) values.add(value);
+  }
+  if (current) values.add(current);
+  return [...values].map((value) => ({ value, label: label(value) })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function FilterSelect(props: { label: string; value: string; onChange: (value: string) => void; options: Option[]; t: ProductMessages }) {
+  return (
+    <label className={styles.filter}>
+      <span>{props.label}</span>
+      <select value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+        <option value="">{props.t.filterAll}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,40 @@
+// One product value, shown by its definition type: numbers and dates with Intl, 0/1 flags as
+// Yes/No, markup sanitised, addresses as links, storage paths as text, null as a quiet "Not set".
+import { SafeHtml } from '../../components/safe-html.tsx';
+import { componentMessages } from '../../components/messages.ts';
+import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { containsMarkup, flagFields, isWebUrl, pathFields, type FieldLayout } from './product-fields.ts';
+import styles from './product-page.module.css';
+
+export function FieldValue({ field }: { field: FieldLayout }) {
+  const t = useMessages(componentMessages);
+  const format = useFormat();
+  const { name, type, value } = field;
+
+  if (value === null || value === undefined) return <span className={styles.notSet}>{t.notSet}</span>;
+  if (flagFields.has(name) && (value === 0 || value === 1)) return <>{value === 1 ? t.yes : t.no}</>;
+  if (typeof value === 'boolean') return <>{value ? t.yes : t.no}</>;
+  if (typeof value === 'number') {
+    if (name === 'product_duration' && type === 'integer') return <>{format.duration(value)}</>;
+    return <span className={styles.number}>{format.number(value)}</span>;
+  }
+  if (typeof value === 'string') {
+    if (type === 'datetime') return <time dateTime={value}>{format.dateTime(value)}</time>;
+    return <TextValue name={name} text={value} />;
+  }
+  // Lists and objects (custom properties of a real portal): their JSON, as text.
+  return <code className={styles.code}>{JSON.stringify(value)}</code>;
+}
+
+export function TextValue({ name, text }: { name: string; text: string }) {
+  if (pathFields.has(name)) return <code className={styles.code}>{text}</code>;
+  if (isWebUrl(text)) {
+    return (
+      <a href={text} target="_blank" rel="noopener noreferrer" className={styles.url}>
+        {text}
+      </a>
+    );
+  }
+  if (containsMarkup(text)) return <SafeHtml html={text} />;
+  return <span className={styles.plain}>{text}</span>;
+}
