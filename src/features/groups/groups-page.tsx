@@ -1,4 +1,33 @@
-// Placeholder until the page's own issue lands.
+// /groups: the organisation's groups as a tree (default) or a table; the view lives in the URL.
+import { Link, useSearchParams } from 'react-router';
+import { useMessages } from '../../lib/i18n.tsx';
+import { GroupsTable } from './groups-table.tsx';
+import { groupMessages } from './messages.ts';
+import { TreeView } from './tree-view.tsx';
+import styles from './groups-page.module.css';
+
 export function GroupsPage() {
-  return <h1>Groups</h1>;
+  const t = useMessages(groupMessages);
+  const [params] = useSearchParams();
+  const view = params.get('view') === 'table' ? 'table' : 'tree';
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <div>
+          <h1>{t.groupsTitle}</h1>
+          <p className={styles.lede}>{t.groupsLede}</p>
+        </div>
+        <nav className={styles.switch} aria-label={t.viewLabel}>
+          <Link to="/groups" aria-current={view === 'tree' ? 'page' : undefined}>
+            {t.viewTree}
+          </Link>
+          <Link to="/groups?view=table" aria-current={view === 'table' ? 'page' : undefined}>
+            {t.viewTable}
+          </Link>
+        </nav>
+      </header>
+      {view === 'table' ? <GroupsTable /> : <TreeView />}
+    </div>
+  );
 }

@@ -1,0 +1,48 @@
+// The direct subgroups of a group, as links. A parent of thousands shows them a page at a time.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { GrpWithChildren } from '../../api/schemas/grp.ts';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { groupMessages } from './messages.ts';
+import { usePrefetchGroup } from './use-prefetch-group.ts';
+import styles from './group-page.module.css';
+
+const STEP = 60;
+
+export function ChildrenList({ group }: { group: GrpWithChildren }) {
+  const t = useMessages(groupMessages);
+  const format = useFormat();
+  const prefetch = usePrefetchGroup();
+  const [shown, setShown] = useState(STEP);
+  const children = group.children;
+
+  return (
+    <section className="card" aria-labelledby="group-children-title">
+      <h2 id="group-children-title" className={styles.cardTitle}>
+        {t.childrenTitle} <span className="badge">{format.number(children.length)}</span>
+      </h2>
+      {children.length === 0 ? (
+        <p className={styles.muted}>{t.noChildren}</p>
+      ) : (
+        <ul className={styles.children}>
+          {children.slice(0, shown).map((child) => (
+            <li key={child.grp_id}>
+              <Link
+                to={`/groups/${child.grp_id}`}
+                onMouseEnter={() => prefetch(child.grp_id)}
+                onFocus={() => prefetch(child.grp_id)}
+              >
+                {child.grp_name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {children.length > shown && (
+        <button type="button" className="button" onClick={() => setShown(shown + STEP * 5)}>
+          {fill(t.showMoreChildren, { count: format.number(Math.min(STEP * 5, children.length - shown)) })}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+// Find a group by name (client-side, over the index as far as it has loaded), by external id or
+// by id (one request each), then show it in the tree.
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
+import { ancestorsOf, type GroupIndex } from '../../api/group-index.ts';
+import { groupQueries } from '../../api/groups.ts';
+import { isApiError } from '../../api/errors.ts';
+import type { Grp } from '../../api/schemas/grp.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { groupMessages } from './messages.ts';
+import { searchGroupsByName } from './search.ts';
+import styles from './groups-page.module.css';
+
+type Mode = 'name' | 'external' | 'id';
+
+interface Props {
+  index: GroupIndex | undefined;
+  /** The groups loaded so far while the index builds. */
+  partial: readonly Grp[];
+  onPick: (group: Grp) => void;
+}
+
+export function GroupSearch({ index, partial, onPick }: Props) {
+  const t = useMessages(groupMessages);
+  const format = useFormat();
+  const id = useId();
+  const [mode, setMode] = useState<Mode>('name');
+  const [text, setText] = useState('');
+  const [submitted, setSubmitted] = useState<{ mode: 'external' | 'id'; value: string } | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const deferredText = useDeferredValue(text);
+
+  const groups = index?.groups ?? partial;
+  const byName = useMemo(
+    () => (mode === 'name' ? searchGroupsByName(groups, deferredText) : null),
+    [mode, groups, deferredText],
+  );
+
+  const externalValue = submitted?.mode === 'external' ? submitted.value : '';
+  const idValue = submitted?.mode === 'id' ? Number(submitted.value) : 0;
+  const byExternal = useQuery({ ...groupQueries.byExternalId(externalValue), enabled: externalValue !== '' });
+  const byId = useQuery({ ...groupQueries.children(idValue), enabled: idValue > 0 });
+  const lookup = submitted?.mode === 'external' ? byExternal : submitted?.mode === 'id' ? byId : null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    setFieldError(null);
+    if (mode === 'name') return;
+    if (!value) {
+      setFieldError(t.searchEmpty);
+      return;
+    }
+    if (mode === 'id' && !/^\d+$/.test(value)) {
+      setFieldError(t.searchIdInvalid);
+      return;
+    }
+    setSubmitted({ mode, value });
+  };
+
+  const results: Grp[] = byName ? byName.matches : lookup?.data ? [lookup.data] : [];
+  const notFound = lookup?.isError && isApiError(lookup.error) && lookup.error.isNotFound;
+  const building = !index && mode === 'name' && deferredText.trim() !== '';
+
+  let status = '';
+  if (byName && deferredText.trim()) {
+    status =
+      byName.total === 0
+        ? t.searchNoMatch
+        : byName.total > byName.matches.length
+          ? fill(t.searchManyMatches, { shown: format.number(byName.matches.length), total: format.number(byName.total) })
+          : fill(t.searchMatches, { count: format.number(byName.total) });
+    if (building) status += ` ${fill(t.searchPartial, { count: format.number(groups.length) })}`;
+  } else if (notFound && submitted) {
+    status = fill(submitted.mode === 'external' ? t.searchNoExternal : t.searchNoId, { value: submitted.value });
+  }
+
+  return (
+    <section className={styles.search} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.panelTitle}>
+        {t.searchTitle}
+      </h2>
+      <form className={styles.searchForm} onSubmit={submit} role="search" aria-labelledby={`${id}-title`}>
+        <div className="field">
+          <label htmlFor={`${id}-mode`}>{t.searchBy}</label>
+          <select
+            id={`${id}-mode`}
+            value={mode}
+            onChange={(event) => {
+              const next = event.target.value;
+              setMode(next === 'external' || next === 'id' ? next : 'name');
+              setSubmitted(null);
+              setFieldError(null);
+            }}
+          >
+            <option value="name">{t.searchByName}</option>
+            <option value="external">{t.searchByExternal}</option>
+            <option value="id">{t.searchById}</option>
+          </select>
+        </div>
+        <div className={`field ${styles.searchField}`}>
+          <label htmlFor={`${id}-text`}>{t.searchLabel}</label>
+          <div className={styles.searchInputRow}>
+            <input
+              id={`${id}-text`}
+              type="search"
+              value={text}
+              autoComplete="off"
+              spellCheck={false}
+              inputMode={mode === 'id' ? 'numeric' : undefined}
+              placeholder={mode === 'name' ? t.searchPlaceholderName : mode === 'id' ? t.searchPlaceholderId : t.searchPlaceholderExternal}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${id}-error` : undefined}
+              onChange={(event) => setText(event.target.value)}
+            />
+            {mode !== 'name' && (
+              <button type="submit" className="button button-primary">
+                {t.searchSubmit}
+              </button>
+            )}
+          </div>
+          {fieldError && (
+            <p id={`${id}-error`} className="field-error">
+              {fieldError}
+            </p>
+          )}
+        </div>
+      </form>
+      <p className={styles.searchStatus} role="status">
+        {lookup?.isFetching ? t.searching : status}
+      </p>
+      {lookup?.isError && !notFound && <ApiErrorNotice error={lookup.error} onRetry={() => void lookup.refetch()} />}
+      {results.length > 0 && (
+        <ul className={styles.results} aria-label={t.searchResults}>
+          {results.map((group) => {
+            const path = index ? ancestorsOf(index, group.grp_id).map((a) => a.grp_name) : [];
+            return (
+              <li key={group.grp_id}>
+                <button type="button" className={styles.result} onClick={() => onPick(group)}>
+                  <span className={styles.resultName}>{group.grp_name}</span>
+                  <span className={styles.resultMeta}>
+                    {path.length > 0 ? `${path.join(' › ')} · ` : ''}
+                    {fill(t.idValue, { id: group.grp_id })}
+                    {group.grp_external_id ? ` · ${group.grp_external_id}` : ''}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+// The table view of /groups: one server page at a time, `equal` filters on grp columns; page,
+// page size and filters in the URL.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { groupQueries } from '../../api/groups.ts';
+import type { Grp } from '../../api/schemas/grp.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useListSearch } from '../../lib/list-search.ts';
+import { groupMessages } from './messages.ts';
+import { usePrefetchGroup } from './use-prefetch-group.ts';
+import styles from './groups-page.module.css';
+
+const filterKeys = ['grp_id', 'grp_name', 'grp_parent_id', 'grp_external_id', 'grp_external_name'] as const;
+type FilterKey = (typeof filterKeys)[number];
+const numericFilters: ReadonlySet<FilterKey> = new Set(['grp_id', 'grp_parent_id']);
+const column = createColumnHelper<Grp>();
+
+export function GroupsTable() {
+  const t = useMessages(groupMessages);
+  const format = useFormat();
+  const prefetch = usePrefetchGroup();
+  const search = useListSearch({ filterKeys, defaultPageSize: 20 });
+  const params = { start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters: search.filters };
+  const query = useQuery({ ...groupQueries.list(params), placeholderData: keepPreviousData });
+
+  const columns = useMemo(
+    () => [
+      column.accessor('grp_name', {
+        header: t.columnName,
+        cell: (info) => (
+          <Link
+            to={`/groups/${info.row.original.grp_id}`}
+            className={styles.strongLink}
+            onMouseEnter={() => prefetch(info.row.original.grp_id)}
+            onFocus={() => prefetch(info.row.original.grp_id)}
+          >
+            {info.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor('grp_id', { header: t.columnId, cell: (info) => <span className={styles.mono}>{info.getValue()}</span> }),
+      column.accessor('grp_parent_id', {
+        header: t.columnParent,
+        cell: (info) => {
+          const parent = info.getValue();
+          return parent === null || parent === 0 ? (
+            <span className={styles.muted}>{t.noParent}</span>
+          ) : (
+            <Link to={`/groups/${parent}`} onMouseEnter={() => prefetch(parent)} onFocus={() => prefetch(parent)}>
+              {parent}
+            </Link>
+          );
+        },
+      }),
+      column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => info.getValue() ?? '—' }),
+      column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => info.getValue() ?? '—' }),
+      column.accessor('grp_updated_date', { header: t.columnUpdated, cell: (info) => format.date(info.getValue()) }),
+    ],
+    [t, format, prefetch],
+  );
+
+  return (
+    <DataTable
+      label={t.tableLabel}
+      columns={columns}
+      query={query}
+      page={search.page}
+      pageSize={search.pageSize}
+      onPageChange={search.setPage}
+      onPageSizeChange={search.setPageSize}
+      getRowId={(group) => String(group.grp_id)}
+      emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
+      toolbar={<GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />}
+    />
+  );
+}
+
+function GroupFilters({ filters, onApply }: { filters: Record<string, string>; onApply: (next: Record<string, string>) => void }) {
+  const t = useMessages(groupMessages);
+  const id = useId();
+  const [draft, setDraft] = useState<Record<string, string>>(filters);
+  const [invalid, setInvalid] = useState<FilterKey | null>(null);
+  const labels: Record<FilterKey, string> = {
+    grp_id: t.columnId,
+    grp_name: t.columnName,
+    grp_parent_id: t.filterParentId,
+    grp_external_id: t.columnExternalId,
+    grp_external_name: t.columnExternalName,
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = Object.fromEntries(filterKeys.map((key) => [key, (draft[key] ?? '').trim()] as const).filter(([, v]) => v !== ''));
+    const bad = filterKeys.find((key) => numericFilters.has(key) && next[key] !== undefined && !/^\d+$/.test(next[key]));
+    setInvalid(bad ?? null);
+    if (!bad) onApply(next);
+  };
+
+  return (
+    <form className={styles.filters} onSubmit={submit} aria-label={t.filtersLabel}>
+      <p className={styles.filtersHint}>{t.filtersHint}</p>
+      <div className={styles.filterGrid}>
+        {filterKeys.map((key) => (
+          <div className="field" key={key}>
+            <label htmlFor={`${id}-${key}`}>{labels[key]}</label>
+            <input
+              id={`${id}-${key}`}
+              type="text"
+              inputMode={numericFilters.has(key) ? 'numeric' : undefined}
+              value={draft[key] ?? ''}
+              aria-invalid={invalid === key ? true : undefined}
+              aria-describedby={invalid === key ? `${id}-error` : undefined}
+              onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+            />
+            {invalid === key && (
+              <p id={`${id}-error`} className="field-error">
+                {t.filterNumber}
+              </p>
+            )}
+          </div>
+        ))}
+      </div>
+      <div className={styles.filterActions}>
+        <button type="submit" className="button button-primary">
+          {t.filtersApply}
+        </button>
+        <button
+          type="button"
+          className="button button-quiet"
+          onClick={() => {
+            setDraft({});
+            setInvalid(null);
+            onApply({});
+          }}
+        >
+          {t.filtersClear}
+        </button>
+      </div>
+    </form>
+  );
+}

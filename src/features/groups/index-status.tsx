@@ -1,0 +1,43 @@
+// How far the group index (every group of the organisation, for search and roots) has loaded,
+// and a way to rebuild it when groups changed elsewhere.
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useGroupIndexProgress, type GroupIndex } from '../../api/group-index.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { groupMessages } from './messages.ts';
+import styles from './groups-page.module.css';
+
+export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
+  const t = useMessages(groupMessages);
+  const format = useFormat();
+  const progress = useGroupIndexProgress();
+  const building = index.isFetching;
+
+  return (
+    <div className={styles.indexStatus}>
+      {index.isError && <ApiErrorNotice error={index.error} onRetry={() => void index.refetch()} />}
+      {building ? (
+        <>
+          <label className={styles.progressLabel} htmlFor="group-index-progress">
+            {progress.total === null
+              ? t.indexStarting
+              : fill(t.indexLoading, { loaded: format.number(progress.loaded), total: format.number(progress.total) })}
+          </label>
+          <progress id="group-index-progress" max={progress.total ?? 1} value={progress.total === null ? undefined : progress.loaded} />
+        </>
+      ) : (
+        index.data && (
+          <p className={styles.indexReady}>
+            {fill(t.indexReady, {
+              count: format.number(index.data.groups.length),
+              time: format.dateTime(new Date(index.dataUpdatedAt).toISOString()),
+            })}
+          </p>
+        )
+      )}
+      <button type="button" className="button button-quiet" onClick={() => void index.refetch()} disabled={building}>
+        {t.indexRefresh}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// The members of a group (user_grp records), server-paginated, with a group-admin filter; page,
+// size and filter in the URL under the `members.` prefix.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { displayName, useKnownUser } from '../../api/known-users.ts';
+import { membershipQueries } from '../../api/memberships.ts';
+import type { UserGrp } from '../../api/schemas/user-grp.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useListSearch } from '../../lib/list-search.ts';
+import { groupMessages } from './messages.ts';
+import styles from './group-page.module.css';
+
+const filterKeys = ['user_grp_group_admin'] as const;
+const column = createColumnHelper<UserGrp>();
+
+export function MembersTable({ groupId }: { groupId: number }) {
+  const t = useMessages(groupMessages);
+  const search = useListSearch({ filterKeys, defaultPageSize: 20, prefix: 'members' });
+  const adminsOnly = search.filters.user_grp_group_admin === '1';
+  const params = {
+    start: (search.page - 1) * search.pageSize,
+    limit: search.pageSize,
+    filters: { user_grp_grp_id: String(groupId), ...(adminsOnly ? { user_grp_group_admin: '1' } : {}) },
+  };
+  const query = useQuery({ ...membershipQueries.list(params), placeholderData: keepPreviousData });
+
+  const columns = useMemo(
+    () => [
+      column.accessor('user_grp_user_id', {
+        header: t.memberUser,
+        cell: (info) => <MemberUser userId={info.getValue()} />,
+      }),
+      column.accessor('user_grp_group_admin', {
+        header: t.memberAdmin,
+        cell: (info) =>
+          info.getValue() === 1 ? <span className={styles.adminBadge}>{t.yes}</span> : <span className={styles.muted}>{t.no}</span>,
+      }),
+      column.accessor('user_grp_created_date', { header: t.memberSince, cell: (info) => <DateCell value={info.getValue()} /> }),
+      column.accessor('user_grp_updated_date', { header: t.updated, cell: (info) => <DateCell value={info.getValue()} /> }),
+    ],
+    [t],
+  );
+
+  return (
+    <section className={styles.members} aria-labelledby="group-members-title">
+      <h2 id="group-members-title">{t.membersTitle}</h2>
+      <DataTable
+        label={t.membersLabel}
+        hideCaption
+        columns={columns}
+        query={query}
+        page={search.page}
+        pageSize={search.pageSize}
+        onPageChange={search.setPage}
+        onPageSizeChange={search.setPageSize}
+        getRowId={(member) => String(member.user_grp_id)}
+        emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}
+        toolbar={
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={adminsOnly}
+              onChange={(event) => search.setFilters(event.target.checked ? { user_grp_group_admin: '1' } : {})}
+            />
+            <span>{t.adminsOnly}</span>
+          </label>
+        }
+      />
+    </section>
+  );
+}
+
+function MemberUser({ userId }: { userId: number }) {
+  const known = useKnownUser(userId);
+  const name = known ? displayName(known) : '';
+  return (
+    <span className={styles.memberUser}>
+      <Link to={`/users/${userId}`} className={styles.mono}>
+        {userId}
+      </Link>
+      {name && <span className={styles.memberName}>{name}</span>}
+    </span>
+  );
+}
+
+function DateCell({ value }: { value: string | null }) {
+  const format = useFormat();
+  return (
+    <time className={styles.date} dateTime={value ?? undefined} title={format.dateTime(value)}>
+      {format.date(value)}
+    </time>
+  );
+}

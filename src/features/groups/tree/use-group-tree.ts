@@ -1,0 +1,45 @@
+// The data behind the tree: roots from the group index (shown from its first pages on), children
+// from get_with_children for every open node, flattened into rows.
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { groupIndexQuery, useGroupIndexPartial } from '../../../api/group-index.ts';
+import { findRootGroups, groupQueries, isNoParent } from '../../../api/groups.ts';
+import type { GrpWithChildren } from '../../../api/schemas/grp.ts';
+import { flattenTree, type ChildrenState } from './flatten.ts';
+
+function toChildrenState(result: UseQueryResult<GrpWithChildren>): ChildrenState {
+  // A refetch that fails keeps showing the children it had.
+  if (result.data) return { status: 'success', children: result.data.children };
+  return result.isError ? { status: 'error' } : { status: 'pending' };
+}
+
+const combineChildren = (results: UseQueryResult<GrpWithChildren>[]) => results.map(toChildrenState);
+
+export function useGroupTree(expanded: ReadonlySet<number>) {
+  const index = useQuery(groupIndexQuery());
+  const partial = useGroupIndexPartial();
+  const complete = index.data;
+
+  const roots = useMemo(
+    () => (complete ? findRootGroups(complete.groups) : partial.filter((group) => isNoParent(group.grp_parent_id))),
+    [complete, partial],
+  );
+
+  const expandedIds = useMemo(() => [...expanded], [expanded]);
+  const children = useQueries({
+    queries: expandedIds.map((id) => groupQueries.children(id)),
+    combine: combineChildren,
+  });
+
+  const rows = useMemo(() => {
+    const stateById = new Map(expandedIds.map((id, i) => [id, children[i]] as const));
+    return flattenTree({
+      roots,
+      expanded,
+      childrenOf: (id) => stateById.get(id),
+      indexedChildCount: (id) => (complete ? (complete.childrenOf.get(id)?.length ?? 0) : null),
+    });
+  }, [roots, expanded, expandedIds, children, complete]);
+
+  return { index, rows, rootsPending: roots.length === 0 && index.isPending };
+}
