@@ -12,22 +12,28 @@ export interface AppOptions {
   /** The embedded portal, used when there is no portalUrl. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any portal app, whatever its context type
   portal?: Hono<any>;
+  /** Origins the dashboard calls directly (CSP connect-src), see portal-origins.ts. */
+  connectOrigins?: readonly string[];
   log?: (line: string) => void;
 }
 
-export function createApp({ distDir, portalUrl, portal, log }: AppOptions): Hono {
+export function createApp({ distDir, portalUrl, portal, connectOrigins, log }: AppOptions): Hono {
   const app = new Hono();
-  app.use('*', securityHeaders());
   if (log) {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      // Method, path and status only: headers (and so the token) are never logged.
+      // Method, path and status only: no query string, no headers (so never the token).
       log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
+  app.use('*', securityHeaders({ connectOrigins }));
   if (portalUrl) app.route('/api', createPortalProxy(portalUrl, '/api'));
   else if (portal) app.route('/api', portal);
+  // Without a portal, /api still answers like one rather than with the dashboard's HTML.
+  app.all('/api/*', (c) =>
+    c.json({ status: false, error: { code: 'route_not_found', message: 'This server has no portal API.' } }, 404),
+  );
   app.get('*', staticFiles(distDir));
   return app;
 }

@@ -19,15 +19,22 @@ export interface EmbeddedSettings {
   PORTAL_TOKEN_TTL?: string;
 }
 
+function tokenLifetime(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds <= 0) throw new Error(`PORTAL_TOKEN_TTL must be a whole number of seconds, not "${value}".`);
+  return seconds;
+}
+
 export function openEmbeddedPortal(settings: EmbeddedSettings) {
+  const lifetime = tokenLifetime(settings.PORTAL_TOKEN_TTL);
   const db = openDatabase(settings.PORTAL_DB || '.data/portal.db');
   const seed = settings.PORTAL_SEED || 'demo';
-  if (seed !== 'none' && !isSeeded(db)) {
-    if (seed !== 'demo' && seed !== 'large') throw new Error(`PORTAL_SEED must be demo, large or none, not "${seed}".`);
-    seedDatabase(db, seed);
-  }
+  if (seed !== 'demo' && seed !== 'large' && seed !== 'none') throw new Error(`PORTAL_SEED must be demo, large or none, not "${seed}".`);
+  if (seed !== 'none' && !isSeeded(db)) seedDatabase(db, seed);
   if (settings.PORTAL_FIXTURE) loadFixture(db, JSON.parse(readFileSync(settings.PORTAL_FIXTURE, 'utf8')));
-  const lifetime = settings.PORTAL_TOKEN_TTL ? Number(settings.PORTAL_TOKEN_TTL) : undefined;
+  // The printed token belongs to organisation 1, which must exist even in an empty database.
+  db.prepare("INSERT INTO organisation (org_id, org_name) VALUES (1, 'Organisation 1') ON CONFLICT DO NOTHING").run();
   const token = issueToken(db, { orgId: 1, value: settings.PORTAL_TOKEN || undefined, lifetimeSeconds: lifetime });
   const app = createPortalApp(db, { tokenLifetimeSeconds: lifetime });
   return { app, db, token };

@@ -10,8 +10,9 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
   const base = portalUrl.replace(/\/+$/, '');
   const app = new Hono();
   app.all('*', async (c) => {
-    const path = c.req.path.slice(prefix.length);
+    // The raw, still-encoded path: an identifier's %2F or %25 must reach the portal unchanged.
     const url = new URL(c.req.url);
+    const path = url.pathname.slice(prefix.length);
     const headers = new Headers();
     for (const name of forwardedRequestHeaders) {
       const value = c.req.header(name);
@@ -33,6 +34,7 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
       }
       return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers: responseHeaders });
     } catch {
+      // The error body of decisions.md, so the dashboard shows it like any portal error.
       return c.json(
         { status: false, error: { code: 'portal_unreachable', message: 'The portal did not answer. Try again in a moment.' } },
         502,

@@ -2,15 +2,19 @@
 // scripts and styles, cannot be framed, and sends no referrer to product links.
 import type { MiddlewareHandler } from 'hono';
 
-export function securityHeaders({ portalOrigin }: { portalOrigin?: string } = {}): MiddlewareHandler {
-  const connect = ["'self'", portalOrigin].filter(Boolean).join(' ');
-  const csp = [
+export interface SecurityOptions {
+  /** Origins the page may call besides its own: a portal called directly (meta tag or VITE_PORTAL_API_URL). */
+  connectOrigins?: readonly string[];
+}
+
+export function contentSecurityPolicy({ connectOrigins = [] }: SecurityOptions = {}): string {
+  return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
     // Product images are absolute URLs on the portal's storage.
     "img-src 'self' https: data:",
-    `connect-src ${connect}`,
+    `connect-src ${["'self'", ...connectOrigins].join(' ')}`,
     "font-src 'self'",
     "object-src 'none'",
     "frame-src 'none'",
@@ -18,6 +22,10 @@ export function securityHeaders({ portalOrigin }: { portalOrigin?: string } = {}
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+export function securityHeaders(options: SecurityOptions = {}): MiddlewareHandler {
+  const csp = contentSecurityPolicy(options);
   return async (c, next) => {
     await next();
     c.header('Content-Security-Policy', csp);
@@ -25,6 +33,7 @@ export function securityHeaders({ portalOrigin }: { portalOrigin?: string } = {}
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Frame-Options', 'DENY');
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
     c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   };
 }

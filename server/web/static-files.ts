@@ -1,8 +1,8 @@
 // The built dashboard: files from dist/, and index.html for every other path so that deep
-// links and reloads work on every route.
+// links and reloads work on every route. Nothing outside dist/ and no dot-file (.vite/) is served.
 import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -10,41 +10,55 @@ const contentTypes: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
   '.ico': 'image/x-icon',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.csv': 'text/csv; charset=utf-8',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
 };
 
-async function fileAt(distDir: string, urlPath: string): Promise<string | null> {
+type Lookup = { kind: 'file'; path: string } | { kind: 'missing' } | { kind: 'refused' };
+
+/** The file of dist/ a URL path names, or why there is none. `rawPath` is still percent-encoded. */
+async function lookup(distDir: string, rawPath: string): Promise<Lookup> {
   let decoded: string;
   try {
-    decoded = decodeURIComponent(urlPath);
+    decoded = decodeURIComponent(rawPath);
   } catch {
-    return null;
+    return { kind: 'refused' };
   }
-  const path = normalize(join(distDir, decoded));
-  if (!path.startsWith(distDir + sep)) return null; // no escape from dist/
+  const segments = decoded.split(/[/\\]/);
+  // `..` (also when it came encoded, %2e%2e or ..%2f) and dot-files are refused outright.
+  if (decoded.includes('\0') || segments.some((segment) => segment.startsWith('.'))) return { kind: 'refused' };
+  const path = resolve(distDir, '.' + decoded);
+  if (path === distDir) return { kind: 'missing' };
+  if (!path.startsWith(distDir + sep)) return { kind: 'refused' };
   try {
-    return (await stat(path)).isFile() ? path : null;
+    return (await stat(path)).isFile() ? { kind: 'file', path } : { kind: 'missing' };
   } catch {
-    return null;
+    return { kind: 'missing' };
   }
 }
 
 export function staticFiles(distDir: string) {
+  const root = resolve(distDir);
   return async (c: Context) => {
-    const path = await fileAt(distDir, c.req.path);
-    if (path) {
-      const immutable = c.req.path.startsWith('/assets/');
-      return c.body(await readFile(path), 200, {
-        'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
+    const rawPath = new URL(c.req.url).pathname;
+    const found = await lookup(root, rawPath);
+    if (found.kind === 'refused') return c.text('Not found', 404);
+    if (found.kind === 'file') {
+      const immutable = rawPath.startsWith('/assets/');
+      return c.body(await readFile(found.path), 200, {
+        'Content-Type': contentTypes[extname(found.path)] ?? 'application/octet-stream',
         'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
       });
     }
-    // A missing asset is a real 404; any other path is a client-side route.
-    if (c.req.path.startsWith('/assets/') || extname(c.req.path)) return c.text('Not found', 404);
-    return c.html(await readFile(join(distDir, 'index.html'), 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+    // A missing asset or file is a real 404; any other path is a client-side route.
+    if (rawPath.startsWith('/assets/') || extname(rawPath) in contentTypes) return c.text('Not found', 404);
+    return c.html(await readFile(join(root, 'index.html'), 'utf8'), 200, { 'Cache-Control': 'no-cache' });
   };
 }

@@ -1,0 +1,125 @@
+// The /api proxy (PORTAL_API_URL): what crosses to the portal, what comes back, and what the
+// browser sees when the portal is down. The upstream is a stub that records what it received.
+import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { makeDist } from './test-dist.ts';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const dist = makeDist();
+let upstream: Server;
+let received: Received[] = [];
+const servers: ServerType[] = [];
+
+function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<string> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
+    servers.push(server);
+  });
+}
+
+let proxied = '';
+let proxiedWithPrefix = '';
+let proxiedToNowhere = '';
+
+beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'portal_session=abc', 'X-Powered-By': 'PHP/8.1' });
+      res.end(JSON.stringify({ status: true, result: { message: 'ok' } }));
+    });
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+
+  proxied = await listen(createApp({ distDir: dist.dir, portalUrl: upstreamUrl }).fetch);
+  proxiedWithPrefix = await listen(createApp({ distDir: dist.dir, portalUrl: `${upstreamUrl}/portal/v1/` }).fetch);
+  // A port nobody listens on: the one of a server just closed.
+  const gone = createServer();
+  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+  const gonePort = (gone.address() as AddressInfo).port;
+  await new Promise((resolve) => gone.close(resolve));
+  proxiedToNowhere = await listen(createApp({ distDir: dist.dir, portalUrl: `http://127.0.0.1:${gonePort}` }).fetch);
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await new Promise((resolve) => upstream.close(resolve));
+  dist.remove();
+});
+
+describe('the portal proxy', () => {
+  it('forwards the method, path, query, body, Authorization, Content-Type and Accept, and nothing else the browser sent', async () => {
+    received = [];
+    const response = await fetch(`${proxied}/api/grp/get_all?debug=1`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'the-token',
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        Cookie: 'dashboard_session=secret',
+        Origin: 'https://dashboard.example',
+        Referer: 'https://dashboard.example/groups',
+        'User-Agent': 'Mozilla/5.0 (browser)',
+        'X-Forwarded-For': '10.0.0.1',
+        'X-Custom': 'nope',
+      },
+      body: JSON.stringify({ start: 0, limit: 10 }),
+    });
+    expect(response.status).toBe(200);
+    const [request] = received;
+    expect(request).toMatchObject({ method: 'POST', url: '/grp/get_all?debug=1', body: '{"start":0,"limit":10}' });
+    expect(request?.headers).toMatchObject({ authorization: 'the-token', 'content-type': 'application/json', accept: 'application/json' });
+    for (const name of ['cookie', 'origin', 'referer', 'x-forwarded-for', 'x-custom']) expect(request?.headers[name]).toBeUndefined();
+    expect(request?.headers['user-agent']).not.toContain('Mozilla');
+  });
+
+  it("returns the portal's body and status with its content type, not its cookies or other headers", async () => {
+    const response = await fetch(`${proxied}/api/token/validate`, { headers: { Authorization: 't' } });
+    expect(await response.json()).toEqual({ status: true, result: { message: 'ok' } });
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(response.headers.get('x-powered-by')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('keeps encoded path segments exactly as the dashboard encoded them', async () => {
+    received = [];
+    const encoded = ['ext%2F4521', '50%25-promo', 'jean%20dupont', '%C3%A9lodie.martin', 'anne-marie%2Btest%3Fx%3D1%232'];
+    for (const identifier of encoded) await fetch(`${proxied}/api/user/get_by_organisation_identifier/${identifier}`);
+    expect(received.map((r) => r.url)).toEqual(encoded.map((identifier) => `/user/get_by_organisation_identifier/${identifier}`));
+  });
+
+  it('appends the path to a portal URL that has a path of its own', async () => {
+    received = [];
+    await fetch(`${proxiedWithPrefix}/api/product/definition`);
+    expect(received[0]?.url).toBe('/portal/v1/product/definition');
+  });
+
+  it('answers 502 in the portal error format, with the security headers, when the portal is down', async () => {
+    const response = await fetch(`${proxiedToNowhere}/api/token/validate`, { headers: { Authorization: 't' } });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      status: false,
+      error: { code: 'portal_unreachable', message: expect.any(String) },
+    });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('still serves the dashboard itself', async () => {
+    const response = await fetch(`${proxied}/groups/3`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root">');
+  });
+});
