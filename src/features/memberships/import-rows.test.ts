@@ -33,6 +33,15 @@ describe('parseImportText', () => {
     ]);
   });
 
+  it('finds the delimiter of a pasted list whose first lines have no admin column', async () => {
+    const parsed = await parseImportText('E1\nE2\nE3;1\n');
+    expect(parsed.rows.map((r) => [r.identifier, r.admin])).toEqual([
+      ['E1', 0],
+      ['E2', 0],
+      ['E3', 1],
+    ]);
+  });
+
   it('flags identifiers that are too long or carry control characters', async () => {
     const parsed = await parseImportText(`${'x'.repeat(256)}\n"bad\u0007id"\n`);
     expect(parsed.rows.map((r) => r.problem)).toEqual(['too-long', 'control-characters']);

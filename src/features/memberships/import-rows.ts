@@ -80,17 +80,21 @@ export function parseAdminCell(value: string): 0 | 1 | null {
 }
 
 /**
- * The delimiter most used in the first non-blank line (quoted parts ignored); `,` for a
- * one-column list. Papaparse's own guess needs rows of equal length, which a list with
- * blank lines does not have.
+ * The delimiter most used in the first lines (quoted parts ignored); `,` for a one-column list.
+ * Papaparse's own guess needs rows of equal length, which a pasted list with an optional admin
+ * column or blank lines does not have.
  */
 export function guessDelimiter(text: string): string {
-  const firstLine = text.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
-  const unquoted = firstLine.replace(/"[^"]*"/g, '');
+  const sample = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 50)
+    .map((line) => line.replace(/"[^"]*"/g, ''))
+    .join('\n');
   let best = ',';
   let bestCount = 0;
   for (const candidate of [',', ';', '\t']) {
-    const count = unquoted.split(candidate).length - 1;
+    const count = sample.split(candidate).length - 1;
     if (count > bestCount) {
       best = candidate;
       bestCount = count;
@@ -110,7 +114,7 @@ export async function parseImportText(input: string): Promise<ParsedImport> {
   const adminAt = first.findIndex(isAdminHeader);
   const hasHeader = identifierAt >= 0 || adminAt >= 0;
   const identifierColumn = identifierAt >= 0 ? identifierAt : hasHeader ? (adminAt === 0 ? 1 : 0) : 0;
-  const adminColumn = hasHeader ? (adminAt >= 0 ? adminAt : null) : first.length > 1 ? 1 : null;
+  const adminColumn = hasHeader ? (adminAt >= 0 ? adminAt : null) : records.some((record) => record.length > 1) ? 1 : null;
 
   const rows: ImportRow[] = [];
   records.forEach((record, index) => {

@@ -1,0 +1,55 @@
+// The running import: a progress bar with counts, the time left, and a clean "Cancel".
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { membershipMessages } from './messages.ts';
+import type { RunProgress } from './use-import.ts';
+import styles from './memberships.module.css';
+
+export function ImportProgress({ progress, stopping, onCancel }: { progress: RunProgress; stopping: boolean; onCancel: () => void }) {
+  const t = useMessages(membershipMessages);
+  const format = useFormat();
+  const { total, done } = progress;
+  const percent = total === 0 ? 100 : Math.round((done / total) * 100);
+  // Rate so far, applied to what is left; shown once a few rows give a stable rate.
+  const elapsed = progress.lastAt - progress.startedAt;
+  const leftMs = done >= 3 ? (elapsed / done) * (total - done) : null;
+  const leftSeconds = leftMs === null ? null : Math.max(1, Math.ceil(leftMs / 1000));
+  const time =
+    leftSeconds === null
+      ? null
+      : leftSeconds < 60
+        ? fill(t.seconds, { n: leftSeconds })
+        : fill(t.minutes, { m: Math.floor(leftSeconds / 60), s: leftSeconds % 60 });
+  const counts = fill(t.progressText, {
+    done: format.number(done),
+    total: format.number(total),
+    added: format.number(progress.added),
+    already: format.number(progress.already),
+    failed: format.number(progress.failed),
+  });
+
+  return (
+    <div className="stack">
+      <div
+        className={styles.progressTrack}
+        role="progressbar"
+        aria-label={t.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={counts}
+      >
+        <div className={styles.progressBar} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={styles.progressLine}>
+        <span>{counts}</span>
+        <span>{stopping ? t.cancelling : time ? fill(t.eta, { time }) : t.etaEstimating}</span>
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className="button" onClick={onCancel} aria-disabled={stopping || undefined}>
+          {stopping && <span className={styles.spinner} aria-hidden="true" />}
+          {t.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// Words for the preview and results rows, shared by the tables and the downloaded CSV.
+import { isApiError } from '../../api/errors.ts';
+import { displayName } from '../../api/known-users.ts';
+import { describeApiError } from '../../components/api-error-notice.tsx';
+import type { componentMessages } from '../../components/messages.ts';
+import { fill, type Formatters } from '../../lib/i18n.tsx';
+import type { PreviewRow, PreviewStatus, ResultRow, ResultStatus } from './bulk-runner.ts';
+import type { membershipMessages } from './messages.ts';
+
+export interface RowTextDeps {
+  t: (typeof membershipMessages)['en'];
+  common: (typeof componentMessages)['en'];
+  format: Formatters;
+}
+
+export type Tone = 'ok' | 'info' | 'warn' | 'bad' | 'muted';
+
+export const previewTone: Record<PreviewStatus, Tone> = {
+  found: 'ok',
+  'already-member': 'info',
+  'not-found': 'bad',
+  duplicate: 'warn',
+  invalid: 'bad',
+  'lookup-failed': 'bad',
+};
+
+export const resultTone: Record<ResultStatus, Tone> = {
+  added: 'ok',
+  'already-member': 'info',
+  'not-found': 'bad',
+  failed: 'bad',
+  skipped: 'warn',
+  'not-run': 'muted',
+};
+
+export function previewLabel(status: PreviewStatus, { t }: RowTextDeps): string {
+  return {
+    found: t.statusFound,
+    'already-member': t.statusAlreadyMember,
+    'not-found': t.statusNotFound,
+    duplicate: t.statusDuplicate,
+    invalid: t.statusInvalid,
+    'lookup-failed': t.statusLookupFailed,
+  }[status];
+}
+
+export function resultLabel(status: ResultStatus, { t }: RowTextDeps): string {
+  return {
+    added: t.resultAdded,
+    'already-member': t.resultAlreadyMember,
+    'not-found': t.resultNotFound,
+    failed: t.resultFailed,
+    skipped: t.resultSkipped,
+    'not-run': t.resultNotRun,
+  }[status];
+}
+
+export function errorText(error: unknown, { common }: RowTextDeps): string {
+  return isApiError(error) ? describeApiError(error, common) : common.errorNetwork;
+}
+
+export function personText(row: PreviewRow): string {
+  return row.user ? displayName(row.user) || String(row.user.user_id) : '';
+}
+
+export function previewDetails(row: PreviewRow, deps: RowTextDeps): string {
+  const { t, format } = deps;
+  switch (row.status) {
+    case 'duplicate':
+      return fill(t.duplicateOf, { line: row.duplicateOf ?? '?' });
+    case 'invalid':
+      return row.problem === 'too-long'
+        ? t.invalidTooLong
+        : row.problem === 'control-characters'
+          ? t.invalidControl
+          : row.problem === 'admin-value'
+            ? t.invalidAdmin
+            : t.invalidEmpty;
+    case 'already-member':
+      return row.memberSince ? fill(t.memberSince, { date: format.date(row.memberSince) }) : '';
+    case 'lookup-failed':
+      return errorText(row.error, deps);
+    case 'found':
+    case 'not-found':
+      return '';
+  }
+}
+
+export function resultDetails(result: ResultRow, deps: RowTextDeps): string {
+  if (result.status === 'failed') return errorText(result.error, deps);
+  if (result.status === 'already-member' && result.memberSince) return fill(deps.t.memberSince, { date: deps.format.date(result.memberSince) });
+  if (result.status === 'skipped') return previewDetails(result.row, deps);
+  return '';
+}

@@ -1,0 +1,103 @@
+// The state of the import page: preview (resolve every row), run (bounded concurrency, clean
+// cancel), and a run again for what a cancel or a failure left. The work is bulk-runner.ts.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '../../api/memberships.ts';
+import { fetchUserByIdentifier, userQueries } from '../../api/users.ts';
+import { defaultConcurrency, isPending, resolveImport, runImport, type BulkApi, type PreviewRow, type ResultRow } from './bulk-runner.ts';
+import type { ImportRow } from './import-rows.ts';
+
+const api: BulkApi = { fetchUserByIdentifier, fetchGroupMemberships, findMembership, createMembership };
+
+export interface RunProgress {
+  /** Rows this run had to do, and how many are done. */
+  total: number;
+  done: number;
+  added: number;
+  already: number;
+  failed: number;
+  startedAt: number;
+  /** performance.now() of the last finished row (for the estimate). */
+  lastAt: number;
+}
+
+export type ImportPhase =
+  | { kind: 'edit' }
+  | { kind: 'previewing'; done: number; total: number }
+  | { kind: 'preview-failed'; error: unknown }
+  | { kind: 'preview'; grpId: number; rows: PreviewRow[] }
+  | { kind: 'running'; grpId: number; rows: PreviewRow[]; progress: RunProgress; stopping: boolean }
+  | { kind: 'done'; grpId: number; rows: PreviewRow[]; results: ResultRow[]; stopped: boolean };
+
+export function useImport() {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<ImportPhase>({ kind: 'edit' });
+  const stop = useRef(false);
+  const previewAbort = useRef<AbortController | null>(null);
+
+  // Leaving the page: abort a preview (reads only); a run starts no new row, in-flight rows finish.
+  useEffect(
+    () => () => {
+      stop.current = true;
+      previewAbort.current?.abort();
+    },
+    [],
+  );
+
+  async function preview(rows: ImportRow[], grpId: number) {
+    previewAbort.current?.abort();
+    const controller = new AbortController();
+    previewAbort.current = controller;
+    setPhase({ kind: 'previewing', done: 0, total: rows.length });
+    try {
+      const resolved = await resolveImport(rows, grpId, api, {
+        signal: controller.signal,
+        onProgress: (done, total) => setPhase({ kind: 'previewing', done, total }),
+      });
+      setPhase({ kind: 'preview', grpId, rows: resolved });
+    } catch (error) {
+      if (!controller.signal.aborted) setPhase({ kind: 'preview-failed', error });
+    }
+  }
+
+  async function run(grpId: number, rows: PreviewRow[], previous?: ResultRow[]) {
+    if (phase.kind === 'running') return;
+    stop.current = false;
+    const startedAt = performance.now();
+    const todo = previous ? previous.filter(isPending).length : rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length;
+    let progress: RunProgress = { total: todo, done: 0, added: 0, already: 0, failed: 0, startedAt, lastAt: startedAt };
+    setPhase({ kind: 'running', grpId, rows, progress, stopping: false });
+    const results = await runImport(rows, grpId, api, {
+      concurrency: defaultConcurrency,
+      previous,
+      shouldStop: () => stop.current,
+      onResult: (result) => {
+        progress = {
+          ...progress,
+          done: progress.done + 1,
+          added: progress.added + (result.status === 'added' ? 1 : 0),
+          already: progress.already + (result.status === 'already-member' ? 1 : 0),
+          failed: progress.failed + (result.status === 'failed' || result.status === 'not-found' ? 1 : 0),
+          lastAt: performance.now(),
+        };
+        const next = progress;
+        setPhase((current) => (current.kind === 'running' ? { ...current, progress: next } : current));
+      },
+    });
+    setPhase({ kind: 'done', grpId, rows, results, stopped: stop.current });
+    void queryClient.invalidateQueries({ queryKey: membershipQueries.all() });
+    void queryClient.invalidateQueries({ queryKey: [...userQueries.all(), 'groups'] });
+  }
+
+  function cancel() {
+    stop.current = true;
+    setPhase((current) => (current.kind === 'running' ? { ...current, stopping: true } : current));
+  }
+
+  function reset() {
+    previewAbort.current?.abort();
+    setPhase({ kind: 'edit' });
+  }
+
+  return { phase, preview, run, cancel, reset };
+}
