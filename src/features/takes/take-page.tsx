@@ -65,10 +65,7 @@ function TakeDetails({ take }: { take: Take }) {
         <h1>{productTitle ?? fill(t.takeTitle, { id: take.take_id })}</h1>
         <p className={styles.meta}>
           <span className={`badge ${styles[status]}`}>{statusLabel}</span>
-          <span>
-            {t.user}{' '}
-            <Link to={`/users/${take.take_user_id}`}>{userName || fill(t.userFallback, { id: take.take_user_id })}</Link>
-          </span>
+          <Link to={`/users/${take.take_user_id}`}>{userName || fill(t.userFallback, { id: take.take_user_id })}</Link>
         </p>
       </header>
 

@@ -19,7 +19,11 @@ export function UserGroupsTable({ query, search }: { query: UseQueryResult<Page<
     () => [
       column.accessor('grp_name', {
         header: t.colName,
-        cell: (info) => <Link to={`/groups/${info.row.original.grp_id}`}>{info.getValue() || `#${info.row.original.grp_id}`}</Link>,
+        cell: (info) => (
+          <Link className={styles.nameLink} to={`/groups/${info.row.original.grp_id}`}>
+            {info.getValue() || `#${info.row.original.grp_id}`}
+          </Link>
+        ),
       }),
       column.accessor('grp_external_id', { header: t.colExternalId, cell: (info) => info.getValue() ?? '—' }),
       column.accessor('grp_description', {

@@ -20,7 +20,6 @@ const column = createColumnHelper<UserGrp>();
 export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; groupsQuery: UseQueryResult<Page<Grp>> }) {
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
-  const format = useFormat();
   const search = useListSearch({ prefix: 'memberships' });
   const query = useQuery(
     membershipQueries.list({
@@ -31,20 +30,23 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
   );
   const groupIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_grp_id), [query.data]);
   const names = useGroupNames(groupIds, groupsQuery);
-  // Rebuilt on each render: the names fill in as lookups answer.
   const columns = [
-      column.accessor((m) => names.get(m.user_grp_grp_id) ?? fill(t.groupFallback, { id: m.user_grp_grp_id }), {
-        id: 'group',
-        header: t.colGroup,
-        cell: (info) => <Link to={`/groups/${info.row.original.user_grp_grp_id}`}>{info.getValue<string>()}</Link>,
-      }),
-      column.accessor('user_grp_group_admin', {
-        header: t.colAdmin,
-        cell: (info) =>
-          info.getValue() === 1 ? <span className={`badge ${styles.adminBadge}`}>{common.yes}</span> : common.no,
-      }),
-      column.accessor('user_grp_created_date', { header: t.colCreated, cell: (info) => format.dateTime(info.getValue()) }),
-      column.accessor('user_grp_updated_date', { header: t.colUpdated, cell: (info) => format.dateTime(info.getValue()) }),
+    // Rows cache accessor values, so the name (filled in as lookups answer) is read in the cell.
+    column.accessor('user_grp_grp_id', {
+      header: t.colGroup,
+      cell: (info) => (
+        <Link className={styles.nameLink} to={`/groups/${info.getValue()}`}>
+          {names.get(info.getValue()) ?? fill(t.groupFallback, { id: info.getValue() })}
+        </Link>
+      ),
+    }),
+    column.accessor('user_grp_group_admin', {
+      header: t.colAdmin,
+      cell: (info) =>
+        info.getValue() === 1 ? <span className={`badge ${styles.adminBadge}`}>{common.yes}</span> : common.no,
+    }),
+    column.accessor('user_grp_created_date', { header: t.colCreated, cell: (info) => <DayCell value={info.getValue()} /> }),
+    column.accessor('user_grp_updated_date', { header: t.colUpdated, cell: (info) => <DayCell value={info.getValue()} /> }),
   ];
   return (
     <section aria-labelledby="memberships-title" className={styles.section}>
@@ -62,5 +64,15 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
         getRowId={(m) => String(m.user_grp_id)}
       />
     </section>
+  );
+}
+
+/** The day, with the full date and time on hover: keeps the half-width table narrow. */
+function DayCell({ value }: { value: string | null }) {
+  const format = useFormat();
+  return (
+    <time className={styles.nowrap} dateTime={value ?? undefined} title={format.dateTime(value)}>
+      {format.date(value)}
+    </time>
   );
 }

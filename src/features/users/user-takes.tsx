@@ -49,14 +49,14 @@ export function UserTakes({ userId }: { userId: number }) {
   const columns = [
     column.accessor('take_id', {
       header: t.colTake,
-      cell: (info) => <Link to={`/takes/${info.getValue()}`}>{fill(t.takeNumber, { id: info.getValue() })}</Link>,
+      cell: (info) => <Link className={styles.nowrap} to={`/takes/${info.getValue()}`}>{fill(t.takeNumber, { id: info.getValue() })}</Link>,
     }),
-    column.accessor((take) => label(take.take_product_id), {
-      id: 'product',
+    // Rows cache accessor values, so the title (known once the product answers) is read in the cell.
+    column.accessor('take_product_id', {
       header: t.colProduct,
       cell: (info) => (
-        <Link to={`/products/${info.row.original.take_product_id}`} className={styles.productLink}>
-          {info.getValue<string>()}
+        <Link to={`/products/${info.getValue()}`} className={styles.productLink}>
+          {label(info.getValue())}
         </Link>
       ),
     }),
@@ -66,20 +66,23 @@ export function UserTakes({ userId }: { userId: number }) {
     }),
     column.accessor('take_started_date', {
       header: t.colStarted,
-      cell: (info) => format.dateTime(info.getValue(), t.notStarted),
+      cell: (info) => <span className={styles.nowrap}>{format.dateTime(info.getValue(), t.notStarted)}</span>,
     }),
     column.accessor('take_completed_date', {
       header: t.colCompleted,
       cell: (info) =>
         info.getValue() ? (
-          format.dateTime(info.getValue())
+          <span className={styles.nowrap}>{format.dateTime(info.getValue())}</span>
         ) : info.row.original.take_started_date ? (
           <span className={`badge ${styles.progressBadge}`}>{t.inProgress}</span>
         ) : (
           <span className={styles.muted}>{t.notStarted}</span>
         ),
     }),
-    column.accessor('take_updated_date', { header: t.colUpdated, cell: (info) => format.dateTime(info.getValue()) }),
+    column.accessor('take_updated_date', {
+      header: t.colUpdated,
+      cell: (info) => <span className={styles.nowrap}>{format.dateTime(info.getValue())}</span>,
+    }),
   ];
 
   return (

@@ -1,0 +1,73 @@
+// One take: product title, user, score, dates, time taken; not-found; accessibility.
+import { demoFacts } from '../server/seed/facts.ts';
+import { expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
+
+const { org1, org2 } = demoFacts;
+const many = org1.userWithManyTakes;
+
+interface TakeRecord {
+  take_id: number;
+  take_product_id: number;
+  take_score: number | null;
+  take_started_date: string | null;
+  take_completed_date: string | null;
+}
+
+async function takesOf(api: PortalApi, userId: number): Promise<TakeRecord[]> {
+  const body = await api.post(`/take/get_all_for_user/${userId}`, { start: 0, limit: 1000 });
+  return (body as { result: TakeRecord[] }).result;
+}
+
+async function productTitle(api: PortalApi, id: number): Promise<string> {
+  const body = await api.get(`/product/get/${id}`);
+  return (body as { result: { product_i18n_title: string } }).result.product_i18n_title;
+}
+
+test('a completed take shows its product, user, score, dates and the time it took', async ({ page, api }) => {
+  const take = (await takesOf(api, many.userId)).find((t) => t.take_completed_date && t.take_started_date && t.take_score !== null);
+  expect(take).toBeDefined();
+  if (!take) return;
+  await page.goto(`/takes/${take.take_id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(await productTitle(api, take.take_product_id));
+  await expect(page.getByText(`${take.take_score} / 100`)).toBeVisible();
+  await expect(page.getByRole('link', { name: `User ${many.userId}` }).first()).toHaveAttribute('href', `/users/${many.userId}`);
+  await expect(page.getByRole('region', { name: 'Details' }).getByRole('link').first()).toHaveAttribute('href', `/products/${take.take_product_id}`);
+  const dates = page.getByRole('region', { name: 'Dates' });
+  await expect(dates.getByRole('definition')).toHaveCount(4);
+  await expect(page.getByText('Time taken')).toBeVisible();
+  await expect(page.getByText('Needs both the start and the completion date')).toHaveCount(0);
+});
+
+test('a take in progress says so and has no duration; the user shows by name once known', async ({ page, api }) => {
+  const take = (await takesOf(api, many.userId)).find((t) => t.take_started_date && !t.take_completed_date);
+  expect(take).toBeDefined();
+  if (!take) return;
+  await page.goto('/users');
+  await page.getByLabel('Organisation identifier').fill(many.identifier);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Élodie Martin');
+  await page.goto(`/takes/${take.take_id}`);
+  await expect(page.getByRole('region', { name: 'Dates' })).toContainText('In progress');
+  await expect(page.getByText('Needs both the start and the completion date')).toBeVisible();
+  await page.getByRole('region', { name: 'Details' }).getByRole('link', { name: 'Élodie Martin' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${many.userId}$`));
+});
+
+test('unknown, malformed and other organisations’ take ids show a not-found page', async ({ page }) => {
+  for (const id of ['abc', '12abc', '0', '99999999', String(org2.takeId)]) {
+    await page.goto(`/takes/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Take ${id} not found`);
+  }
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the take page has no axe violations (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`/takes/${many.firstTakeId}`);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^Take/);
+    await expectNoAxeViolations(page);
+    await page.goto('/takes/99999999');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Take 99999999 not found');
+    await expectNoAxeViolations(page);
+  });
+}
