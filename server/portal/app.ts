@@ -2,11 +2,11 @@
 // server mounts it with `app.route('/api', portal)`; nothing here depends on absolute URLs.
 import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requireToken, type AuthEnv } from './auth.ts';
 import type { PortalContext } from './context.ts';
 import { PortalError, errorBody, sendError } from './errors.ts';
 import { ListRunner } from './list-query.ts';
+import { declaredTooLarge, tooLarge } from './request-body.ts';
 import { availabilityGroupRoutes } from './routes/availability-group.ts';
 import { grpRoutes } from './routes/grp.ts';
 import { productAccessRoutes } from './routes/product-access.ts';
@@ -17,7 +17,7 @@ import { userGrpRoutes } from './routes/user-grp.ts';
 import { userRoutes } from './routes/user.ts';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TokenStore } from './tokens.ts';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES } from './request-body.ts';
 
 export interface PortalOptions {
   tokenLifetimeSeconds?: number;
@@ -38,14 +38,12 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
       log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json(errorBody('payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes (1 MiB). Send less.`), 413),
-    }),
-  );
+  // A declared oversize body is refused before anything else (even the token check); a
+  // chunked one is cut off while it is read.
+  app.use('*', async (c, next) => {
+    if (declaredTooLarge(c)) return sendError(c, tooLarge());
+    await next();
+  });
 
   tokenIssueRoute(app, ctx);
   tokenRoutes(app, ctx);

@@ -75,6 +75,28 @@ const api = (s: Started, path: string, body?: unknown, token = s.token) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/** Request bodies read straight from the socket: limits and errors as in-process. */
+async function bodiesOverTheNetwork(s: Started): Promise<void> {
+  const post = (body: BodyInit, extra: RequestInit = {}) =>
+    fetch(`${s.url}/grp/get_all`, { method: 'POST', headers: { authorization: s.token }, body, ...extra });
+  const ok = await post(JSON.stringify({ limit: 3, criterias: [{ column: 'grp_parent_id', operator: 'equal', value: '1' }] }));
+  expect(((await ok.json()) as { result: unknown[] }).result.length).toBeGreaterThan(0);
+  expect((await post('{"limit":')).status).toBe(400);
+  expect((await post(' '.repeat(2 * 1024 * 1024))).status).toBe(413);
+  // Chunked, without content-length: cut off while reading.
+  const chunk = new Uint8Array(256 * 1024).fill(32);
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < 6; i++) controller.enqueue(chunk);
+      controller.close();
+    },
+  });
+  const chunked = await post(stream as unknown as BodyInit, { duplex: 'half' } as RequestInit);
+  expect(chunked.status).toBe(413);
+  // The server still answers afterwards.
+  expect((await post('{}')).status).toBe(200);
+}
+
 describe('npm run portal', () => {
   it('prints the address and the --token value on their own lines, and that token works', async () => {
     const s = await start(['--port', '0', '--db', ':memory:', '--seed', 'demo', '--token', 'cli-test-token'], true);
@@ -84,6 +106,7 @@ describe('npm run portal', () => {
     expect(r.status).toBe(200);
     expect(((await r.json()) as { user_data: { org_id: number } }).user_data.org_id).toBe(1);
     expect((await api(s, '/grp/get_all', {})).status).toBe(200);
+    await bodiesOverTheNetwork(s);
     await stop(s);
   }, 60_000);
 

@@ -65,8 +65,21 @@ export class TokenStore {
     this.findKey = db.prepare('SELECT org_id AS orgId FROM apikey WHERE apikey = ?');
   }
 
+  /**
+   * Known tokens are remembered for a few seconds (a statement per request is a measurable
+   * share of a list's cost); an expired-looking one is read again in case it was renewed.
+   */
+  private readonly cache = new Map<string, { holder: TokenHolder; until: number }>();
+
   lookup(token: string): TokenHolder | undefined {
-    return this.find.get(token) as TokenHolder | undefined;
+    const now = Date.now();
+    const cached = this.cache.get(token);
+    if (cached && cached.until > now && cached.holder.expiresAt > now) return cached.holder;
+    const holder = this.find.get(token) as TokenHolder | undefined;
+    if (this.cache.size > 10_000) this.cache.clear();
+    if (holder) this.cache.set(token, { holder, until: now + 5_000 });
+    else this.cache.delete(token);
+    return holder;
   }
 
   /** POST /token: a new token for a known API key, or undefined. */

@@ -1,0 +1,60 @@
+// One bounded autocannon run with exact percentiles: autocannon's own histogram has no p95, so
+// every response time is kept and sorted.
+import autocannon from 'autocannon';
+
+export interface LoadSpec {
+  url: string;
+  token: string;
+  method: 'GET' | 'POST';
+  /** Body of the n-th request (lets a run vary the filter value). */
+  body?: (n: number) => unknown;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  non2xx: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  reqPerSec: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+export async function load(spec: LoadSpec): Promise<LoadResult> {
+  const times: number[] = [];
+  let n = 0;
+  let non2xx = 0;
+  const headers = { authorization: spec.token, 'content-type': 'application/json' };
+  const instance = autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    requests: [
+      {
+        method: spec.method,
+        headers,
+        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: spec.body ? JSON.stringify(spec.body(n++)) : undefined }),
+      },
+    ],
+  });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    times.push(ms);
+    if (status < 200 || status > 299) non2xx++;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    requests: times.length,
+    errors: result.errors + result.timeouts,
+    non2xx,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    reqPerSec: Math.round(times.length / spec.seconds),
+  };
+}
