@@ -44,6 +44,8 @@ export function ImportPage() {
   const [file, setFile] = useState<{ name: string; text: string; rows: number } | null>(null);
   const [fileError, setFileError] = useState(false);
   const [parsed, setParsed] = useState<ParsedImport | null>(null);
+  // Bumped to clear the file input (its chosen file is the browser's state, not React's).
+  const [sourceKey, setSourceKey] = useState(0);
   const [formError, setFormError] = useState<{ group?: string; source?: string }>({});
   const { phase, preview, run, cancel, reset } = useImport();
   const running = phase.kind === 'running';
@@ -126,6 +128,7 @@ export function ImportPage() {
       <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`}>
         <h2 id={`${titleId}-people`}>{t.stepPeople}</h2>
         <ImportSource
+          key={sourceKey}
           kind={kind}
           onKindChange={setKind}
           pasted={pasted}
@@ -213,6 +216,7 @@ export function ImportPage() {
                 setPasted('');
                 setFile(null);
                 setParsed(null);
+                setSourceKey((k) => k + 1);
               }}
             >
               {t.startOver}
