@@ -1,8 +1,8 @@
 // The tree view of /groups: search and index status beside the tree. Picking a search result
 // opens the tree down to that group, then scrolls to it and focuses it.
-import { useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ancestorsOf, useGroupIndexPartial } from '../../api/group-index.ts';
+import { ancestorsOf, groupIndexQuery, useGroupIndexPartial } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
@@ -18,6 +18,9 @@ import styles from './groups-page.module.css';
 export function TreeView() {
   const t = useMessages(groupMessages);
   const queryClient = useQueryClient();
+  // Starts the index walk during this first render rather than after the effects run: its
+  // first page holds the roots the tree shows first.
+  usePrefetchQuery(groupIndexQuery());
   const tree = useTreeState();
   const { index, rows, rootsPending } = useGroupTree(tree.expanded);
   const partial = useGroupIndexPartial();
