@@ -42,6 +42,7 @@ describe('sanitizeHtml', () => {
   it('keeps images of this host only, replacing others by their text', () => {
     const out = parse('<img src="/logo.png" alt="Ours"><img src="https://tracker.example.net/p.gif" alt="Theirs">');
     expect([...out.querySelectorAll('img')].map((img) => img.getAttribute('alt'))).toEqual(['Ours']);
+    expect(parse('<img src="/a.png">').querySelector('img')?.getAttribute('alt')).toBe('');
     expect(out.textContent).toContain('Theirs');
   });
 

@@ -23,10 +23,14 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
     node.setAttribute('target', '_blank');
     node.setAttribute('rel', 'noopener noreferrer');
   }
-  if (node.tagName === 'IMG' && !isSameOrigin(node.getAttribute('src'))) {
-    // An image on another host would tell that host who reads the page: keep only its text.
-    const alt = node.getAttribute('alt');
-    node.replaceWith(node.ownerDocument.createTextNode(alt ?? ''));
+  if (node.tagName === 'IMG') {
+    if (!isSameOrigin(node.getAttribute('src'))) {
+      // An image on another host would tell that host who reads the page: keep only its text.
+      node.replaceWith(node.ownerDocument.createTextNode(node.getAttribute('alt') ?? ''));
+    } else if (!node.hasAttribute('alt')) {
+      // Without words of its own, treat it as decoration rather than leave screen readers guessing.
+      node.setAttribute('alt', '');
+    }
   }
 });
 

@@ -3,14 +3,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { productQueries } from '../../api/products.ts';
 import type { ProductAccess } from '../../api/schemas/product-access.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { AccessFilters } from './access-filters.tsx';
 import { productMessages } from './messages.ts';
+import { ProductLink } from './product-link.tsx';
 import { UserLink } from './user-link.tsx';
 
 const filterKeys = ['product_access_user_id', 'product_access_product_id'] as const;
@@ -31,14 +31,12 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
 
   const columns = useMemo(
     () => [
-      column.accessor('product_access_id', { header: t.columnAccessId, cell: (c) => format.number(c.getValue()) }),
+      column.accessor('product_access_id', { header: t.columnAccessId, cell: (c) => c.getValue() }),
       ...(bundleId === undefined
         ? [
             column.accessor('product_access_product_id', {
               header: t.columnBundle,
-              cell: (c) => (
-                <Link to={`/products/${c.getValue()}`}>{fill(t.productFallback, { id: c.getValue() })}</Link>
-              ),
+              cell: (c) => <ProductLink productId={c.getValue()} />,
             }),
           ]
         : []),

@@ -27,7 +27,7 @@ export function AvailabilityTable({ productId }: { productId: number }) {
   });
   const columns = useMemo(
     () => [
-      column.accessor('availability_group_id', { header: t.columnId, cell: (c) => format.number(c.getValue()) }),
+      column.accessor('availability_group_id', { header: t.columnId, cell: (c) => c.getValue() }),
       column.accessor('availability_group_order', {
         header: t.columnOrder,
         cell: (c) => {

@@ -16,6 +16,8 @@ export function FieldValue({ field }: { field: FieldLayout }) {
   if (typeof value === 'boolean') return <>{value ? t.yes : t.no}</>;
   if (typeof value === 'number') {
     if (name === 'product_duration' && type === 'integer') return <>{format.duration(value)}</>;
+    // Identifiers are names, not quantities: no thousands separator.
+    if (/_id$/.test(name) && Number.isInteger(value)) return <span className={styles.number}>{value}</span>;
     return <span className={styles.number}>{format.number(value)}</span>;
   }
   if (typeof value === 'string') {

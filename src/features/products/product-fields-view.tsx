@@ -49,7 +49,7 @@ export function ProductFieldsView({ product }: { product: Product }) {
             <h3 id={`fields-${section.id}`}>{sectionTitle(section.id, t)}</h3>
             <dl className={styles.fields}>
               {section.fields.map((field) => (
-                <FieldRow key={field.name} field={field} />
+                <FieldRow key={field.name} field={field} custom={section.id === 'custom'} />
               ))}
             </dl>
           </section>
@@ -59,7 +59,7 @@ export function ProductFieldsView({ product }: { product: Product }) {
   );
 }
 
-function FieldRow({ field }: { field: FieldLayout }) {
+function FieldRow({ field, custom }: { field: FieldLayout; custom: boolean }) {
   const t = useMessages(productMessages);
   const { locale } = useLocale();
   const label = fieldLabel(field.name, locale);
@@ -83,7 +83,7 @@ function FieldRow({ field }: { field: FieldLayout }) {
         </span>
         {label && <code className={styles.apiName}>{field.name}</code>}
         {!field.inDefinition && <span className={styles.flag}>{t.notInDefinition}</span>}
-        {field.inDefinition && !field.inProduct && <span className={styles.flag}>{t.notSent}</span>}
+        {field.inDefinition && !field.inProduct && !custom && <span className={styles.flag}>{t.notSent}</span>}
       </dt>
       <dd>
         <FieldValue field={field} />

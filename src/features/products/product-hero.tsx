@@ -73,9 +73,9 @@ function ProductFacts({ product }: { product: Product }) {
   const { locale } = useLocale();
   const notSet = <span className={styles.notSet}>{shared.notSet}</span>;
 
-  const price = product.product_i18n_price_label
-    ? product.product_i18n_price_label
-    : typeof product.product_price === 'number'
+  const price = product.product_i18n_price_label ? (
+    <TextValue name="product_i18n_price_label" text={product.product_i18n_price_label} />
+  ) : typeof product.product_price === 'number'
       ? format.number(product.product_price)
       : null;
   const duration = typeof product.product_duration === 'number' ? format.duration(product.product_duration) : null;

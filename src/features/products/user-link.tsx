@@ -10,7 +10,7 @@ export function UserLink({ userId }: { userId: number }) {
   const known = useKnownUser(userId);
   const name = known ? displayName(known) : '';
   return (
-    <Link to={`/users/${userId}`}>
+    <Link to={`/users/${userId}`} className={styles.nowrap}>
       {name || fill(t.userFallback, { id: userId })}
       {name && <span className={styles.muted}> #{userId}</span>}
     </Link>
