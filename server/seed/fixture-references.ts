@@ -71,5 +71,18 @@ export function checkReferences(db: Database, doc: FixtureDocument): void {
     pairs.set(key, i);
   });
 
+  // A user's `groups` names groups of its organisation, in the fixture or the database.
+  const nameInDb = db.prepare('SELECT 1 FROM grp WHERE org_id = ? AND grp_name = ?');
+  const names = new Set((doc.grp ?? []).map((g) => `${orgOf(g)}\u0000${String(g.grp_name)}`));
+  (doc.user ?? []).forEach((u, i) => {
+    const list = (u.groups as string[] | undefined) ?? [];
+    if (list.length > 0 && u.user_id === undefined) problems.push(`user[${i}].user_id: needed when "groups" is given`);
+    list.forEach((name, j) => {
+      if (!names.has(`${orgOf(u)}\u0000${name}`) && !nameInDb.get(orgOf(u), name)) {
+        problems.push(`user[${i}].groups[${j}]: no group named "${name}" in organisation ${orgOf(u)}`);
+      }
+    });
+  });
+
   if (problems.length > 0) throw fixtureError(problems);
 }

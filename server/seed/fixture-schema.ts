@@ -62,7 +62,7 @@ export const fixtureCollections = {
     lastname: z.optional(z.nullable(z.string())),
     user_organisation_identifier: z.optional(z.nullable(z.string())),
     properties: z.optional(z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())])),
-    /** Accepted so that a record copied from the API loads; memberships come from user_grp. */
+    /** grp_name of groups the user belongs to: memberships (admin 0) unless user_grp has them. */
     groups: z.optional(z.array(z.string())),
     user_created_date: z.optional(z.nullable(timestamp)),
     user_updated_date: z.optional(z.nullable(timestamp)),

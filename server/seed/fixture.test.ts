@@ -55,6 +55,16 @@ describe('loadFixture', () => {
     expect(m[0]?.user_grp_group_admin).toBe(1);
   });
 
+  it('turns a user\'s groups (grp_name) into memberships, next to user_grp', async () => {
+    const doc = copy();
+    (doc.user?.[1] as Record<string, unknown>).groups = ['root', 'root-child'];
+    (doc.user?.[0] as Record<string, unknown>).groups = ['root-child'];
+    const db = loaded(doc);
+    const u2 = await get(db, '/user/get_by_organisation_identifier/u2', 'fixture-token-org-1');
+    expect(u2.body.result.groups).toEqual(['root', 'root-child']);
+    expect(count(db, 'user_grp')).toBe(3);
+  });
+
   it('makes a token with a past expired_date answer 401', async () => {
     const db = loaded();
     expect((await get(db, '/token/validate', 'fixture-token-expired')).status).toBe(401);
@@ -125,6 +135,12 @@ describe('loadFixture errors', () => {
     rejects((d) => {
       d.grp?.push({ grp_id: 2, grp_name: 'again' });
     }, /grp\[4\]\.grp_id: duplicate id 2/);
+    rejects((d) => {
+      (d.user?.[1] as Record<string, unknown>).groups = ['root', 'nope'];
+    }, /user\[1\]\.groups\[1\]: no group named "nope"/);
+    rejects((d) => {
+      (d.user?.[2] as Record<string, unknown>).groups = ['root'];
+    }, /user\[2\]\.groups\[0\]: no group named "root" in organisation 2/);
     rejects((d) => {
       d.user?.push({ user_organisation_identifier: 'u2' });
     }, /user\[3\]\.user_organisation_identifier: "u2" is also the identifier of user\[1\]/);

@@ -107,6 +107,16 @@ function writeFixture(db: Database, doc: FixtureDocument): void {
   run('user', (r) => w.user.run({ ...full(r, userColumns, {}), properties: JSON.stringify(r.properties ?? {}) }));
   run('product', (r) => w.product.run(full(r, PRODUCT, { product_type_id: 'elearning', product_status: 'published' })));
   run('user_grp', (r) => w.userGrp.run(full(r, USER_GRP, { user_grp_group_admin: 0 })));
+  const groupByName = db.prepare('SELECT grp_id FROM grp WHERE org_id = ? AND grp_name = ? ORDER BY grp_id LIMIT 1').pluck();
+  const addMembership = db.prepare(
+    `INSERT INTO user_grp (org_id, user_grp_grp_id, user_grp_user_id, user_grp_group_admin, user_grp_created_date, user_grp_updated_date)
+     VALUES (?, ?, ?, 0, ?, ?) ON CONFLICT (user_grp_grp_id, user_grp_user_id) DO NOTHING`,
+  );
+  run('user', (u) => {
+    for (const name of (u.groups as string[] | undefined) ?? []) {
+      addMembership.run(orgOf(u), groupByName.get(orgOf(u), name), u.user_id, now, now);
+    }
+  });
   run('take', (r) => w.take.run(full(r, TAKE, {})));
   run('availability_group', (r) => w.availabilityGroup.run(full(r, AVAILABILITY_GROUP, {})));
   run('product_access', (r) => w.productAccess.run(full(r, PRODUCT_ACCESS, {})));

@@ -8,7 +8,7 @@ import { productSchema } from '../../src/api/schemas/product.ts';
 import { takeSchema } from '../../src/api/schemas/take.ts';
 import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
 import { openDatabase } from '../db/database.ts';
-import { demoFacts } from './facts.ts';
+import { demoFacts, largeFacts } from './facts.ts';
 import { isSeeded, seedDatabase } from './seed.ts';
 
 const tables = ['organisation', 'apikey', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
@@ -123,4 +123,27 @@ describe('demo seed', () => {
     expect(one(db, 'SELECT COUNT(*) FROM (SELECT 1 FROM portal_user GROUP BY org_id, email HAVING COUNT(*) > 1)')).toBe(0);
     expect(one(db, "SELECT COUNT(*) FROM portal_user WHERE email NOT GLOB '[a-z]*@*.*'")).toBe(0);
   });
+});
+
+// About 15-40 s: run with PORTAL_LARGE_TEST=1 (the benchmark checks the same on every run).
+describe.runIf(process.env.PORTAL_LARGE_TEST === '1')('large seed', () => {
+  it('has the sizes of the issue and matches largeFacts, in under 60 s', () => {
+    const db = openDatabase(':memory:');
+    const started = performance.now();
+    seedDatabase(db, 'large');
+    expect(performance.now() - started).toBeLessThan(60_000);
+    expect(one<number>(db, 'SELECT COUNT(*) FROM portal_user')).toBeGreaterThanOrEqual(100_000);
+    expect(one<number>(db, 'SELECT COUNT(*) FROM grp')).toBeGreaterThanOrEqual(10_000);
+    expect(one<number>(db, 'SELECT COUNT(*) FROM product')).toBeGreaterThanOrEqual(1_000);
+    expect(one<number>(db, 'SELECT COUNT(*) FROM take')).toBeGreaterThanOrEqual(500_000);
+    expect(one<number>(db, 'SELECT COUNT(*) FROM user_grp')).toBeGreaterThanOrEqual(300_000);
+    const f = largeFacts.org1;
+    expect(one(db, 'SELECT COUNT(*) FROM grp WHERE grp_parent_id = ?', f.bigParentGroupId)).toBe(f.bigParentChildren);
+    expect(f.bigParentChildren).toBeGreaterThanOrEqual(2_000);
+    expect(one(db, 'SELECT COUNT(*) FROM take WHERE take_user_id = ?', f.userWithManyTakes.userId)).toBe(f.userWithManyTakes.takes);
+    expect(f.userWithManyTakes.takes).toBeGreaterThanOrEqual(200);
+    expect(one(db, 'SELECT grp_name FROM grp WHERE grp_id = ?', f.deepestGroupId)).toBe(f.deepestGroupName);
+    expect(one(db, 'SELECT product_type_id FROM product WHERE product_id = ?', f.bundleProductId)).toBe('bundle');
+    expect(one(db, 'SELECT COUNT(*) FROM (SELECT 1 FROM user_grp GROUP BY user_grp_grp_id, user_grp_user_id HAVING COUNT(*) > 1)')).toBe(0);
+  }, 120_000);
 });
