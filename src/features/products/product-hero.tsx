@@ -60,7 +60,8 @@ function ProductImage({ url, title }: { url: string | null; title: string }) {
 function languageName(code: string, locale: Locale): string {
   try {
     const name = new Intl.DisplayNames([locale], { type: 'language' }).of(code);
-    return name && name !== code ? `${name} (${code})` : code;
+    // French language names come in lower case ("français"): a fact starts with a capital.
+    return name && name !== code ? `${name.charAt(0).toLocaleUpperCase(locale)}${name.slice(1)} (${code})` : code;
   } catch {
     return code;
   }
