@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_TOKEN } from './e2e/support/constants.ts';
+import { E2E_TOKEN, storageStatePath } from './e2e/support/constants.ts';
 
 // Debian's Chromium where it exists (no browser download works on our machines); Playwright's
 // own browser on an ordinary laptop.
@@ -17,6 +17,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
+  // Per run: Playwright empties its output folder on start, which must not hit a parallel run's.
+  outputDir: join('test-results', process.env.E2E_PORT),
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
@@ -34,7 +36,7 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['setup'],
-      use: { ...devices['Desktop Chrome'], launchOptions, storageState: 'playwright/.auth/admin.json' },
+      use: { ...devices['Desktop Chrome'], launchOptions, storageState: storageStatePath(process.env.E2E_PORT) },
     },
   ],
   webServer: {

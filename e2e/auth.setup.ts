@@ -1,5 +1,5 @@
 import { expect, test as setup } from '@playwright/test';
-import { E2E_TOKEN } from './support/constants.ts';
+import { E2E_TOKEN, storageStatePath } from './support/constants.ts';
 
 // Signs in once through the real login screen; "keep me signed in" puts the token in
 // localStorage, which storageState carries to every test of the `chromium` project.
@@ -9,5 +9,5 @@ setup('sign in as the organisation 1 administrator', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'Keep me signed in on this device' }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/groups$/);
-  await page.context().storageState({ path: 'playwright/.auth/admin.json' });
+  await page.context().storageState({ path: storageStatePath(process.env.E2E_PORT) });
 });

@@ -1,2 +1,8 @@
 /** The token the e2e server accepts for organisation 1 (set through PORTAL_TOKEN). */
 export const E2E_TOKEN = 'e2e-org1-admin-token';
+
+/**
+ * Where the setup project keeps the signed-in browser state: one file per run (port), so that
+ * runs started in parallel from the same checkout do not overwrite each other's sign-in.
+ */
+export const storageStatePath = (port: string | undefined) => `playwright/.auth/admin-${port ?? 'default'}.json`;

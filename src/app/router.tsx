@@ -6,8 +6,43 @@ import { Layout } from './layout.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
-function page<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) {
-  const Page = lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+/**
+ * A lazily loaded page, created once per route (not per render, which would remount the page).
+ * A chunk that failed to load is asked for again on the next render, so the boundary's retry works.
+ */
+function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ComponentType {
+  const create = () =>
+    lazy(() =>
+      load().then(
+        (module) => ({ default: module[name] as ComponentType }),
+        (error: unknown) => {
+          current = create();
+          throw error;
+        },
+      ),
+    );
+  let current = create();
+  return function LazyPage() {
+    const Page = current;
+    return <Page />;
+  };
+}
+
+const pages = {
+  login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
+  groups: lazyPage(() => import('../features/groups/groups-page.tsx'), 'GroupsPage'),
+  group: lazyPage(() => import('../features/groups/group-page.tsx'), 'GroupPage'),
+  users: lazyPage(() => import('../features/users/users-page.tsx'), 'UsersPage'),
+  user: lazyPage(() => import('../features/users/user-page.tsx'), 'UserPage'),
+  take: lazyPage(() => import('../features/takes/take-page.tsx'), 'TakePage'),
+  products: lazyPage(() => import('../features/products/products-page.tsx'), 'ProductsPage'),
+  product: lazyPage(() => import('../features/products/product-page.tsx'), 'ProductPage'),
+  addMember: lazyPage(() => import('../features/memberships/add-member-page.tsx'), 'AddMemberPage'),
+  importMembers: lazyPage(() => import('../features/memberships/import-page.tsx'), 'ImportPage'),
+  notFound: lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage'),
+};
+
+function page(Page: ComponentType) {
   return (
     <RouteBoundary>
       <Page />
@@ -19,7 +54,7 @@ export function AppRoutes() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/login" element={page(() => import('../features/auth/login-page.tsx'), 'LoginPage')} />
+        <Route path="/login" element={page(pages.login)} />
         <Route
           element={
             <RequireSession>
@@ -28,22 +63,16 @@ export function AppRoutes() {
           }
         >
           <Route index element={<Navigate to="/groups" replace />} />
-          <Route path="/groups" element={page(() => import('../features/groups/groups-page.tsx'), 'GroupsPage')} />
-          <Route path="/groups/:id" element={page(() => import('../features/groups/group-page.tsx'), 'GroupPage')} />
-          <Route path="/users" element={page(() => import('../features/users/users-page.tsx'), 'UsersPage')} />
-          <Route path="/users/:id" element={page(() => import('../features/users/user-page.tsx'), 'UserPage')} />
-          <Route path="/takes/:id" element={page(() => import('../features/takes/take-page.tsx'), 'TakePage')} />
-          <Route path="/products" element={page(() => import('../features/products/products-page.tsx'), 'ProductsPage')} />
-          <Route path="/products/:id" element={page(() => import('../features/products/product-page.tsx'), 'ProductPage')} />
-          <Route
-            path="/memberships/new"
-            element={page(() => import('../features/memberships/add-member-page.tsx'), 'AddMemberPage')}
-          />
-          <Route
-            path="/memberships/import"
-            element={page(() => import('../features/memberships/import-page.tsx'), 'ImportPage')}
-          />
-          <Route path="*" element={page(() => import('./not-found-page.tsx'), 'NotFoundPage')} />
+          <Route path="/groups" element={page(pages.groups)} />
+          <Route path="/groups/:id" element={page(pages.group)} />
+          <Route path="/users" element={page(pages.users)} />
+          <Route path="/users/:id" element={page(pages.user)} />
+          <Route path="/takes/:id" element={page(pages.take)} />
+          <Route path="/products" element={page(pages.products)} />
+          <Route path="/products/:id" element={page(pages.product)} />
+          <Route path="/memberships/new" element={page(pages.addMember)} />
+          <Route path="/memberships/import" element={page(pages.importMembers)} />
+          <Route path="*" element={page(pages.notFound)} />
         </Route>
       </Routes>
     </BrowserRouter>

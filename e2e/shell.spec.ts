@@ -1,0 +1,153 @@
+// The shell, signed in: navigation, deep links, languages, themes, phones, accessibility.
+import type { Page } from '@playwright/test';
+import { demoFacts } from '../server/seed/facts.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+
+const { org1 } = demoFacts;
+
+async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.addInitScript((value) => localStorage.setItem('lp.theme', value), theme);
+}
+
+test('the layout: skip link, navigation landmark with its four links', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Groups', 'Users', 'Products', 'Add member']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  await nav.getByRole('link', { name: 'Groups', exact: true }).click();
+  await expect(nav.getByRole('link', { name: 'Groups', exact: true })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Add member' }).click();
+  await expect(page).toHaveURL(/\/memberships\/new$/);
+  await expect(nav.getByRole('link', { name: 'Add member' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('deep links and reloads work on every route', async ({ page }) => {
+  const routes = ['/groups', `/groups/${org1.rootGroupId}`, '/users', `/takes/${org1.userWithManyTakes.firstTakeId}`, '/products', `/products/${org1.elearningProductId}`, '/memberships/new', '/memberships/import'];
+  for (const route of routes) {
+    // Each goto is a fresh load of the address from the server, as a shared link or a bookmark.
+    await page.goto(route);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${route.replace(/\//g, '\\/')}$`));
+  }
+  await page.reload();
+  await expect(page).toHaveURL(/\/memberships\/import$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('an unknown address shows a not-found page inside the layout', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the start page' }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+});
+
+test('language: French labels everywhere, dates in French, kept after a reload', async ({ page, api }) => {
+  const takeId = org1.userWithManyTakes.firstTakeId;
+  const take = await api.get(`/take/get/${takeId}`);
+  const created = typeof take === 'object' && take !== null && 'result' in take ? (take.result as { take_created_date: string }).take_created_date : '';
+
+  await page.goto(`/takes/${takeId}`);
+  await page.getByLabel('Language').selectOption({ label: 'Français' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  const nav = page.getByRole('navigation', { name: 'Principale' });
+  for (const name of ['Groupes', 'Utilisateurs', 'Produits', 'Ajouter un membre']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
+
+  const format = (locale: string) =>
+    page.evaluate(
+      ([value, lang]) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+      [created, locale] as const,
+    );
+  const french = await format('fr');
+  expect(french).not.toBe(await format('en'));
+  await expect(page.getByText(french).first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Langue')).toHaveValue('fr');
+  await expect(page.getByRole('link', { name: 'Groupes' })).toBeVisible();
+});
+
+test('theme: dark applies at once and before the first paint on the next visit', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/groups');
+  await page.getByLabel('Theme').selectOption({ label: 'Dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(17, 19, 24)');
+
+  // With the app's JavaScript blocked, only the head script can have applied the choice.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect(await background()).toBe('rgb(17, 19, 24)');
+  await page.unroute('**/assets/*.js');
+
+  await page.reload();
+  await page.getByLabel('Theme').selectOption({ label: 'System' });
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme');
+});
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('nothing overflows; the account tools fold into a menu', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('banner')).toContainText('Organisation 1');
+    await expect(page.getByLabel('Language')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`layout and not-found page, ${theme}`, async ({ page }) => {
+      await useTheme(page, theme);
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoAxeViolations(page);
+    });
+
+    test(`phone menu open, ${theme}`, async ({ page }) => {
+      await useTheme(page, theme);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto('/no/such/page');
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test.describe('accessibility of the login page (axe)', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  for (const theme of ['light', 'dark'] as const) {
+    test(`login with an error shown, ${theme}`, async ({ page }) => {
+      await useTheme(page, theme);
+      await page.goto('/login');
+      await page.getByRole('textbox', { name: 'API token' }).fill('wrong');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+});

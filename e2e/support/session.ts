@@ -1,0 +1,37 @@
+// Helpers for the shell's session specs: fresh tokens from the portal, and a token made to
+// expire from the browser's point of view (the portal answers 401 token_expired to it).
+import type { APIRequestContext, Page } from '@playwright/test';
+import { demoFacts } from '../../server/seed/facts.ts';
+
+/** A new token of organisation 1, from POST /api/token with the organisation's API key. */
+export async function freshToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/token', { data: { apikey: demoFacts.org1.apikey } });
+  const body: unknown = await response.json();
+  const token =
+    typeof body === 'object' && body !== null && 'result' in body && typeof body.result === 'object' && body.result !== null && 'token' in body.result
+      ? body.result.token
+      : undefined;
+  if (typeof token !== 'string') throw new Error(`POST /api/token failed: ${JSON.stringify(body)}`);
+  return token;
+}
+
+/** From now on every request with `token` gets the portal's 401 for an expired token. Returns a counter of those answers. */
+export async function expireToken(page: Page, token: string): Promise<{ count: () => number }> {
+  let refused = 0;
+  await page.route('**/api/**', async (route) => {
+    if (route.request().headers()['authorization'] !== token) return route.continue();
+    refused += 1;
+    await route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: false, error: { code: 'token_expired', message: 'The token has expired. Get a new one with POST /token.' } }),
+    });
+  });
+  return { count: () => refused };
+}
+
+export async function signIn(page: Page, token: string, { remember = false } = {}): Promise<void> {
+  await page.getByRole('textbox', { name: 'API token' }).fill(token);
+  if (remember) await page.getByRole('checkbox', { name: 'Keep me signed in on this device' }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
