@@ -2,7 +2,7 @@
 // size and filter in the URL under the `members.` prefix.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { displayName, useKnownUser } from '../../api/known-users.ts';
 import { membershipQueries } from '../../api/memberships.ts';
@@ -10,7 +10,9 @@ import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { membersParams } from './members-params.ts';
 import { groupMessages } from './messages.ts';
+import { MEMBERS_PAGE_SIZE } from './use-prefetch-group.ts';
 import styles from './group-page.module.css';
 
 const filterKeys = ['user_grp_group_admin'] as const;
@@ -18,13 +20,12 @@ const column = createColumnHelper<UserGrp>();
 
 export function MembersTable({ groupId }: { groupId: number }) {
   const t = useMessages(groupMessages);
-  const search = useListSearch({ filterKeys, defaultPageSize: 20, prefix: 'members' });
+  const search = useListSearch({ filterKeys, defaultPageSize: MEMBERS_PAGE_SIZE, prefix: 'members' });
   const adminsOnly = search.filters.user_grp_group_admin === '1';
-  const params = {
-    start: (search.page - 1) * search.pageSize,
-    limit: search.pageSize,
-    filters: { user_grp_grp_id: String(groupId), ...(adminsOnly ? { user_grp_group_admin: '1' } : {}) },
-  };
+  // The URL updates in a transition: the box shows the click at once, then follows the URL.
+  const [pendingAdminsOnly, setPendingAdminsOnly] = useState<boolean | null>(null);
+  if (pendingAdminsOnly !== null && pendingAdminsOnly === adminsOnly) setPendingAdminsOnly(null);
+  const params = membersParams(groupId, search.page, search.pageSize, adminsOnly);
   const query = useQuery({ ...membershipQueries.list(params), placeholderData: keepPreviousData });
 
   const columns = useMemo(
@@ -62,8 +63,11 @@ export function MembersTable({ groupId }: { groupId: number }) {
           <label className="checkbox">
             <input
               type="checkbox"
-              checked={adminsOnly}
-              onChange={(event) => search.setFilters(event.target.checked ? { user_grp_group_admin: '1' } : {})}
+              checked={pendingAdminsOnly ?? adminsOnly}
+              onChange={(event) => {
+                setPendingAdminsOnly(event.target.checked);
+                search.setFilters(event.target.checked ? { user_grp_group_admin: '1' } : {});
+              }}
             />
             <span>{t.adminsOnly}</span>
           </label>

@@ -3,8 +3,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { groupQueries } from '../../api/groups.ts';
+import { membershipQueries } from '../../api/memberships.ts';
+import { membersParams } from './members-params.ts';
 
 const DELAY_MS = 120;
+export const MEMBERS_PAGE_SIZE = 20;
 
 export function usePrefetchGroup(): (id: number) => void {
   const queryClient = useQueryClient();
@@ -13,7 +16,11 @@ export function usePrefetchGroup(): (id: number) => void {
   return useCallback(
     (id: number) => {
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => void queryClient.prefetchQuery(groupQueries.children(id)), DELAY_MS);
+      timer.current = setTimeout(() => {
+        void queryClient.prefetchQuery(groupQueries.children(id));
+        // The first page of members as the group page asks for it by default.
+        void queryClient.prefetchQuery(membershipQueries.list(membersParams(id, 1, MEMBERS_PAGE_SIZE, false)));
+      }, DELAY_MS);
     },
     [queryClient],
   );

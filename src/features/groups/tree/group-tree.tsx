@@ -88,6 +88,16 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
     onRevealed();
   }, [revealId, rows, setActive, virtualizer, onRevealed]);
 
+  // Coming back to the tree (e.g. from a group's page): bring the remembered row into view once.
+  const restoreId = useRef(activeId);
+  useEffect(() => {
+    if (restoreId.current === null) return;
+    const index = rows.findIndex((row) => row.group.grp_id === restoreId.current);
+    if (index === -1) return;
+    restoreId.current = null;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [rows, virtualizer]);
+
   const retry = (id: number) => void queryClient.refetchQueries({ queryKey: groupQueries.children(id).queryKey });
 
   const toggle = (row: TreeRow) => {
