@@ -5,6 +5,7 @@
 // Run: npx tsx bench/server-latency.ts  ->  bench/results/server-latency.json
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/database.ts';
 import { ListRunner } from '../server/portal/list-query.ts';
@@ -12,6 +13,7 @@ import { idFilterPlans } from '../server/portal/query-plans.ts';
 import { largeFacts } from '../server/seed/facts.ts';
 import { seedDatabase } from '../server/seed/seed.ts';
 import { writeResult, type ResultRow } from './results-file.ts';
+import { cpuMs } from './server-cpu.ts';
 import { load } from './server-load.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
   for (const s of scans) notes.push(`Full scan: ${s.endpoint} ${s.column ?? '(no filter)'}: ${s.steps.join(' | ')}`);
   db.close();
 
+  const loadBefore = loadavg().map((l) => l.toFixed(1)).join(', ');
   const server = await startServer();
   rows.push({ metric: 'Server resident memory, idle after start', value: Math.round(rssKiB(server.pid, 'VmRSS') / 1024), unit: 'MiB' });
   try {
@@ -114,16 +117,20 @@ async function main(): Promise<void> {
       const variants = [{ label: 'no filter', body: s.plain, column: '' }];
       if (s.filtered) variants.push({ label: `equal on ${s.filtered.column}`, body: s.filtered.body, column: s.filtered.column });
       for (const v of variants) {
+        // Warm-up (JIT, page cache), not recorded.
+        await load({ url: `${server.url}${s.path}`, token: TOKEN, method: 'POST', body: v.body, connections: 8, seconds: 1 });
         for (const connections of [1, 32]) {
-          const method = 'POST';
-          const r = await load({ url: `${server.url}${s.path}`, token: TOKEN, method, body: v.body, connections, seconds: SECONDS });
+          const cpuBefore = cpuMs(server.pid);
+          const r = await load({ url: `${server.url}${s.path}`, token: TOKEN, method: 'POST', body: v.body, connections, seconds: SECONDS });
+          const cpuPerRequest = Math.round(((cpuMs(server.pid) - cpuBefore) / Math.max(1, r.requests)) * 1000);
           const label = `POST ${s.name}, ${v.label}, c=${connections}`;
           const goal = v.column && connections === 32 ? { goal: '< 15 ms', pass: r.p95 < 15 } : {};
           rows.push({ metric: `${label}: p95`, value: r.p95, unit: 'ms', ...goal });
           rows.push({ metric: `${label}: p50 / p99`, value: `${r.p50} / ${r.p99}`, unit: 'ms' });
           rows.push({ metric: `${label}: throughput`, value: r.reqPerSec, unit: 'req/s' });
+          rows.push({ metric: `${label}: server CPU per request`, value: cpuPerRequest, unit: 'µs' });
           if (r.non2xx || r.errors) notes.push(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors/timeouts.`);
-          console.log(`${label}: p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, ${r.reqPerSec} req/s`);
+          console.log(`${label}: p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, ${r.reqPerSec} req/s, ${cpuPerRequest} µs CPU/req`);
         }
       }
     }
@@ -133,6 +140,7 @@ async function main(): Promise<void> {
   }
 
   notes.push(
+    `Machine load average (1, 5, 15 min) before the runs: ${loadBefore}; after: ${loadavg().map((l) => l.toFixed(1)).join(', ')}. On a shared machine the latencies include waiting for a core; the server CPU per request (from /proc) does not.`,
     `Each run: ${SECONDS} s of autocannon on 127.0.0.1 against \`npm run portal\`'s server (one Node process, better-sqlite3, WAL) on a file database; client and server share the machine's cores.`,
     'Filtered runs cycle the filter value through every group, product or user id, so most totals are counted afresh (the server caches a total until the next write); unfiltered runs ask for the first page.',
     'Percentiles are exact (every response time kept), the first page of 10 records, organisation 1.',
