@@ -19,10 +19,34 @@ export async function readBodyText(c: Context): Promise<string> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   // Only a stream nobody has started reading (a middleware may have used c.req.raw already).
   if (incoming && typeof incoming.on === 'function' && incoming.readableFlowing === null && !incoming.readableEnded) {
-    return readChunks(incoming);
+    return readIncoming(incoming);
   }
   const body = c.req.raw.body;
   return body ? readChunks(body as unknown as AsyncIterable<Uint8Array>) : '';
+}
+
+/** Plain 'data'/'end' events: cheaper than the async iterator of a Node stream. */
+function readIncoming(incoming: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const fail = (e: unknown) => {
+      incoming.removeAllListeners('data');
+      reject(e);
+    };
+    incoming.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        // Stop collecting; Node discards the rest of the body once the answer is sent.
+        incoming.pause();
+        fail(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    incoming.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8')));
+    incoming.once('error', fail);
+  });
 }
 
 async function readChunks(source: AsyncIterable<Uint8Array>): Promise<string> {
