@@ -53,13 +53,15 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
         list.push(group);
       }
     };
+    // Reopened on a chosen group: that group first (and active), then the others.
+    if (text === null && value) add(value);
     if (askApi) {
       add(byId.data);
       add(byExternal.data);
     }
     matches.groups.forEach(add);
     return list;
-  }, [askApi, byId.data, byExternal.data, matches.groups]);
+  }, [askApi, byId.data, byExternal.data, matches.groups, text, value]);
 
   const searching = askApi && (byId.isFetching || byExternal.isFetching);
   const expanded = open && !disabled && options.length > 0;
@@ -67,6 +69,13 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
   const activeIndex = Math.min(active, options.length - 1);
   const activeOption = expanded && activeIndex >= 0 ? options[activeIndex] : undefined;
   const optionId = (group: Grp) => `${id}-option-${group.grp_id}`;
+
+  const describeGroup = (group: Grp) => {
+    const path = index.data ? ancestorsOf(index.data, group.grp_id).map((g) => g.grp_name) : [];
+    return [fill(t.groupOptionId, { id: group.grp_id }), group.grp_external_id ? fill(t.groupOptionExternal, { id: group.grp_external_id }) : null, path.length ? path.join(' › ') : null]
+      .filter(Boolean)
+      .join(' · ');
+  };
 
   function choose(group: Grp) {
     onChange(group);
@@ -150,7 +159,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
             if (value) onChange(null);
           }}
           onFocus={() => text !== null && setOpen(true)}
-          onClick={() => setOpen(true)}
+          onClick={() => !value && setOpen(true)}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
@@ -168,30 +177,30 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
           </button>
         )}
         <ul id={listboxId} role="listbox" aria-label={t.groupLabel} className={styles.listbox} hidden={!expanded}>
-          {options.map((group, i) => {
-            const path = index.data ? ancestorsOf(index.data, group.grp_id).map((g) => g.grp_name) : [];
-            return (
-              // Keyboard selection is on the input (aria-activedescendant); the mouse picks here.
-              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-              <li
-                key={group.grp_id}
-                id={optionId(group)}
-                role="option"
-                aria-selected={i === activeIndex}
-                className={styles.option}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActive(i)}
-                onClick={() => choose(group)}
-              >
-                <span className={styles.optionName}>{group.grp_name}</span>
-                <span className={styles.optionMeta}>
-                  {[fill(t.groupOptionId, { id: group.grp_id }), group.grp_external_id ? fill(t.groupOptionExternal, { id: group.grp_external_id }) : null, path.length ? path.join(' › ') : null]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-              </li>
-            );
-          })}
+          {options.map((group, i) => (
+            // Keyboard selection is on the input (aria-activedescendant); the mouse picks here.
+            // The name is the group's name alone; id, external id and path are its description.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={group.grp_id}
+              id={optionId(group)}
+              role="option"
+              aria-selected={i === activeIndex}
+              aria-labelledby={`${optionId(group)}-name`}
+              aria-describedby={`${optionId(group)}-meta`}
+              className={styles.option}
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => setActive(i)}
+              onClick={() => choose(group)}
+            >
+              <span id={`${optionId(group)}-name`} className={styles.optionName}>
+                {group.grp_name}
+              </span>
+              <span id={`${optionId(group)}-meta`} className={styles.optionMeta}>
+                {describeGroup(group)}
+              </span>
+            </li>
+          ))}
           {expanded && options.length > 0 && matches.total > matches.groups.length && (
             <li role="presentation" className={styles.optionNote}>
               {fill(t.groupMoreMatches, { n: matches.groups.length })}
@@ -200,7 +209,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
         </ul>
       </div>
       <p id={`${id}-hint`} className="hint">
-        {value ? fill(t.groupChosen, { name: value.grp_name, id: value.grp_id }) : t.groupHint}
+        {value ? fill(t.groupChosen, { details: describeGroup(value) }) : t.groupHint}
         {indexNote && !value && <span className={styles.indexNote}> {indexNote}</span>}
       </p>
       {noMatch && (
