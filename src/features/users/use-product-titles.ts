@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { productQueries } from '../../api/products.ts';
+import { productTitleQuery } from './user-page-queries.ts';
 
 /**
  * Titles of products by id. With `fetch`, missing ones are requested (in parallel); without,
@@ -7,7 +7,7 @@ import { productQueries } from '../../api/products.ts';
  */
 export function useProductTitles(ids: readonly number[], fetch: boolean): Map<number, string> {
   const results = useQueries({
-    queries: ids.map((id) => ({ ...productQueries.detail(id), staleTime: 10 * 60_000, enabled: fetch })),
+    queries: ids.map((id) => ({ ...productTitleQuery(id), enabled: fetch })),
   });
   const titles = new Map<number, string>();
   for (const { data } of results) {

@@ -3,7 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { Page } from '../../api/list.ts';
-import { membershipQueries } from '../../api/memberships.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
@@ -12,6 +11,7 @@ import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { userMessages } from './messages.ts';
 import { useGroupNames } from './use-group-names.ts';
+import { pageSizes, userMembershipsQuery } from './user-page-queries.ts';
 import styles from './user-page.module.css';
 
 const column = createColumnHelper<UserGrp>();
@@ -20,14 +20,8 @@ const column = createColumnHelper<UserGrp>();
 export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; groupsQuery: UseQueryResult<Page<Grp>> }) {
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
-  const search = useListSearch({ prefix: 'memberships' });
-  const query = useQuery(
-    membershipQueries.list({
-      start: (search.page - 1) * search.pageSize,
-      limit: search.pageSize,
-      filters: { user_grp_user_id: String(userId) },
-    }),
-  );
+  const search = useListSearch({ prefix: 'memberships', defaultPageSize: pageSizes.memberships });
+  const query = useQuery(userMembershipsQuery(userId, search.page, search.pageSize));
   const groupIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_grp_id), [query.data]);
   const names = useGroupNames(groupIds, groupsQuery);
   const columns = [

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
-import { userQueries } from '../../api/users.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { userMessages } from './messages.ts';
 import { parseRecordId } from './parse-id.ts';
+import { pageSizes, userGroupsQuery } from './user-page-queries.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
 import { UserMembershipsTable } from './user-memberships-table.tsx';
 import styles from './user-page.module.css';
@@ -33,10 +33,8 @@ function UserView({ userId, t }: { userId: number; t: (typeof userMessages)['en'
   const profile = useUserProfile(userId);
   // The groups page is lifted here: it also names the groups of the memberships table, and its
   // 404 tells that the user does not exist. Every table's query starts in this same render.
-  const groupsSearch = useListSearch({ prefix: 'groups', defaultPageSize: 20 });
-  const groupsQuery = useQuery(
-    userQueries.groups(userId, { start: (groupsSearch.page - 1) * groupsSearch.pageSize, limit: groupsSearch.pageSize }),
-  );
+  const groupsSearch = useListSearch({ prefix: 'groups', defaultPageSize: pageSizes.groups });
+  const groupsQuery = useQuery(userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize));
   if (isApiError(groupsQuery.error) && groupsQuery.error.isNotFound) {
     return <UserNotFound id={String(userId)} />;
   }
