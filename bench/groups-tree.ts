@@ -3,7 +3,7 @@
 // name search over the full index, and the JS heap. Run: npx tsx bench/groups-tree.ts
 import { chromium, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { largeFacts } from '../server/seed/facts.ts';
 import { writeResult, type ResultRow } from './results-file.ts';
@@ -152,7 +152,8 @@ async function main() {
       rows,
       notes: [
         `${RUNS} runs, each a full page load of /groups by a signed-in user (scripts cached); medians reported. Runs: first row ${firstRows.map(Math.round).join(', ')} ms; open ${opens.map(Math.round).join(', ')} ms; search ${searches.map(Math.round).join(', ')} ms.`,
-        'The roots come from the first page of the index (a group whose parent is null or 0 is a root whatever follows); the other pages arrive in the background.',
+        'The index walk starts during the first render; its first page asks for 100 groups (quick to answer and parse) and the tree shows the roots found there at once (a group whose parent is null or 0 is a root whatever follows). Pages of 1000 follow in the background; roots whose parent is missing appear when the walk completes.',
+        `The machine was shared with other work during the runs (1-minute load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores at the end): expect lower figures on an idle machine.`,
         `Opening is measured from the ArrowRight keydown on a never-hovered node (no prefetch) to the frame after its first child row is in the DOM. Search result: "${searchStatus}".`,
       ],
     });

@@ -38,8 +38,12 @@ test.describe('group tree', () => {
 
     await page.keyboard.type('sto');
     await expect(item(page, 'stores')).toBeFocused();
-    // Tab leaves the tree: a single tab stop.
+    // A single tab stop: Tab leaves the tree, Shift+Tab comes back to the same item.
     await expect(tree.locator('[tabindex="0"]')).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    await expect(tree.locator(':focus')).toHaveCount(0);
+    await page.keyboard.press('Shift+Tab');
+    await expect(item(page, 'stores')).toBeFocused();
 
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/groups/${org1.bigParentGroupId}$`));
