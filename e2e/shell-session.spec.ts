@@ -107,3 +107,35 @@ test('a page that failed on the expired token loads once signed in again, under 
   await expect(page.getByRole('heading', { level: 1, name: /sales/ })).toBeVisible();
   await expect(page.getByText('Your session has expired')).toHaveCount(0);
 });
+
+test('signing in again with another organisation’s token shows that organisation', async ({ page, request }) => {
+  const first = await freshToken(request);
+  await page.goto('/users');
+  await signIn(page, first);
+  await expect(page.getByRole('banner')).toContainText('Organisation 1');
+  await expireToken(page, first);
+  await page.getByLabel('Organisation identifier').fill(demoFacts.org2.userIdentifier);
+  await page.getByLabel('Organisation identifier').press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: 'Session expired' });
+  await dialog.getByRole('textbox', { name: 'API token' }).fill(await freshToken(request, demoFacts.org2.apikey));
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner')).toContainText('Organisation 2');
+  await expect(page.getByRole('banner')).toContainText(demoFacts.org2.apikey);
+});
+
+test('a portal that cannot be reached keeps the token and offers to check again', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, E2E_TOKEN);
+  await expect(page).toHaveURL(/\/groups$/);
+
+  await page.route('**/api/token/validate', (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your session could not be checked' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('could not be reached');
+  await page.unroute('**/api/token/validate');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page).toHaveURL(/\/groups$/);
+});

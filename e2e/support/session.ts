@@ -3,9 +3,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoFacts } from '../../server/seed/facts.ts';
 
-/** A new token of organisation 1, from POST /api/token with the organisation's API key. */
-export async function freshToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/token', { data: { apikey: demoFacts.org1.apikey } });
+/** A new token (of organisation 1 unless told), from POST /api/token with the organisation's API key. */
+export async function freshToken(request: APIRequestContext, apikey = demoFacts.org1.apikey): Promise<string> {
+  const response = await request.post('/api/token', { data: { apikey } });
   const body: unknown = await response.json();
   const token =
     typeof body === 'object' && body !== null && 'result' in body && typeof body.result === 'object' && body.result !== null && 'token' in body.result
