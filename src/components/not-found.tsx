@@ -1,10 +1,14 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { appMessages } from '../app/messages.ts';
 import { useMessages } from '../lib/i18n.tsx';
 import styles from './not-found.module.css';
 
-/** A clear "not found" page; features pass their own title and text (e.g. "Group 42 not found"). */
-export function NotFound({ title, body }: { title?: string; body?: string }) {
+/**
+ * A clear "not found" page; features pass their own title and text (e.g. "Group 42 not found"),
+ * and may offer their own way out (`action`) instead of the link to the groups.
+ */
+export function NotFound({ title, body, action }: { title?: string; body?: string; action?: ReactNode }) {
   const t = useMessages(appMessages);
   return (
     <section className={styles.page}>
@@ -13,9 +17,11 @@ export function NotFound({ title, body }: { title?: string; body?: string }) {
       </p>
       <h1>{title ?? t.notFoundTitle}</h1>
       <p className={styles.body}>{body ?? t.notFoundBody}</p>
-      <Link className="button button-primary" to="/groups">
-        {t.backToGroups}
-      </Link>
+      {action ?? (
+        <Link className="button button-primary" to="/groups">
+          {t.backToGroups}
+        </Link>
+      )}
     </section>
   );
 }
