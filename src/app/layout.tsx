@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { fill, useMessages } from '../lib/i18n.tsx';
 import { AddMemberIcon, CloseIcon, GroupsIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
@@ -16,6 +16,7 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
   const toolsId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const session = state.status === 'signed-in' || state.status === 'expired' ? state.session : null;
   const navItems: { to: string; label: string; icon: ReactNode }[] = [
     { to: '/groups', label: t.navGroups, icon: <GroupsIcon /> },
@@ -32,7 +33,12 @@ export function Layout() {
 
   useEffect(() => {
     if (!menuOpen) return;
-    const close = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      // Focus was maybe inside the panel that is about to disappear: give it back to the button.
+      menuButton.current?.focus();
+    };
     document.addEventListener('keydown', close);
     return () => document.removeEventListener('keydown', close);
   }, [menuOpen]);
@@ -55,6 +61,7 @@ export function Layout() {
             <span>{t.productName}</span>
           </Link>
           <button
+            ref={menuButton}
             type="button"
             className={`button button-quiet ${styles.menuButton}`}
             aria-expanded={menuOpen}
