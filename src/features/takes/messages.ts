@@ -3,9 +3,9 @@ import { defineMessages } from '../../lib/i18n.tsx';
 export const takeMessages = defineMessages({
   en: {
     takeTitle: 'Take {id}',
-    takeOf: 'Take {id}',
     notFoundTitle: 'Take {id} not found',
     notFoundBody: 'The portal has no take with this id in your organisation. Open a take from a user’s page.',
+    findUser: 'Find a user',
     loading: 'Loading the take…',
     product: 'Product',
     productFallback: 'Product {id}',
@@ -30,9 +30,9 @@ export const takeMessages = defineMessages({
   },
   fr: {
     takeTitle: 'Passage {id}',
-    takeOf: 'Passage {id}',
     notFoundTitle: 'Passage {id} introuvable',
     notFoundBody: "Le portail n'a aucun passage avec cet id dans votre organisation. Ouvrez un passage depuis la page d'un utilisateur.",
+    findUser: 'Rechercher un utilisateur',
     loading: 'Chargement du passage…',
     product: 'Produit',
     productFallback: 'Produit {id}',

@@ -22,7 +22,17 @@ export function TakePage() {
 
 function TakeNotFound({ id }: { id: string }) {
   const t = useMessages(takeMessages);
-  return <NotFound title={fill(t.notFoundTitle, { id })} body={t.notFoundBody} />;
+  return (
+    <NotFound
+      title={fill(t.notFoundTitle, { id })}
+      body={t.notFoundBody}
+      action={
+        <Link className="button button-primary" to="/users">
+          {t.findUser}
+        </Link>
+      }
+    />
+  );
 }
 
 function TakeView({ takeId }: { takeId: number }) {
@@ -61,7 +71,7 @@ function TakeDetails({ take }: { take: Take }) {
   return (
     <article className={styles.page}>
       <header className={styles.header}>
-        <p className={styles.eyebrow}>{fill(t.takeOf, { id: take.take_id })}</p>
+        <p className={styles.eyebrow}>{fill(t.takeTitle, { id: take.take_id })}</p>
         <h1>{productTitle ?? fill(t.takeTitle, { id: take.take_id })}</h1>
         <p className={styles.meta}>
           <span className={`badge ${styles[status]}`}>{statusLabel}</span>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
 import { NotFound } from '../../components/not-found.tsx';
@@ -25,7 +25,17 @@ export function UserPage() {
 
 function UserNotFound({ id }: { id: string }) {
   const t = useMessages(userMessages);
-  return <NotFound title={fill(t.userNotFoundTitle, { id })} body={t.userNotFoundBody} />;
+  return (
+    <NotFound
+      title={fill(t.userNotFoundTitle, { id })}
+      body={t.userNotFoundBody}
+      action={
+        <Link className="button button-primary" to="/users">
+          {t.backToUsers}
+        </Link>
+      }
+    />
+  );
 }
 
 function UserView({ userId, t }: { userId: number; t: (typeof userMessages)['en'] }) {
