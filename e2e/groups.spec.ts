@@ -87,6 +87,17 @@ test.describe('group tree', () => {
     await expect(deepest).toBeFocused();
     await expect(deepest).toHaveAttribute('aria-level', String(org1.deepestGroupDepth));
     await expect(item(page, 'sales-emea-france')).toHaveAttribute('aria-expanded', 'true');
+    await expect(page).toHaveURL(new RegExp(`[?&]group=${org1.deepestGroupId}$`));
+  });
+
+  test('the shown group is in the URL: "Show in tree" and a reload open the tree to it', async ({ page }) => {
+    await page.goto(`/groups/${org1.deepestGroupId}`);
+    await page.getByRole('link', { name: 'Show in tree' }).click();
+    await expect(page).toHaveURL(new RegExp(`/groups\\?group=${org1.deepestGroupId}$`));
+    await expect(item(page, org1.deepestGroupName)).toBeFocused();
+    await page.reload();
+    await expect(item(page, org1.deepestGroupName)).toBeFocused();
+    await expect(item(page, 'sales')).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('search by external id (encoded in the path) and by id', async ({ page }) => {

@@ -1,6 +1,6 @@
 // /groups/:id: one group, its place in the tree, its subgroups and its members.
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { GrpWithChildren } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
@@ -58,13 +58,18 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
             <p className={styles.muted}>{t.noDescription}</p>
           )}
         </div>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => void navigate(`/memberships/new?grp=${encodeURIComponent(group.grp_id)}`)}
-        >
-          {t.addMember}
-        </button>
+        <div className={styles.actions}>
+          <Link className="button" to={`/groups?group=${group.grp_id}`}>
+            {t.showInTree}
+          </Link>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => void navigate(`/memberships/new?grp=${encodeURIComponent(group.grp_id)}`)}
+          >
+            {t.addMember}
+          </button>
+        </div>
       </header>
 
       <div className={styles.columns}>

@@ -1,7 +1,9 @@
 // The tree view of /groups: search and index status beside the tree. Picking a search result
-// opens the tree down to that group, then scrolls to it and focuses it.
+// (or following a link to /groups?group=id) opens the tree down to that group, then scrolls to
+// it and focuses it.
 import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ancestorsOf, groupIndexQuery, useGroupIndexPartial } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
@@ -28,28 +30,58 @@ export function TreeView() {
   const [revealError, setRevealError] = useState<unknown>(null);
   const { expandAll } = tree;
 
-  const pick = useCallback(
-    async (group: Grp) => {
-      setRevealError(null);
+  // Opens the tree down to a group: ancestors from the index when it has them, else by walking
+  // get_with_children up the parents (all cached).
+  const reveal = useCallback(
+    async (id: number) => {
       try {
-        const ancestors = index.data?.byId.has(group.grp_id)
-          ? ancestorsOf(index.data, group.grp_id)
-          : await queryClient.fetchQuery(groupQueries.ancestors(group.grp_id, group.grp_parent_id));
+        const data = index.data;
+        let ancestors: Grp[];
+        if (data?.byId.has(id)) ancestors = ancestorsOf(data, id);
+        else {
+          const group = await queryClient.fetchQuery(groupQueries.children(id));
+          ancestors = await queryClient.fetchQuery(groupQueries.ancestors(group.grp_id, group.grp_parent_id));
+        }
+        setRevealError(null);
         expandAll(ancestors.map((ancestor) => ancestor.grp_id));
-        setRevealId(group.grp_id);
+        setRevealId(id);
       } catch (error) {
         setRevealError(error);
       }
     },
     [index.data, queryClient, expandAll],
   );
+
+  // The shown group lives in the URL (?group=id): a reload or a shared link opens the tree to it.
+  const [params, setParams] = useSearchParams();
+  const linkedParam = params.get('group') ?? '';
+  const linked = /^\d+$/.test(linkedParam) ? Number(linkedParam) : null;
+  const handled = useRef<number | null>(null);
+  useEffect(() => {
+    if (linked === null || linked === handled.current) return;
+    handled.current = linked;
+    void reveal(linked);
+  }, [linked, reveal]);
+
+  const pick = (group: Grp) => {
+    handled.current = group.grp_id;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('group', String(group.grp_id));
+        return next;
+      },
+      { replace: true },
+    );
+    void reveal(group.grp_id);
+  };
   const onRevealed = useCallback(() => setRevealId(null), []);
 
 
   return (
     <div className={styles.treeLayout}>
       <div className={styles.sidebar}>
-        <GroupSearch index={index.data} partial={partial} onPick={(group) => void pick(group)} />
+        <GroupSearch index={index.data} partial={partial} onPick={pick} />
         {revealError !== null && <ApiErrorNotice error={revealError} />}
         <IndexStatus index={index} />
       </div>
