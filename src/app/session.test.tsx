@@ -1,0 +1,112 @@
+// @vitest-environment jsdom
+// The session against the real portal server: start-up check of a stored token, one "expired"
+// state however many 401s, re-sign-in over the same page, another organisation's token.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureApi } from '../api/config.ts';
+import { fetchGroups } from '../api/groups.ts';
+import { itemEnvelopeSchema } from '../api/schemas/envelope.ts';
+import { tokenResultSchema } from '../api/schemas/token.ts';
+import { startPortal, type RunningPortal } from '../api/test-servers.ts';
+import { readToken, saveToken } from '../lib/token-storage.ts';
+import { notifySessionExpired, onSessionRenewed } from './session-events.ts';
+import { SessionProvider, useSession } from './session.tsx';
+
+let portal: RunningPortal;
+let signIn: ReturnType<typeof useSession>['signIn'];
+
+function Probe() {
+  const session = useSession();
+  signIn = session.signIn;
+  const { state } = session;
+  return <p data-testid="state">{state.status === 'signed-in' || state.status === 'expired' ? `${state.status} ${state.session.orgId}` : state.status}</p>;
+}
+
+function renderSession(queryClient = new QueryClient()) {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+  return { queryClient, state: () => screen.getByTestId('state').textContent };
+}
+
+beforeAll(async () => {
+  portal = await startPortal();
+  configureApi({ baseUrl: portal.baseUrl, getToken: readToken, onUnauthorized: notifySessionExpired, timeoutMs: 5_000 });
+});
+afterAll(() => portal.close());
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+afterEach(cleanup);
+
+describe('SessionProvider', () => {
+  it('starts signed out without a token, and signed in with a valid stored one', async () => {
+    expect(renderSession().state()).toBe('signed-out');
+    cleanup();
+    saveToken(portal.token, false);
+    const session = renderSession();
+    expect(session.state()).toBe('checking');
+    await waitFor(() => expect(session.state()).toBe('signed-in 1'));
+  });
+
+  it('forgets a stored token the portal refuses', async () => {
+    saveToken(portal.expiredToken, true);
+    const session = renderSession();
+    await waitFor(() => expect(session.state()).toBe('signed-out'));
+    expect(readToken()).toBeNull();
+  });
+
+  it('keeps a stored token when the portal cannot be reached', async () => {
+    saveToken(portal.token, false);
+    configureApi({ baseUrl: 'http://127.0.0.1:1' });
+    const session = renderSession();
+    await waitFor(() => expect(session.state()).toBe('unverified'));
+    expect(readToken()).toBe(portal.token);
+    configureApi({ baseUrl: portal.baseUrl });
+  });
+
+  it('turns many 401s into one "expired" state, then renews over the same page', async () => {
+    saveToken(portal.token, false);
+    const session = renderSession();
+    await waitFor(() => expect(session.state()).toBe('signed-in 1'));
+    let renewed = 0;
+    const stop = onSessionRenewed(() => (renewed += 1));
+
+    saveToken(portal.expiredToken, false);
+    await act(() => Promise.allSettled([1, 2, 3].map(() => fetchGroups({ start: 0, limit: 1 }))));
+    expect(session.state()).toBe('expired 1');
+
+    await expect(act(() => signIn('wrong', false))).rejects.toMatchObject({ status: 401 });
+    expect(session.state()).toBe('expired 1');
+    await act(() => signIn(portal.token, false));
+    expect(session.state()).toBe('signed-in 1');
+    expect(renewed).toBe(1);
+    stop();
+  });
+
+  it("drops the cached records when the new token is another organisation's", async () => {
+    saveToken(portal.token, false);
+    const { queryClient, state } = renderSession();
+    await waitFor(() => expect(state()).toBe('signed-in 1'));
+    queryClient.setQueryData(['groups', 'cached'], 'organisation 1 data');
+    act(() => notifySessionExpired());
+    expect(state()).toBe('expired 1');
+
+    const response = await fetch(`${portal.baseUrl}/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apikey: portal.facts.org2.apikey }),
+    });
+    const { result } = itemEnvelopeSchema(tokenResultSchema).parse(await response.json());
+    await act(() => signIn(result.token, true));
+    expect(state()).toBe('signed-in 2');
+    expect(queryClient.getQueryData(['groups', 'cached'])).toBeUndefined();
+    expect(localStorage.getItem('lp.token')).toBe(result.token);
+  });
+});
