@@ -1,6 +1,7 @@
 // The preview and results tables of the import: one row per input line, capped on screen (the
 // downloaded results hold every row).
-import { useFormat, useMessages, fill } from '../../lib/i18n.tsx';
+import { memo } from 'react';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { componentMessages } from '../../components/messages.ts';
 import type { PreviewRow, ResultRow } from './bulk-runner.ts';
 import { membershipMessages } from './messages.ts';
@@ -11,7 +12,14 @@ const shownRows = 500;
 
 type Line = { key: number; row: PreviewRow; label: string; tone: string; details: string };
 
-export function ImportTable({ caption, preview, results }: { caption: string; preview?: readonly PreviewRow[]; results?: readonly ResultRow[] }) {
+export interface ImportTableProps {
+  caption: string;
+  preview?: readonly PreviewRow[];
+  results?: readonly ResultRow[];
+}
+
+/** Memoised: the progress of a run re-renders the page for every row, not this table. */
+export const ImportTable = memo(function ImportTable({ caption, preview, results }: ImportTableProps) {
   const t = useMessages(membershipMessages);
   const common = useMessages(componentMessages);
   const format = useFormat();
@@ -56,4 +64,4 @@ export function ImportTable({ caption, preview, results }: { caption: string; pr
       {lines.length > shownRows && <p className="hint">{fill(t.showingFirst, { shown: format.number(shownRows), total: format.number(lines.length) })}</p>}
     </div>
   );
-}
+});

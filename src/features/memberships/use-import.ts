@@ -2,6 +2,7 @@
 // cancel), and a run again for what a cancel or a failure left. The work is bulk-runner.ts.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../api/errors.ts';
 import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '../../api/memberships.ts';
 import { fetchUserByIdentifier, userQueries } from '../../api/users.ts';
 import { defaultConcurrency, isPending, resolveImport, runImport, type BulkApi, type PreviewRow, type ResultRow } from './bulk-runner.ts';
@@ -72,6 +73,8 @@ export function useImport() {
       previous,
       shouldStop: () => stop.current,
       onResult: (result) => {
+        // An expired session fails every row that follows: stop, sign in again, run again.
+        if (isApiError(result.error) && result.error.isUnauthorized) stop.current = true;
         progress = {
           ...progress,
           done: progress.done + 1,
