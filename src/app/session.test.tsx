@@ -2,6 +2,7 @@
 // The session against the real portal server: start-up check of a stored token, one "expired"
 // state however many 401s, re-sign-in over the same page, another organisation's token.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureApi } from '../api/config.ts';
@@ -14,11 +15,15 @@ import { notifySessionExpired, onSessionRenewed } from './session-events.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
 let portal: RunningPortal;
-let signIn: ReturnType<typeof useSession>['signIn'];
+/** The latest signIn of the provider, for the tests to call. */
+const latest: { signIn: ReturnType<typeof useSession>['signIn'] } = { signIn: async () => {} };
+const signIn: ReturnType<typeof useSession>['signIn'] = (token, remember) => latest.signIn(token, remember);
 
 function Probe() {
   const session = useSession();
-  signIn = session.signIn;
+  useEffect(() => {
+    latest.signIn = session.signIn;
+  });
   const { state } = session;
   return <p data-testid="state">{state.status === 'signed-in' || state.status === 'expired' ? `${state.status} ${state.session.orgId}` : state.status}</p>;
 }
