@@ -18,9 +18,8 @@ import { useUserProfile } from './use-user-profile.ts';
 export function UserPage() {
   const { id } = useParams();
   const userId = parseRecordId(id);
-  const t = useMessages(userMessages);
   if (userId === null) return <UserNotFound id={id ?? ''} />;
-  return <UserView key={userId} userId={userId} t={t} />;
+  return <UserView key={userId} userId={userId} />;
 }
 
 function UserNotFound({ id }: { id: string }) {
@@ -38,7 +37,8 @@ function UserNotFound({ id }: { id: string }) {
   );
 }
 
-function UserView({ userId, t }: { userId: number; t: (typeof userMessages)['en'] }) {
+function UserView({ userId }: { userId: number }) {
+  const t = useMessages(userMessages);
   const navigate = useNavigate();
   const profile = useUserProfile(userId);
   // The groups page is lifted here: it also names the groups of the memberships table, and its

@@ -24,7 +24,11 @@ export function UserProfile({ userId, profile }: { userId: number; profile: Prof
           {t.loadingProfile}
         </p>
       ) : (
-        <LoadProfile userId={userId} error={profile.query.isError && !profile.query.isFetching ? profile.query.error : null} onRetry={() => void profile.query.refetch()} />
+        <LoadProfile
+          userId={userId}
+          error={profile.query.isError && !profile.query.isFetching ? profile.query.error : null}
+          onRetry={() => void profile.query.refetch()}
+        />
       )}
     </section>
   );

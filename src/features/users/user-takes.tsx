@@ -44,7 +44,11 @@ export function UserTakes({ userId }: { userId: number }) {
   const columns = [
     column.accessor('take_id', {
       header: t.colTake,
-      cell: (info) => <Link className={styles.nowrap} to={`/takes/${info.getValue()}`}>{fill(t.takeNumber, { id: info.getValue() })}</Link>,
+      cell: (info) => (
+        <Link className={styles.nowrap} to={`/takes/${info.getValue()}`}>
+          {fill(t.takeNumber, { id: info.getValue() })}
+        </Link>
+      ),
     }),
     // Rows cache accessor values, so the title (known once the product answers) is read in the cell.
     column.accessor('take_product_id', {

@@ -21,10 +21,14 @@ export function UsersPage() {
         <p className={styles.intro}>{t.usersIntro}</p>
       </header>
       <section className={`card ${styles.search}`}>
-        <FindUserForm submitLabel={t.find} onFound={(user) => {
+        <FindUserForm
+          submitLabel={t.find}
+          onFound={(user) => {
+            // The page's requests start now, while its code and route load.
             prefetchUserPage(queryClient, user.user_id);
             navigate(`/users/${user.user_id}`);
-          }} />
+          }}
+        />
       </section>
       <RecentUsers />
     </div>
