@@ -143,10 +143,18 @@ export const catalogueQueries = {
       queryKey: [...productQueries.all(), 'catalogue-ids'] as const,
       queryFn: ({ signal }) => fetchCatalogueProductIds(signal),
     }),
-  /** Same cache entry as `productQueries.detail`, fetched through the catalogue's limiter. */
+  /**
+   * Same cache entry as `productQueries.detail`, fetched through the catalogue's limiter. A row
+   * that scrolls away cancels its turn in the queue; a request already sent is let finish and
+   * its answer kept, rather than wasted.
+   */
   product: (id: number) =>
     queryOptions({
       queryKey: productQueries.detail(id).queryKey,
-      queryFn: ({ signal }) => catalogueLimiter(() => fetchProduct(id, signal), signal),
+      queryFn: async ({ signal, client, queryKey }) => {
+        const product = await catalogueLimiter(() => fetchProduct(id), signal);
+        if (signal.aborted) client.setQueryData(queryKey, product);
+        return product;
+      },
     }),
 };

@@ -1,16 +1,17 @@
 // The catalogue: the products referenced by availability groups, as a virtualised list whose
 // rows fetch their product when they scroll into view (six requests at most in flight).
 // Filters by type and status apply to the products loaded so far.
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { catalogueQueries, productQueries } from '../../api/products.ts';
+import { catalogueQueries } from '../../api/products.ts';
 import type { Product } from '../../api/schemas/product.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { CatalogueRow } from './catalogue-row.tsx';
 import { productMessages, type ProductMessages } from './messages.ts';
+import { useLoadedProducts } from './use-loaded-products.ts';
 import { productTypeLabel, statusLabel } from './value-labels.ts';
 import styles from './products-page.module.css';
 
@@ -18,17 +19,17 @@ const ROW_HEIGHT = 72;
 
 export function Catalogue() {
   const t = useMessages(productMessages);
-  const ids = useQuery(catalogueQueries.productIds());
-  if (ids.isPending) {
+  const query = useQuery(catalogueQueries.productIds());
+  if (query.isPending) {
     return (
       <p className="page-status" role="status">
         {t.catalogueFinding}
       </p>
     );
   }
-  if (ids.isError) return <ApiErrorNotice error={ids.error} onRetry={() => void ids.refetch()} />;
-  if (ids.data.length === 0) return <p className={styles.empty}>{t.catalogueEmpty}</p>;
-  return <CatalogueList ids={ids.data} />;
+  if (query.isError) return <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data.length === 0) return <p className={styles.empty}>{t.catalogueEmpty}</p>;
+  return <CatalogueList ids={query.data} />;
 }
 
 function useCatalogueFilters() {
@@ -57,18 +58,19 @@ function CatalogueList({ ids }: { ids: number[] }) {
   const queryClient = useQueryClient();
   const filters = useCatalogueFilters();
   const [loadingAll, setLoadingAll] = useState(false);
-  // Reads what the rows have loaded (never fetches itself). Filtering a thousand products is
-  // cheap enough to redo on each render.
-  const loadedProducts = useQueries({
-    queries: ids.map((id) => ({ ...productQueries.detail(id), enabled: false })),
-    combine: keepLoaded,
-  });
+  const { products, version } = useLoadedProducts();
   const filtering = filters.type !== '' || filters.status !== '';
-  const visibleIds = filtering
-    ? loadedProducts
-        .filter((p) => (!filters.type || p.product_type_id === filters.type) && (!filters.status || p.product_status === filters.status))
-        .map((p) => p.product_id)
-    : ids;
+  // Recomputed when a product loads (at most once a frame) or a filter changes, not on every render.
+  const { loadedProducts, visibleIds } = useMemo(() => {
+    const loaded = ids.flatMap((id) => {
+      const product = products.get(id);
+      return product ? [product] : [];
+    });
+    const matching = (p: Product) =>
+      (!filters.type || p.product_type_id === filters.type) && (!filters.status || p.product_status === filters.status);
+    return { loadedProducts: loaded, visibleIds: filtering ? loaded.filter(matching).map((p) => p.product_id) : ids };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the map's content
+  }, [ids, products, version, filtering, filters.type, filters.status]);
   const missing = ids.length - loadedProducts.length;
 
   const loadRemaining = () => {
@@ -133,7 +135,8 @@ function CatalogueList({ ids }: { ids: number[] }) {
   );
 }
 
-function VirtualList({ ids, label }: { ids: number[]; label: string }) {
+// Memoised: a product loading re-renders its own row, not the whole list.
+const VirtualList = memo(function VirtualList({ ids, label }: { ids: number[]; label: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read only in this render
   const virtualizer = useVirtualizer({
@@ -162,11 +165,7 @@ function VirtualList({ ids, label }: { ids: number[]; label: string }) {
       </ul>
     </div>
   );
-}
-
-function keepLoaded(results: { data?: Product }[]): Product[] {
-  return results.flatMap((result) => (result.data ? [result.data] : []));
-}
+});
 
 interface Option {
   value: string;
