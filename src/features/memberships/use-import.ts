@@ -34,6 +34,8 @@ export function useImport() {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<ImportPhase>({ kind: 'edit' });
   const stop = useRef(false);
+  // Synchronous guard: two clicks in one frame must not start two runs.
+  const inFlight = useRef(false);
   const previewAbort = useRef<AbortController | null>(null);
 
   // Leaving the page: abort a preview (reads only); a run starts no new row, in-flight rows finish.
@@ -62,12 +64,14 @@ export function useImport() {
   }
 
   async function run(grpId: number, rows: PreviewRow[], previous?: ResultRow[]) {
-    if (phase.kind === 'running') return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     stop.current = false;
     const startedAt = performance.now();
     const todo = previous ? previous.filter(isPending).length : rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length;
     let progress: RunProgress = { total: todo, done: 0, added: 0, already: 0, failed: 0, startedAt, lastAt: startedAt };
     setPhase({ kind: 'running', grpId, rows, progress, stopping: false });
+    // runImport never throws: each row's failure is its result.
     const results = await runImport(rows, grpId, api, {
       concurrency: defaultConcurrency,
       previous,
@@ -87,6 +91,7 @@ export function useImport() {
         setPhase((current) => (current.kind === 'running' ? { ...current, progress: next } : current));
       },
     });
+    inFlight.current = false;
     setPhase({ kind: 'done', grpId, rows, results, stopped: stop.current });
     void queryClient.invalidateQueries({ queryKey: membershipQueries.all() });
     void queryClient.invalidateQueries({ queryKey: [...userQueries.all(), 'groups'] });
