@@ -30,8 +30,6 @@ function main(): void {
     loadFixture(db, JSON.parse(readFileSync(args.fixture, 'utf8')) as unknown);
     console.log(`Loaded fixture ${args.fixture}.`);
   }
-  // The printed token belongs to organisation 1, which exists even in an empty database.
-  db.prepare("INSERT INTO organisation (org_id, org_name) VALUES (1, 'Organisation 1') ON CONFLICT DO NOTHING").run();
   const token = issueToken(db, { orgId: 1, value: args.token });
 
   const app = createPortalApp(db, { log: args.quiet ? undefined : (line) => console.log(line) });

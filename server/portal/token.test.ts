@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, expectError } from '../test/support.ts';
+import { issueToken } from './tokens.ts';
 
 describe('GET /token/validate', () => {
   const p = demoPortal();
@@ -85,5 +86,19 @@ describe('token expiry', () => {
     const p = demoPortal({ tokenLifetimeSeconds: 0 });
     const r = await p.call('POST', '/token', { apikey: demoFacts.org1.apikey }, { token: null });
     expectError(await p.get('/token/validate', r.body.result.token), 401, 'token_expired');
+  });
+});
+
+describe('issueToken', () => {
+  it('works on an empty database (the organisation is created) and makes an exact value valid', async () => {
+    const p = demoPortal({}, false);
+    const token = issueToken(p.db, { orgId: 3, value: 'exact value' });
+    expect(token).toBe('exact value');
+    const r = await p.get('/token/validate', 'exact value');
+    expect(r.body.user_data.org_id).toBe(3);
+    expect((await p.post('/grp/get_all', {}, token)).body).toEqual({ status: true, total: 0, result: [] });
+    // A second call with the same key reuses the organisation's administrator key.
+    const other = issueToken(p.db, { orgId: 3 });
+    expect((await p.get('/token/validate', other)).body.user_data.apikey).toBe(r.body.user_data.apikey);
   });
 });

@@ -35,14 +35,14 @@ export function storeToken(db: Database, token: string, apikey: string, orgId: n
 
 /**
  * Returns a valid token of an organisation's administrator. With `value`, exactly that string
- * becomes valid (the CLI's --token). The organisation must exist.
+ * becomes valid (the CLI's --token). Creates the organisation if it does not exist.
  */
 export function issueToken(
   db: Database,
   opts: { orgId: number; value?: string; apikey?: string; lifetimeSeconds?: number },
 ): string {
-  const org = db.prepare('SELECT 1 FROM organisation WHERE org_id = ?').get(opts.orgId);
-  if (!org) throw new Error(`Organisation ${opts.orgId} does not exist: seed or load a fixture first.`);
+  // An organisation without records is still an organisation: create it if needed.
+  db.prepare("INSERT INTO organisation (org_id, org_name) VALUES (?, 'Organisation ' || ?) ON CONFLICT DO NOTHING").run(opts.orgId, opts.orgId);
   const apikey = opts.apikey ?? adminApikey(db, opts.orgId);
   if (opts.apikey !== undefined) {
     db.prepare('INSERT INTO apikey (apikey, org_id) VALUES (?, ?) ON CONFLICT (apikey) DO NOTHING').run(apikey, opts.orgId);
