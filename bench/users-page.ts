@@ -115,7 +115,7 @@ writeResult('users-page', {
   notes: [
     `${RUNS} runs in Chromium (1280×900), each in a fresh browser context signed in through the login page, so nothing about the user is cached; time measured in the page from the click on "Find" to the first animation frame where the h1 has the name, the summary counts all ${user.takes} takes, the Groups and Memberships tables have rows with group names, and the Takes table has its 10 rows with product titles.`,
     `Requests of the last run: ${Object.entries(breakdown).map(([endpoint, count]) => `${endpoint} ×${count}`).join(', ')}.`,
-    'The identifier lookup is shared with the user page through the query cache; the Groups, Memberships, Takes page and all-takes walk start in the same render (no waterfall); product titles follow the Takes page (one GET per distinct product on it).',
+    'The identifier lookup is shared with the user page through the query cache (no second lookup); on "Find" the Groups, Memberships, Takes page and all-takes requests start together with the page\'s own query keys while its code (preloaded on /users) renders; product titles follow the Takes page (one GET per distinct product on it), the only dependent step.',
     seedSeconds > 0 ? `The large database was generated for this run in ${seedSeconds.toFixed(0)} s.` : 'The large database was reused from .data/.',
   ],
 });
