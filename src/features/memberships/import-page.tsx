@@ -16,7 +16,7 @@ import { GroupCombobox } from './group-combobox.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportProgress } from './import-progress.tsx';
 import { parseImportText, type ParsedImport } from './import-rows.ts';
-import { ImportSource, type SourceKind } from './import-source.tsx';
+import { ImportSource } from './import-source.tsx';
 import { ImportTable } from './import-table.tsx';
 import { membershipMessages } from './messages.ts';
 import { resultsCsv } from './results-csv.ts';
@@ -39,7 +39,6 @@ export function ImportPage() {
   const [chosenGroup, setChosenGroup] = useState<Grp | null | undefined>(undefined);
   const group = chosenGroup !== undefined ? chosenGroup : (preset.data ?? null);
 
-  const [kind, setKind] = useState<SourceKind>('paste');
   const [pasted, setPasted] = useState('');
   const [file, setFile] = useState<{ name: string; text: string; rows: number } | null>(null);
   const [fileError, setFileError] = useState(false);
@@ -67,7 +66,7 @@ export function ImportPage() {
   }
 
   async function startPreview() {
-    const text = kind === 'paste' ? pasted : (file?.text ?? '');
+    const text = file ? file.text : pasted;
     const result = text.trim() ? await parseImportText(text) : null;
     const errors = {
       group: group ? undefined : t.previewNeedsGroup,
@@ -129,13 +128,16 @@ export function ImportPage() {
         <h2 id={`${titleId}-people`}>{t.stepPeople}</h2>
         <ImportSource
           key={sourceKey}
-          kind={kind}
-          onKindChange={setKind}
           pasted={pasted}
           onPastedChange={setPasted}
           file={file}
           fileError={fileError}
           onFile={(next) => void chooseFile(next)}
+          onRemoveFile={() => {
+            setFile(null);
+            setFileError(false);
+            setSourceKey((k) => k + 1);
+          }}
           error={formError.source ?? null}
           disabled={locked}
         />
