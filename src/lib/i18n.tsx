@@ -68,9 +68,18 @@ export interface Formatters {
   duration: (minutes: number) => string;
 }
 
+// One set per language for the whole app: building Intl formatters is costly, and a component
+// calling useFormat may mount hundreds of times (rows of a virtualised list).
+const formattersByLocale = new Map<Locale, Formatters>();
+
 export function useFormat(): Formatters {
   const { locale } = useLocale();
-  return useMemo(() => createFormatters(locale), [locale]);
+  let formatters = formattersByLocale.get(locale);
+  if (!formatters) {
+    formatters = createFormatters(locale);
+    formattersByLocale.set(locale, formatters);
+  }
+  return formatters;
 }
 
 export function createFormatters(locale: Locale): Formatters {
