@@ -32,20 +32,27 @@ export class ListRunner {
   private readonly counts = new Map<string, number>();
   private countsVersion = '';
   private readonly version: Statement;
+  private readonly snapshot: <T>(read: () => T) => T;
 
   constructor(private readonly db: Database) {
+    const transaction = db.transaction((read: () => unknown) => read());
+    this.snapshot = <T,>(read: () => T) => transaction(read) as T;
     this.version = db.prepare('SELECT total_changes() AS t, (SELECT data_version FROM pragma_data_version) AS v');
   }
 
   run(spec: ListSpec, page: Page, filter?: Filter): ListResult {
     if (filter?.impossible) return { total: 0, rows: [] };
     const { countSql, pageSql, params } = buildSql(spec, filter);
-    const total = this.count(countSql, params);
-    const rows =
-      page.start >= total
-        ? []
-        : (this.statement(pageSql).all(...params, page.limit, page.start) as Record<string, unknown>[]);
-    return { total, rows };
+    // One read transaction: the total and the page come from the same snapshot, and the
+    // WAL read lock is taken once rather than once per statement.
+    return this.snapshot(() => {
+      const total = this.count(countSql, params);
+      const rows =
+        page.start >= total
+          ? []
+          : (this.statement(pageSql).all(...params, page.limit, page.start) as Record<string, unknown>[]);
+      return { total, rows };
+    });
   }
 
   /** The query plans (EXPLAIN QUERY PLAN details) of the count and the page statements. */
