@@ -4,6 +4,7 @@ import { SafeHtml } from '../../components/safe-html.tsx';
 import { componentMessages } from '../../components/messages.ts';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { containsMarkup, flagFields, isWebUrl, pathFields, type FieldLayout } from './product-fields.ts';
+import { UserLink } from './user-link.tsx';
 import styles from './product-page.module.css';
 
 export function FieldValue({ field }: { field: FieldLayout }) {
@@ -16,6 +17,7 @@ export function FieldValue({ field }: { field: FieldLayout }) {
   if (typeof value === 'boolean') return <>{value ? t.yes : t.no}</>;
   if (typeof value === 'number') {
     if (name === 'product_duration' && type === 'integer') return <>{format.duration(value)}</>;
+    if (/_user_id$/.test(name) && Number.isInteger(value)) return <UserLink userId={value} />;
     // Identifiers are names, not quantities: no thousands separator.
     if (/_id$/.test(name) && Number.isInteger(value)) return <span className={styles.number}>{value}</span>;
     return <span className={styles.number}>{format.number(value)}</span>;
