@@ -13,19 +13,24 @@ import styles from './product-page.module.css';
 export function ProductHero({ product }: { product: Product }) {
   const t = useMessages(productMessages);
   const title = productTitle(product, t);
+  const number = fill(t.productNumber, { id: product.product_id });
   const summary = typeof product.product_i18n_summary === 'string' ? product.product_i18n_summary : null;
   return (
     <header className={styles.hero}>
       <div className={styles.heroText}>
-        <p className={styles.eyebrow}>
-          {fill(t.productNumber, { id: product.product_id })}
-          {product.product_key && product.product_i18n_title && <> · <code>{product.product_key}</code></>}
-        </p>
+        {title !== number && (
+          <p className={styles.eyebrow}>
+            {number}
+            {product.product_key && product.product_i18n_title && <> · <code>{product.product_key}</code></>}
+          </p>
+        )}
         <h1 className={styles.title}>{title}</h1>
-        <div className={styles.badges}>
-          {product.product_type_id && <TypeBadge value={product.product_type_id} labelled />}
-          {product.product_status && <StatusBadge value={product.product_status} labelled />}
-        </div>
+        {(product.product_type_id || product.product_status) && (
+          <div className={styles.badges}>
+            {product.product_type_id && <TypeBadge value={product.product_type_id} labelled />}
+            {product.product_status && <StatusBadge value={product.product_status} labelled />}
+          </div>
+        )}
         {summary && (
           <div className={styles.summary}>
             <TextValue name="product_i18n_summary" text={summary} />
