@@ -35,7 +35,9 @@ export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext)
     return c.json(withChildrenEnvelope.parse({ status: true, result }));
   });
 
-  app.get('/grp/get_by_external_id/:externalId{.+}', auth, (c) => {
+  // [\s\S]+ rather than .+: `.` stops at an encoded line break (%0A, %E2%80%A8), which made
+  // such a value a 404 route_not_found instead of a lookup.
+  app.get('/grp/get_by_external_id/:externalId{[\\s\\S]+}', auth, (c) => {
     const externalId = c.req.param('externalId');
     const group = byExternalId.get(c.get('auth').orgId, externalId);
     if (!group) throw notFound(`A group with external id "${externalId}"`);

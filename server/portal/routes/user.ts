@@ -29,7 +29,9 @@ export function userRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
      WHERE ug.org_id = ? AND ug.user_grp_user_id = ? AND g.org_id = ug.org_id ORDER BY g.grp_id`,
   );
 
-  app.get('/user/get_by_organisation_identifier/:identifier{.+}', auth, (c) => {
+  // [\s\S]+ rather than .+: `.` stops at an encoded line break (%0A, %E2%80%A8), which made
+  // such a value a 404 route_not_found instead of a lookup.
+  app.get('/user/get_by_organisation_identifier/:identifier{[\\s\\S]+}', auth, (c) => {
     const identifier = c.req.param('identifier');
     const orgId = c.get('auth').orgId;
     const user = byIdentifier.get(orgId, identifier) as UserRow | undefined;
