@@ -26,7 +26,7 @@ async function checkReadOnly(method: string, path: string, headers: Record<strin
 /** A path segment as sent: encoded hostile text, raw hostile text, or malformed encodings. */
 const segment = fc.oneof(
   hostileString.filter((s) => s !== '').map(encodeSegment),
-  fc.constantFrom(...sqlInjections, ...unicodeEdges).filter((s) => s !== '').map(encodeSegment),
+  fc.constantFrom(...sqlInjections, ...unicodeEdges).map(encodeSegment),
   fc.constantFrom('%', '%zz', '%E0%A4%A', '%ED%A0%80', '%C0%AE%C0%AE', '%00', '%2F', '%2e%2e', '..%2f..%2f', '%25', '1%00', '1;', '1e3', '0x1F', '+1', ' 1', '01', '-1', '0'),
   fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
   fc.integer({ min: 1, max: 200 }).map(String),
@@ -129,6 +129,17 @@ describe('unicode edge cases in stored strings', () => {
     .map((parts) => parts.join(''))
     .filter((s) => s.trim() !== '');
   let n = 0;
+
+  it('finds an identifier or external id holding a line break (was a 404 route_not_found: `.` in the route pattern)', async () => {
+    for (const value of ['a\nb', '\r\n', 'x\u2028y', 'x\u2029']) {
+      q.db.prepare("INSERT INTO grp (org_id, grp_name, grp_external_id) VALUES (1, 'line-break', ?)").run(value);
+      q.db.prepare('INSERT INTO portal_user (org_id, user_organisation_identifier) VALUES (1, ?)').run(value);
+      const group = await send(q.app, 'GET', `/grp/get_by_external_id/${encodeSegment(value)}`, { headers: { authorization: q.token1 } });
+      expect(group.json).toMatchObject({ result: { grp_external_id: value } });
+      const user = await send(q.app, 'GET', `/user/get_by_organisation_identifier/${encodeSegment(value)}`, { headers: { authorization: q.token1 } });
+      expect(user.json).toMatchObject({ result: { user_organisation_identifier: value } });
+    }
+  });
 
   it('round-trip unchanged through lookups by identifier and external id, and through equal filters', async () => {
     const addGroup = q.db.prepare('INSERT INTO grp (org_id, grp_name, grp_description, grp_external_id, grp_external_name) VALUES (1, ?, ?, ?, ?)');
