@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { describeApiError } from '../../components/api-error-notice.tsx';
-import { componentMessages } from '../../components/messages.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { authMessages } from './messages.ts';
 
@@ -16,29 +15,37 @@ export function TokenForm({
   initialRemember?: boolean;
 }) {
   const t = useMessages(authMessages);
-  const common = useMessages(componentMessages);
   const [token, setToken] = useState('');
   const [remember, setRemember] = useState(initialRemember);
+  /** What is wrong with the token itself (empty, refused, expired): marks the field invalid. */
   const [error, setError] = useState<string | null>(null);
+  /** Any other failure (portal down, timeout, odd answer): says which request, with a retry. */
+  const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
   const hintId = useId();
   const errorId = useId();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
     const value = token.trim();
     if (!value) {
+      setFailure(null);
       setError(t.tokenRequired);
       return;
     }
+    void signIn(value);
+  }
+
+  async function signIn(value: string) {
+    if (pending) return;
     setPending(true);
     setError(null);
+    setFailure(null);
     try {
       await onSignIn(value, remember);
     } catch (caught) {
       if (isApiError(caught) && caught.isUnauthorized) setError(caught.code === 'token_expired' ? t.tokenExpired : t.tokenInvalid);
-      else setError(isApiError(caught) ? describeApiError(caught, common) : common.errorNetwork);
+      else setFailure(caught);
     } finally {
       setPending(false);
     }
@@ -75,6 +82,7 @@ export function TokenForm({
           {error}
         </p>
       )}
+      {failure !== null && <ApiErrorNotice error={failure} onRetry={() => void signIn(token.trim())} />}
       <button type="submit" className="button button-primary" aria-disabled={pending || undefined}>
         {pending ? t.submitting : t.submit}
       </button>

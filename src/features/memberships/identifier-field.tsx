@@ -1,9 +1,7 @@
 // The "Organisation identifier" field with its live lookup result (who was found, or nobody).
 import { useId, type Ref } from 'react';
-import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
-import { describeApiError } from '../../components/api-error-notice.tsx';
-import { componentMessages } from '../../components/messages.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { membershipMessages } from './messages.ts';
 import type { LookupState } from './use-user-lookup.ts';
@@ -21,7 +19,6 @@ export interface IdentifierFieldProps {
 
 export function IdentifierField({ value, onChange, lookup, bareUserId, error, inputRef }: IdentifierFieldProps) {
   const t = useMessages(membershipMessages);
-  const common = useMessages(componentMessages);
   const id = useId();
   const describedBy = [`${id}-hint`, `${id}-lookup`, error ? `${id}-error` : null].filter(Boolean).join(' ');
 
@@ -49,8 +46,10 @@ export function IdentifierField({ value, onChange, lookup, bareUserId, error, in
         {bareUserId !== null ? t.presetUserHint : t.identifierHint}
       </p>
       <p id={`${id}-lookup`} className={styles.lookup} aria-live="polite">
-        <LookupText lookup={lookup} t={t} describe={(e) => (isApiError(e) ? describeApiError(e, common) : common.errorNetwork)} />
+        <LookupText lookup={lookup} t={t} />
       </p>
+      {/* Which request failed, why, and a retry: the lookup is the field's only way to find the person. */}
+      {lookup.kind === 'failed' && <ApiErrorNotice error={lookup.error} onRetry={lookup.retry} />}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}
@@ -60,7 +59,7 @@ export function IdentifierField({ value, onChange, lookup, bareUserId, error, in
   );
 }
 
-function LookupText({ lookup, t, describe }: { lookup: LookupState; t: (typeof membershipMessages)['en']; describe: (error: unknown) => string }) {
+function LookupText({ lookup, t }: { lookup: LookupState; t: (typeof membershipMessages)['en'] }) {
   switch (lookup.kind) {
     case 'empty':
       return null;
@@ -84,6 +83,6 @@ function LookupText({ lookup, t, describe }: { lookup: LookupState; t: (typeof m
     case 'not-found':
       return <span className={styles.lookupMissing}>{fill(t.lookupNotFound, { identifier: lookup.identifier })}</span>;
     case 'failed':
-      return <span className={styles.lookupMissing}>{fill(t.lookupFailed, { reason: describe(lookup.error) })}</span>;
+      return <span className={styles.lookupMissing}>{t.lookupFailed}</span>;
   }
 }

@@ -122,6 +122,9 @@ export function ImportPage() {
               : null
           }
         />
+        {presetGroupId !== null && chosenGroup === undefined && preset.isError && !(isApiError(preset.error) && preset.error.isNotFound) && (
+          <ApiErrorNotice error={preset.error} onRetry={() => void preset.refetch()} />
+        )}
       </section>
 
       <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`}>

@@ -14,7 +14,7 @@ export type LookupState =
   | { kind: 'searching'; identifier: string }
   | { kind: 'found'; identifier: string; user: User }
   | { kind: 'not-found'; identifier: string }
-  | { kind: 'failed'; identifier: string; error: unknown };
+  | { kind: 'failed'; identifier: string; error: unknown; retry: () => void };
 
 export const lookupDelayMs = 300;
 
@@ -32,5 +32,5 @@ export function useUserLookup(identifier: string): LookupState {
   if (settled !== trimmed || query.isPending) return { kind: 'searching', identifier: trimmed };
   if (query.data) return { kind: 'found', identifier: trimmed, user: query.data };
   if (isApiError(query.error) && query.error.isNotFound) return { kind: 'not-found', identifier: trimmed };
-  return { kind: 'failed', identifier: trimmed, error: query.error };
+  return { kind: 'failed', identifier: trimmed, error: query.error, retry: () => void query.refetch() };
 }
