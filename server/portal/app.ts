@@ -6,6 +6,7 @@ import { requireToken, type AuthEnv } from './auth.ts';
 import type { PortalContext } from './context.ts';
 import { PortalError, errorBody, sendError } from './errors.ts';
 import { ListRunner } from './list-query.ts';
+import { requestLogLine } from './log-line.ts';
 import { declaredTooLarge, tooLarge } from './request-body.ts';
 import { availabilityGroupRoutes } from './routes/availability-group.ts';
 import { grpRoutes } from './routes/grp.ts';
@@ -35,7 +36,7 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+      log(requestLogLine(c, started));
     });
   }
   // A declared oversize body is refused before anything else (even the token check); a

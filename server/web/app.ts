@@ -1,6 +1,7 @@
 // The production server's routes: security headers everywhere, the API under /api, the
 // dashboard for everything else.
 import { Hono } from 'hono';
+import { requestLogLine } from '../portal/log-line.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createPortalProxy } from './portal-proxy.ts';
 import { staticFiles } from './static-files.ts';
@@ -24,7 +25,7 @@ export function createApp({ distDir, portalUrl, portal, connectOrigins, log }: A
       const started = performance.now();
       await next();
       // Method, path and status only: no query string, no headers (so never the token).
-      log(`${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+      log(requestLogLine(c, started));
     });
   }
   app.use('*', securityHeaders({ connectOrigins }));

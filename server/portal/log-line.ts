@@ -1,0 +1,35 @@
+// The request log line of the portal and of the production server: method, path, status and
+// duration. The path is logged as it came, still percent-encoded, so that a decoded line
+// break or control character can never forge a log line; the caller's token is masked should
+// it appear in the path (pasted into a URL by mistake), and so is any segment shaped like a token
+// this server issues (32 base64url characters). Headers and query strings are never logged.
+import type { Context } from 'hono';
+
+/** The path of a request URL, still encoded, without query string or fragment. */
+function rawPath(url: string): string {
+  const scheme = url.indexOf('://');
+  const start = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
+  if (start < 0) return '/';
+  const end = url.slice(start).search(/[?#]/);
+  return end < 0 ? url.slice(start) : url.slice(start, start + end);
+}
+
+/** The shape of newTokenValue() in tokens.ts: 24 random bytes in base64url. */
+const issuedTokenShape = /^[A-Za-z0-9_-]{32}$/;
+
+export function maskToken(path: string, authorization: string | undefined): string {
+  let masked = path
+    .split('/')
+    .map((segment) => (issuedTokenShape.test(segment) ? '[token]' : segment))
+    .join('/');
+  const token = (authorization ?? '').trim().replace(/^bearer\s+/i, '').trim();
+  // Very short values would mask ordinary path text and protect nothing.
+  if (token.length < 8) return masked;
+  for (const form of new Set([token, encodeURIComponent(token), encodeURI(token)])) masked = masked.split(form).join('[token]');
+  return masked;
+}
+
+export function requestLogLine(c: Context, started: number): string {
+  const path = maskToken(rawPath(c.req.url), c.req.header('authorization'));
+  return `${c.req.method} ${path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`;
+}
