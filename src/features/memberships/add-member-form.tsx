@@ -42,7 +42,8 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
   const groupInput = useRef<HTMLInputElement>(null);
   const identifierInput = useRef<HTMLInputElement>(null);
 
-  const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null, retry: false });
+  // Retried like every read (a 404 is not: see query-client.ts).
+  const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null });
   // undefined: not touched yet, so the preset (once loaded) is the value.
   const [chosenGroup, setChosenGroup] = useState<Grp | null | undefined>(undefined);
   const group = chosenGroup !== undefined ? chosenGroup : (preset.data ?? null);

@@ -35,7 +35,8 @@ export function ImportPage() {
   const [params] = useSearchParams();
   const presetGroupId = positiveIdParam(params.get('grp'));
 
-  const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null, retry: false });
+  // Retried like every read (a 404 is not: see query-client.ts).
+  const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null });
   const [chosenGroup, setChosenGroup] = useState<Grp | null | undefined>(undefined);
   const group = chosenGroup !== undefined ? chosenGroup : (preset.data ?? null);
 
