@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.data'] },
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'playwright', '.*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,6 +25,11 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       ...pluginQuery.configs.recommended.rules,
     },
+  },
+  {
+    // Plain scripts served as they are (loaded before the app to apply theme and language).
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser },
   },
   {
     // Command-line programs, benchmarks and test servers print their results.

@@ -8,7 +8,7 @@
     var locale = localStorage.getItem('lp.locale');
     if (locale === 'en' || locale === 'fr') root.lang = locale;
     else if (navigator.language.toLowerCase().indexOf('fr') === 0) root.lang = 'fr';
-  } catch (e) {
+  } catch {
     // Storage blocked: the system theme and English until the app starts.
   }
 })();
