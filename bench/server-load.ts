@@ -8,6 +8,8 @@ export interface LoadSpec {
   method: 'GET' | 'POST';
   /** Body of the n-th request (lets a run vary the filter value). */
   body?: (n: number) => unknown;
+  /** Method, path and body of the n-th request, for a mix of endpoints (overrides method and body). */
+  request?: (n: number) => { method: 'GET' | 'POST'; path: string; body?: unknown };
   connections: number;
   seconds: number;
 }
@@ -20,6 +22,9 @@ export interface LoadResult {
   p95: number;
   p99: number;
   reqPerSec: number;
+  timeouts: number;
+  /** Number of answers per HTTP status. */
+  statuses: Record<number, number>;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -28,6 +33,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
   const times: number[] = [];
   let n = 0;
   let non2xx = 0;
+  const statuses: Record<number, number> = {};
   const headers = { authorization: spec.token, 'content-type': 'application/json' };
   const instance = autocannon({
     url: spec.url,
@@ -37,12 +43,22 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
       {
         method: spec.method,
         headers,
-        setupRequest: (req: Record<string, unknown>) => ({ ...req, body: spec.body ? JSON.stringify(spec.body(n++)) : undefined }),
+        setupRequest: (req: Record<string, unknown>) => {
+          if (spec.request) {
+            const r = spec.request(n++);
+            // Fresh headers each time: autocannon writes Content-Length into the headers object it
+            // is given, and a shared one would carry a POST's length onto the next GET (which then
+            // stalls the connection while the server waits for a body that never comes).
+            return { ...req, headers: { ...headers }, method: r.method, path: r.path, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+          }
+          return { ...req, body: spec.body ? JSON.stringify(spec.body(n++)) : undefined };
+        },
       },
     ],
   });
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     times.push(ms);
+    statuses[status] = (statuses[status] ?? 0) + 1;
     if (status < 200 || status > 299) non2xx++;
   });
   const result = await instance;
@@ -56,5 +72,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     p95: round(percentile(times, 95)),
     p99: round(percentile(times, 99)),
     reqPerSec: Math.round(times.length / spec.seconds),
+    timeouts: result.timeouts,
+    statuses,
   };
 }

@@ -1,0 +1,254 @@
+// Load test: `npm start`'s server (built dashboard + embedded portal) on a private copy of the
+// large seed, 200 concurrent connections for 30 s over a mix of the dashboard's reads, plus a
+// trickle of membership creates (409 "already a member" is an expected answer). Records errors,
+// exact p50/p95/p99, throughput and the server's resident memory sampled during the run.
+// Run: npx tsx bench/load.ts  ->  bench/results/load.json (then bench/report.ts)
+import Database from 'better-sqlite3';
+import { readFileSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { largeFacts } from '../server/seed/facts.ts';
+import { writeResult, type ResultRow } from './results-file.ts';
+import { cpuMs } from './server-cpu.ts';
+import { load } from './server-load.ts';
+import { ensureLargeDb, LARGE_DB, startBenchServer } from './support/bench-server.ts';
+
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+const CREATES_PER_SECOND = Number(process.env.LOAD_CREATES ?? 4);
+const f = largeFacts.org1;
+
+/** A private copy: the creates of this run must not change the database other benchmarks read. */
+function copyLargeDb(): string {
+  ensureLargeDb();
+  const copy = join(tmpdir(), `load-bench-${process.pid}.db`);
+  const source = new Database(LARGE_DB, { readonly: true });
+  source.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
+  source.close();
+  return copy;
+}
+
+interface Sample {
+  userIds: number[];
+  identifiers: string[];
+  groupIds: number[];
+  productIds: number[];
+  takeIds: number[];
+}
+
+/** Real ids of organisation 1 to spread the reads over (a random sample, fixed per run). */
+function sample(file: string): Sample {
+  const db = new Database(file, { readonly: true });
+  const users = db
+    .prepare('SELECT user_id, user_organisation_identifier AS identifier FROM portal_user WHERE org_id = 1 AND user_organisation_identifier IS NOT NULL ORDER BY random() LIMIT 2000')
+    .all() as { user_id: number; identifier: string }[];
+  const ids = (sql: string) => db.prepare(sql).pluck().all() as number[];
+  const result = {
+    userIds: users.map((u) => u.user_id),
+    identifiers: users.map((u) => u.identifier),
+    groupIds: ids('SELECT grp_id FROM grp WHERE org_id = 1 ORDER BY random() LIMIT 2000'),
+    productIds: ids('SELECT product_id FROM product WHERE org_id = 1 ORDER BY random() LIMIT 500'),
+    takeIds: ids('SELECT take_id FROM take WHERE org_id = 1 ORDER BY random() LIMIT 2000'),
+  };
+  db.close();
+  return result;
+}
+
+const pick = <T>(values: readonly T[], n: number): T => values[n % values.length] as T;
+const eq = (column: string, value: number | string) => ({ criterias: [{ column, operator: 'equal', value: String(value) }] });
+
+type Req = { method: 'GET' | 'POST'; path: string; body?: unknown };
+
+/** The read mix: what the dashboard's pages ask for, roughly in proportion. */
+function readMix(s: Sample): ((n: number) => Req)[] {
+  return [
+    (n) => ({ method: 'GET', path: `/api/grp/get_with_children/${pick(s.groupIds, n)}` }),
+    () => ({ method: 'GET', path: `/api/grp/get_with_children/${f.bigParentGroupId ?? f.rootGroupId}`, }),
+    () => ({ method: 'POST', path: '/api/grp/get_all', body: { start: 0, limit: 100 } }),
+    (n) => ({ method: 'POST', path: '/api/grp/get_all', body: { start: (n % 50) * 100, limit: 100 } }),
+    (n) => ({ method: 'POST', path: '/api/grp/get_all', body: eq('grp_parent_id', pick(s.groupIds, n)) }),
+    (n) => ({ method: 'POST', path: '/api/user_grp/get_all', body: { ...eq('user_grp_grp_id', pick(s.groupIds, n)), limit: 50 } }),
+    (n) => ({ method: 'POST', path: '/api/user_grp/get_all', body: { criterias: [eq('user_grp_grp_id', pick(s.groupIds, n)).criterias[0], eq('user_grp_user_id', pick(s.userIds, n)).criterias[0]] } }),
+    (n) => ({ method: 'GET', path: `/api/user/get_by_organisation_identifier/${encodeURIComponent(pick(s.identifiers, n))}` }),
+    (n) => ({ method: 'POST', path: `/api/user/grp/${pick(s.userIds, n)}`, body: {} }),
+    (n) => ({ method: 'POST', path: `/api/take/get_all_for_user/${pick(s.userIds, n)}`, body: { limit: 50 } }),
+    (n) => ({ method: 'GET', path: `/api/take/get/${pick(s.takeIds, n)}` }),
+    (n) => ({ method: 'GET', path: `/api/product/get/${pick(s.productIds, n)}` }),
+    () => ({ method: 'GET', path: '/api/product/definition' }),
+    (n) => ({ method: 'POST', path: '/api/availability_group/get_all', body: eq('availability_group_product_id', pick(s.productIds, n)) }),
+    (n) => ({ method: 'POST', path: '/api/product_access/get_all_for_bundle', body: { start: (n % 20) * 10 } }),
+  ];
+}
+
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+  return Math.round(Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024);
+}
+
+/** Creates at a fixed rate beside the read load, the way the membership form sends them. */
+function createTrickle(url: string, token: string, s: Sample) {
+  const statuses: Record<number, number> = {};
+  const times: number[] = [];
+  let failures = 0;
+  let n = 0;
+  const pending = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    if (CREATES_PER_SECOND <= 0) return;
+    const i = n++;
+    // Spread over many groups and users: mostly new memberships, sometimes an existing one (409).
+    const body = { user_grp_grp_id: pick(s.groupIds, i * 7 + 3), user_grp_user_id: pick(s.userIds, i * 13 + 5) };
+    const started = performance.now();
+    const p = fetch(`${url}/api/user_grp/create`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then(async (r) => {
+        await r.arrayBuffer();
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        times.push(performance.now() - started);
+      })
+      .catch(() => void failures++)
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }, 1000 / Math.max(1, CREATES_PER_SECOND));
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await Promise.all(pending);
+      return { statuses, times: times.sort((a, b) => a - b), failures, sent: n };
+    },
+  };
+}
+
+/**
+ * The same mix through Node's own HTTP client (keep-alive, one request at a time per connection):
+ * a cross-check of autocannon's timeout count, which also counts requests its client stalled on.
+ */
+async function crossCheck(url: string, token: string, mix: ((n: number) => Req)[], seconds: number) {
+  const { hostname, port } = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const statuses: Record<number, number> = {};
+  let over10s = 0;
+  let errors = 0;
+  let maxMs = 0;
+  let n = 0;
+  const end = Date.now() + seconds * 1000;
+  const one = (r: Req) =>
+    new Promise<void>((resolve) => {
+      const started = Date.now();
+      const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+      const headers: Record<string, string | number> = { authorization: token, 'content-type': 'application/json' };
+      if (body !== undefined) headers['content-length'] = Buffer.byteLength(body);
+      const req = httpRequest({ hostname, port, path: r.path, method: r.method, agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          const ms = Date.now() - started;
+          maxMs = Math.max(maxMs, ms);
+          if (ms > 10_000) over10s++;
+          statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const i = n++;
+        await one((mix[i % mix.length] as (n: number) => Req)(Math.floor(i / mix.length)));
+      }
+    }),
+  );
+  agent.destroy();
+  const non2xx = Object.entries(statuses).filter(([status]) => Number(status) < 200 || Number(status) > 299).reduce((a, [, k]) => a + k, 0);
+  return { requests: n, statuses, over10s, errors, non2xx, maxMs };
+}
+
+async function main(): Promise<void> {
+  const db = copyLargeDb();
+  const s = sample(db);
+  // Request lines off: at thousands of requests per second, a synchronous pipe to this process
+  // would measure the log reader, not the server.
+  const server = await startBenchServer({ db, env: { LOG_REQUESTS: '0' } });
+  const rss: { second: number; mib: number }[] = [];
+  try {
+    const mix = readMix(s);
+    // Warm-up (JIT, page cache), not recorded.
+    await load({ url: server.url, token: server.token, method: 'GET', request: (n) => (mix[n % mix.length] as (n: number) => Req)(n), connections: 20, seconds: 3 });
+    rss.push({ second: 0, mib: rssMiB(server.pid) });
+    const started = performance.now();
+    const sampler = setInterval(() => rss.push({ second: Math.round((performance.now() - started) / 1000), mib: rssMiB(server.pid) }), 1000);
+    const creates = createTrickle(server.url, server.token, s);
+    const loadBefore = loadavg()[0]?.toFixed(1) ?? '?';
+    const cpuBefore = cpuMs(server.pid);
+    const r = await load({
+      url: server.url,
+      token: server.token,
+      method: 'GET',
+      request: (n) => (mix[n % mix.length] as (n: number) => Req)(Math.floor(n / mix.length)),
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+    const cpuPerRequest = Math.round(((cpuMs(server.pid) - cpuBefore) / Math.max(1, r.requests)) * 1000);
+    const c = await creates.stop();
+    clearInterval(sampler);
+    rss.push({ second: SECONDS, mib: rssMiB(server.pid) });
+    const CHECK_SECONDS = Math.min(15, SECONDS);
+    const x = await crossCheck(server.url, server.token, mix, CHECK_SECONDS);
+    const crossErrors = x.non2xx + x.errors + x.over10s;
+
+    const readErrors = Object.entries(r.statuses).filter(([status]) => Number(status) < 200 || Number(status) > 299).reduce((a, [, k]) => a + k, 0);
+    const createErrors = Object.entries(c.statuses).filter(([status]) => status !== '200' && status !== '409').reduce((a, [, k]) => a + k, 0);
+    const errors = readErrors + r.errors + createErrors + c.failures;
+    const startRss = rss[0]?.mib ?? NaN;
+    const midRss = rss[Math.floor(rss.length / 2)]?.mib ?? NaN;
+    const endRss = rss[rss.length - 1]?.mib ?? NaN;
+    const maxRss = Math.max(...rss.map((x) => x.mib));
+    // Steady: no growth in the second half of the run beyond 20 % (a leak grows linearly).
+    const steady = endRss <= midRss * 1.2;
+    const cp = (p: number) => Math.round((c.times[Math.min(c.times.length - 1, Math.ceil((p / 100) * c.times.length) - 1)] ?? NaN) * 10) / 10;
+
+    const rows: ResultRow[] = [
+      { metric: `Errors (non-2xx reads, creates other than 200/409, timeouts, resets) at ${CONNECTIONS} connections, ${SECONDS} s`, value: errors, unit: 'requests', goal: '0', pass: errors === 0 },
+      { metric: 'Reads answered', value: r.requests, unit: 'requests' },
+      { metric: 'Read throughput', value: r.reqPerSec, unit: 'req/s' },
+      { metric: 'Server CPU per read (from /proc: what the server itself spends)', value: cpuPerRequest, unit: 'µs' },
+      { metric: 'Read latency p50', value: r.p50, unit: 'ms' },
+      { metric: 'Read latency p95', value: r.p95, unit: 'ms' },
+      { metric: 'Read latency p99', value: r.p99, unit: 'ms', goal: 'recorded' },
+      { metric: `Creates sent (${CREATES_PER_SECOND}/s): added (200) / already a member (409)`, value: `${c.statuses[200] ?? 0} / ${c.statuses[409] ?? 0}`, unit: `of ${c.sent}` },
+      { metric: 'Create latency p50 / p99', value: `${cp(50)} / ${cp(99)}`, unit: 'ms' },
+      { metric: 'Server resident memory: start / mid / end of the run', value: `${startRss} / ${midRss} / ${endRss}`, unit: 'MiB', goal: 'steady (end ≤ mid + 20 %)', pass: steady },
+      { metric: 'Server resident memory: peak sample', value: maxRss, unit: 'MiB' },
+      {
+        metric: `Cross-check, Node http client, same mix, ${CONNECTIONS} keep-alive connections, ${CHECK_SECONDS} s: errors (non-2xx, socket errors, answers over 10 s) of ${x.requests} requests`,
+        value: crossErrors,
+        unit: `requests (slowest ${x.maxMs} ms)`,
+        goal: '0',
+        pass: crossErrors === 0,
+      },
+    ];
+    const notes = [
+      `autocannon on 127.0.0.1, ${CONNECTIONS} connections, ${SECONDS} s, against \`npm start\`'s server (server/serve.ts: dashboard + embedded portal under /api, request log off) on a private copy of the large seed; client and server share the machine's 2 cores (load average before the run: ${loadBefore}, after: ${loadavg()[0]?.toFixed(1) ?? '?'}; on a shared machine latency includes waiting for a core, the CPU per read does not).`,
+      `Read mix, in equal parts: group with children (random group, and the group with ${f.bigParentChildren} children), group lists (first page of 100, paged, filtered by parent), memberships of a group (and one person's membership in a group), user by organisation identifier (2,000 random users), groups of a user, takes of a user, one take, one product, product definition, availability groups of a product, bundle access records.`,
+      `Creates: POST /api/user_grp/create of random (group, user) pairs of organisation 1 at ${CREATES_PER_SECOND}/s beside the reads; 409 (already a member) counts as an expected answer.`,
+      `Read answers by status: ${JSON.stringify(r.statuses)}; autocannon errors ${r.errors - r.timeouts} (its count includes its timeouts), timeouts ${r.timeouts}. Cross-check answers by status: ${JSON.stringify(x.statuses)}. Resident memory sampled each second: ${rss.map((x) => x.mib).join(', ')} MiB.`,
+    ];
+    writeResult('load', { title: 'Load: 200 connections for 30 s on the large seed', rows, notes });
+    for (const row of rows) console.log(`${row.metric}: ${row.value} ${row.unit}${row.goal ? ` (goal ${row.goal}: ${row.pass === false ? 'MISSED' : 'met'})` : ''}`);
+    console.log('bench/results/load.json written');
+    if (errors > 0 || !steady) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+  }
+}
+
+await main();
