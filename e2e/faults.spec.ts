@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { faultKinds, injectFault, watchConsole, type FaultKind } from './support/faults.ts';
-import { expect, test, type PortalApi } from './support/fixtures.ts';
+import { expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 
 const { org1 } = demoFacts;
@@ -354,5 +354,22 @@ test('a membership create is sent once per click under a 500 and a dropped conne
   await expect(page.getByRole('status').filter({ hasText: 'was added to' })).toBeVisible();
   expect(creates.hits()).toBe(1);
   expect(await membershipsOf(api, grpId, userId)).toHaveLength(1);
+  expect(console.problems()).toEqual([]);
+});
+
+test('fault notices fit a 375 px phone and pass axe, light and dark', async ({ page }) => {
+  const console = await prepare(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await injectFault(page, '/grp/get_with_children/*', 'missing-field', { field: 'grp_name' });
+  await injectFault(page, '/user/get_by_organisation_identifier/*', 'status-false');
+  await page.goto('/memberships/new?grp=62');
+  await page.getByLabel('Organisation identifier').fill('E100240');
+  // The longest endpoint name the notices show: it wraps inside the notice.
+  await expect(page.getByRole('alert').filter({ hasText: 'Request: GET /user/get_by_organisation_identifier/{identifier}' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Request: GET /grp/get_with_children/{id}' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
   expect(console.problems()).toEqual([]);
 });
