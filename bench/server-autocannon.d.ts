@@ -6,6 +6,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    timeout?: number;
     requests?: {
       method?: string;
       headers?: Record<string, string>;

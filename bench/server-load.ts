@@ -12,6 +12,8 @@ export interface LoadSpec {
   request?: (n: number) => { method: 'GET' | 'POST'; path: string; body?: unknown };
   connections: number;
   seconds: number;
+  /** Seconds before autocannon gives up on an answer and counts a timeout (its default: 10). */
+  timeoutSeconds?: number;
 }
 
 export interface LoadResult {
@@ -39,6 +41,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     url: spec.url,
     connections: spec.connections,
     duration: spec.seconds,
+    timeout: spec.timeoutSeconds,
     requests: [
       {
         method: spec.method,
