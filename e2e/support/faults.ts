@@ -46,6 +46,11 @@ export interface Fault {
   off: () => void;
 }
 
+/** Counts the requests to the endpoints matching `pattern` from now on (they reach the portal unchanged). */
+export function countRequests(page: Page, pattern: string | RegExp): Promise<{ count: () => number }> {
+  return injectFault(page, pattern, 'http-500', { times: 0 }).then((fault) => ({ count: fault.hits }));
+}
+
 /** Extra field a newer portal might add to any record. */
 export const EXTRA_FIELD = 'portal_future_field';
 
@@ -153,4 +158,17 @@ export function watchConsole(page: Page): { problems: () => string[] } {
 function isExpectedResourceError(page: Page, message: ConsoleMessage): boolean {
   const failed = failedUrls.get(page);
   return message.text().startsWith('Failed to load resource:') && failed !== undefined && failed.has(message.location().url);
+}
+
+/**
+ * Console watch, a clock the timeout fault can skip ahead (fake timers that run at normal speed),
+ * and a stand-in for images of the seed's made-up CDN host (this machine has no network: their
+ * load errors would say nothing about the app).
+ */
+export async function prepareFaultPage(page: Page): Promise<{ problems: () => string[] }> {
+  const watched = watchConsole(page);
+  await page.clock.install();
+  const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+  await page.context().route(/^https:\/\/cdn\./, (route) => route.fulfill({ contentType: 'image/gif', body: gif }));
+  return watched;
 }
