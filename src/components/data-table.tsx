@@ -12,6 +12,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import type { Page } from '../api/list.ts';
 import { fill, useFormat, useMessages } from '../lib/i18n.tsx';
+import type { ListSearch } from '../lib/list-search.ts';
 import { ApiErrorNotice } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
 import styles from './data-table.module.css';
@@ -24,11 +25,8 @@ export interface DataTableProps<T> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column value type varies per column
   columns: ColumnDef<T, any>[];
   query: UseQueryResult<Page<T>>;
-  /** 1-based page number. */
-  page: number;
-  pageSize: number;
-  onPageChange: (page: number) => void;
-  onPageSizeChange?: (pageSize: number) => void;
+  /** Page (1-based) and page size, usually the URL state of `useListSearch`. */
+  pagination: Pick<ListSearch, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
   pageSizes?: number[];
   emptyMessage?: string;
   getRowId?: (row: T) => string;
@@ -36,7 +34,8 @@ export interface DataTableProps<T> {
 }
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, columns, query, page, pageSize, onPageChange, onPageSizeChange, pageSizes = [10, 20, 50, 100] } = props;
+  const { label, columns, query, pageSizes = [10, 20, 50, 100] } = props;
+  const { page, pageSize, setPage, setPageSize } = props.pagination;
   const t = useMessages(componentMessages);
   const format = useFormat();
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -117,30 +116,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {' · '}
           {fill(t.pageOf, { page: format.number(page), pages: format.number(pages) })}
         </p>
-        {onPageSizeChange && (
-          <label className={styles.size}>
-            <span>{t.pageSize}</span>
-            <select value={pageSize} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
-              {pageSizes.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <label className={styles.size}>
+          <span>{t.pageSize}</span>
+          <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
+            {pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
         <div className={styles.buttons}>
-          <button type="button" className="button" onClick={() => onPageChange(1)} disabled={page <= 1}>
+          <button type="button" className="button" onClick={() => setPage(1)} disabled={page <= 1}>
             <span aria-hidden="true">«</span>
             <span className="visually-hidden">{t.firstPage}</span>
           </button>
-          <button type="button" className="button" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
+          <button type="button" className="button" onClick={() => setPage(page - 1)} disabled={page <= 1}>
             {t.previousPage}
           </button>
-          <button type="button" className="button" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
+          <button type="button" className="button" onClick={() => setPage(page + 1)} disabled={page >= pages}>
             {t.nextPage}
           </button>
-          <button type="button" className="button" onClick={() => onPageChange(pages)} disabled={page >= pages}>
+          <button type="button" className="button" onClick={() => setPage(pages)} disabled={page >= pages}>
             <span aria-hidden="true">»</span>
             <span className="visually-hidden">{t.lastPage}</span>
           </button>

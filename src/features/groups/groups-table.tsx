@@ -67,10 +67,7 @@ export function GroupsTable() {
       label={t.tableLabel}
       columns={columns}
       query={query}
-      page={search.page}
-      pageSize={search.pageSize}
-      onPageChange={search.setPage}
-      onPageSizeChange={search.setPageSize}
+      pagination={search}
       getRowId={(group) => String(group.grp_id)}
       emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
       toolbar={<GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />}

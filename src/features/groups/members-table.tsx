@@ -53,10 +53,7 @@ export function MembersTable({ groupId }: { groupId: number }) {
         hideCaption
         columns={columns}
         query={query}
-        page={search.page}
-        pageSize={search.pageSize}
-        onPageChange={search.setPage}
-        onPageSizeChange={search.setPageSize}
+        pagination={search}
         getRowId={(member) => String(member.user_grp_id)}
         emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}
         toolbar={

@@ -54,10 +54,7 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
       hideCaption
       columns={columns}
       query={query}
-      page={search.page}
-      pageSize={search.pageSize}
-      onPageChange={search.setPage}
-      onPageSizeChange={search.setPageSize}
+      pagination={search}
       emptyMessage={t.accessEmpty}
       getRowId={(row) => String(row.product_access_id)}
       toolbar={

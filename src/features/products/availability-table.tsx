@@ -53,10 +53,7 @@ export function AvailabilityTable({ productId }: { productId: number }) {
       hideCaption
       columns={columns}
       query={query}
-      page={search.page}
-      pageSize={search.pageSize}
-      onPageChange={search.setPage}
-      onPageSizeChange={search.setPageSize}
+      pagination={search}
       emptyMessage={t.availabilityEmpty}
       getRowId={(row) => String(row.availability_group_id)}
     />

@@ -42,10 +42,7 @@ export function UserGroupsTable({ query, search }: { query: UseQueryResult<Page<
         hideCaption
         columns={columns}
         query={query}
-        page={search.page}
-        pageSize={search.pageSize}
-        onPageChange={search.setPage}
-        onPageSizeChange={search.setPageSize}
+        pagination={search}
         pageSizes={[20, 50, 100]}
         emptyMessage={t.groupsEmpty}
         getRowId={(group) => String(group.grp_id)}

@@ -50,10 +50,7 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
         hideCaption
         columns={columns}
         query={query}
-        page={search.page}
-        pageSize={search.pageSize}
-        onPageChange={search.setPage}
-        onPageSizeChange={search.setPageSize}
+        pagination={search}
         emptyMessage={t.membershipsEmpty}
         getRowId={(m) => String(m.user_grp_id)}
       />

@@ -93,10 +93,7 @@ export function UserTakes({ userId }: { userId: number }) {
         hideCaption
         columns={columns}
         query={query}
-        page={search.page}
-        pageSize={search.pageSize}
-        onPageChange={search.setPage}
-        onPageSizeChange={search.setPageSize}
+        pagination={search}
         emptyMessage={productFilter ? t.takesEmptyFiltered : t.takesEmpty}
         getRowId={(take) => String(take.take_id)}
         toolbar={
