@@ -51,6 +51,7 @@ const playwright = readJson(playwrightJson) as { stats: { expected: number; unex
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
+  if (playwright.stats.flaky > 0) console.log(`\nFlaky (failed once, passed on the retry): ${playwright.stats.flaky} Playwright test(s); see the list above.`);
 }
 if (!playwrightOk && (!playwright || playwright.stats.unexpected === 0)) {
   failed += 1;
