@@ -129,19 +129,25 @@ test.describe('add member form', () => {
 
   test('double click and Enter presses create one record', async ({ page, api }) => {
     const creates = countCreates(page);
-    // A slower portal widens the window for a second submit.
+    // The create is held until every extra click and Enter has been sent and the button has
+    // been seen busy: the second submits land while the first is in flight, however slow the
+    // machine.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/user_grp/create', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await released;
       await route.continue();
     });
     await page.goto('/memberships/new?grp=62');
     const identifier = page.getByLabel('Organisation identifier');
     await identifier.fill('hugo.rousseau.00244');
     await expect(page.getByText('Found: Hugo Rousseau, user 244')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-emea-spain-toulouse-data');
     await page.getByRole('button', { name: 'Add member' }).dblclick();
     await identifier.press('Enter');
     await identifier.press('Enter');
     await expect(page.getByRole('button', { name: 'Add member' })).toHaveAttribute('aria-busy', 'true');
+    release();
     await expect(page.getByRole('status').filter({ hasText: 'Hugo Rousseau was added to sales-emea-spain-toulouse-data.' })).toBeVisible();
     expect(creates()).toBe(1);
     expect(await memberships(api, 62, 244)).toHaveLength(1);
