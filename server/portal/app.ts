@@ -13,6 +13,7 @@ import { grpRoutes } from './routes/grp.ts';
 import { productAccessRoutes } from './routes/product-access.ts';
 import { productRoutes } from './routes/product.ts';
 import { takeRoutes } from './routes/take.ts';
+import { takeTurn } from './turns.ts';
 import { tokenIssueRoute, tokenRoutes } from './routes/token.ts';
 import { userGrpRoutes } from './routes/user-grp.ts';
 import { userRoutes } from './routes/user.ts';
@@ -39,6 +40,10 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
       log(requestLogLine(c, started));
     });
   }
+  app.use('*', async (_c, next) => {
+    await takeTurn();
+    await next();
+  });
   // A declared oversize body is refused before anything else (even the token check); a
   // chunked one is cut off while it is read.
   app.use('*', async (c, next) => {
