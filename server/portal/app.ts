@@ -7,13 +7,13 @@ import type { PortalContext } from './context.ts';
 import { PortalError, errorBody, sendError } from './errors.ts';
 import { ListRunner } from './list-query.ts';
 import { requestLogLine } from './log-line.ts';
-import { declaredTooLarge, tooLarge } from './request-body.ts';
+import { bufferBody, declaredTooLarge, tooLarge } from './request-body.ts';
 import { availabilityGroupRoutes } from './routes/availability-group.ts';
 import { grpRoutes } from './routes/grp.ts';
 import { productAccessRoutes } from './routes/product-access.ts';
 import { productRoutes } from './routes/product.ts';
 import { takeRoutes } from './routes/take.ts';
-import { takeTurn } from './turns.ts';
+import { takeTurns } from './turns.ts';
 import { tokenIssueRoute, tokenRoutes } from './routes/token.ts';
 import { userGrpRoutes } from './routes/user-grp.ts';
 import { userRoutes } from './routes/user.ts';
@@ -40,16 +40,14 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
       log(requestLogLine(c, started));
     });
   }
-  app.use('*', async (_c, next) => {
-    await takeTurn();
-    await next();
-  });
   // A declared oversize body is refused before anything else (even the token check); a
-  // chunked one is cut off while it is read.
+  // chunked one is cut off while it is read, in full, before the request takes its turn.
   app.use('*', async (c, next) => {
     if (declaredTooLarge(c)) return sendError(c, tooLarge());
+    await bufferBody(c);
     await next();
   });
+  app.use('*', takeTurns);
 
   tokenIssueRoute(app, ctx);
   tokenRoutes(app, ctx);

@@ -2,12 +2,12 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { badRequest } from './errors.ts';
-import { readBodyText } from './request-body.ts';
+import { bufferedBody } from './request-body.ts';
 import { issueMessage, issuePath, valueAt } from './issues.ts';
 
 /** The parsed body; an empty body counts as `{}` so that `POST` with no body takes the defaults. */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await readBodyText(c);
+export function readJson(c: Context): unknown {
+  const text = bufferedBody(c);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

@@ -14,7 +14,22 @@ export function declaredTooLarge(c: Context): boolean {
   return Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES;
 }
 
-export async function readBodyText(c: Context): Promise<string> {
+const bodies = new WeakMap<Context, string>();
+
+/**
+ * Reads the whole body before the request takes its turn (turns.ts): once it runs, a request
+ * does its work in one go, without waiting on a slow client in the middle of someone's turn.
+ */
+export async function bufferBody(c: Context): Promise<void> {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') bodies.set(c, await readBodyText(c));
+}
+
+/** The body read by bufferBody ('' when there was none). */
+export function bufferedBody(c: Context): string {
+  return bodies.get(c) ?? '';
+}
+
+async function readBodyText(c: Context): Promise<string> {
   if (declaredTooLarge(c)) throw tooLarge();
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   // Only a stream nobody has started reading (a middleware may have used c.req.raw already).

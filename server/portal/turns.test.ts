@@ -1,7 +1,8 @@
 // Requests past a turn's budget wait for later turns, in arrival order, and the event loop turns
 // between them (each turn is when Node lets in one new connection).
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { takeTurn } from './turns.ts';
+import { takeTurns } from './turns.ts';
 
 function busy(ms: number) {
   const until = performance.now() + ms;
@@ -17,54 +18,48 @@ function countTurns() {
     if (running) setImmediate(tick);
   };
   setImmediate(tick);
-  return {
-    stop: () => {
-      running = false;
-      return turns;
-    },
+  return () => {
+    running = false;
+    return turns;
   };
 }
 
-describe('takeTurn', () => {
-  it('runs the first requests of a turn at once, then one per turn, first come first served', async () => {
-    const turns = countTurns();
-    const ran: number[] = [];
-    const immediately: number[] = [];
-    const waits: Promise<void>[] = [];
-    // One poll phase: twenty ready sockets, each request 3 ms of synchronous work.
-    for (let i = 0; i < 20; i++) {
-      const wait = takeTurn();
-      if (wait === undefined) {
-        immediately.push(i);
-        ran.push(i);
-        busy(3);
-      } else {
-        waits.push(
-          wait.then(() => {
-            ran.push(i);
-            busy(3);
-          }),
-        );
-      }
-    }
-    await Promise.all(waits);
-    const seen = turns.stop();
+/** An app whose requests each do `ms` of synchronous work, recording the order they ran in. */
+function workApp(ms: number) {
+  const ran: number[] = [];
+  const app = new Hono();
+  app.use('*', takeTurns);
+  app.get('/:n', (c) => {
+    ran.push(Number(c.req.param('n')));
+    busy(ms);
+    return c.text('done');
+  });
+  return { app, ran };
+}
 
-    expect(ran).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    // A 10 ms budget holds three or four 3 ms requests (fewer on a slow machine, never all).
-    expect(immediately.length).toBeGreaterThanOrEqual(1);
-    expect(immediately.length).toBeLessThanOrEqual(4);
-    // Every queued request had a turn of its own.
-    expect(seen).toBeGreaterThanOrEqual(20 - immediately.length);
+describe('takeTurns', () => {
+  it('runs what fits in a 1 ms turn at once, the rest in later turns, first come first served', async () => {
+    const { app, ran } = workApp(3);
+    const stop = countTurns();
+    // One poll phase: forty requests ready at once, 3 ms of work each (120 ms in all).
+    const answers = Array.from({ length: 40 }, (_, n) => app.request(`/${n}`));
+    const ranAtOnce = ran.length;
+    await Promise.all(answers);
+    const turns = stop();
+
+    expect(ran).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    // The first request spends the turn's 1 ms budget and more; every other one gets a turn of its own.
+    expect(ranAtOnce).toBe(1);
+    expect(turns).toBeGreaterThanOrEqual(39);
   });
 
   it('starts a fresh budget in the next turn', async () => {
-    const first = takeTurn();
-    busy(12);
-    expect(takeTurn()).toBeInstanceOf(Promise);
-    await first;
+    const { app, ran } = workApp(3);
+    await Promise.all([app.request('/1'), app.request('/2')]);
+    expect(ran).toEqual([1, 2]);
     await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(takeTurn()).toBeUndefined();
+    void app.request('/3');
+    // Nobody waits and the new turn's budget is untouched: it runs at once.
+    expect(ran).toEqual([1, 2, 3]);
   });
 });

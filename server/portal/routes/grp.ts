@@ -20,8 +20,8 @@ export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext)
     `SELECT ${columns} FROM grp g WHERE g.org_id = ? AND g.grp_external_id = ? ORDER BY g.grp_id LIMIT 1`,
   );
 
-  app.post('/grp/get_all', auth, async (c) => {
-    const { page, filter } = parseListRequest(await readJson(c), grpResource, grpList.defaultLimit);
+  app.post('/grp/get_all', auth, (c) => {
+    const { page, filter } = parseListRequest(readJson(c), grpResource, grpList.defaultLimit);
     const { total, rows } = lists.run(grpList.spec(c.get('auth').orgId, 0), page, filter);
     return c.json(listEnvelope.parse({ status: true, total, result: rows }));
   });

@@ -10,8 +10,8 @@ import { bundleAccessList } from '../list-specs.ts';
 const listEnvelope = listEnvelopeSchema(productAccessSchema);
 
 export function productAccessRoutes(app: PortalRoutes, { lists, auth }: PortalContext): void {
-  app.post('/product_access/get_all_for_bundle', auth, async (c) => {
-    const { page, filter } = parseListRequest(await readJson(c), productAccessResource, bundleAccessList.defaultLimit);
+  app.post('/product_access/get_all_for_bundle', auth, (c) => {
+    const { page, filter } = parseListRequest(readJson(c), productAccessResource, bundleAccessList.defaultLimit);
     const { total, rows } = lists.run(bundleAccessList.spec(c.get('auth').orgId, 0), page, filter);
     return c.json(listEnvelope.parse({ status: true, total, result: rows }));
   });

@@ -16,9 +16,9 @@ export function takeRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
   const byId = db.prepare(`SELECT ${columns} FROM take t WHERE t.take_id = ? AND t.org_id = ?`);
   const userExists = db.prepare('SELECT 1 FROM portal_user WHERE user_id = ? AND org_id = ?');
 
-  app.post('/take/get_all_for_user/:userId', auth, async (c) => {
+  app.post('/take/get_all_for_user/:userId', auth, (c) => {
     const userId = parseId(c.req.param('userId'), 'user id');
-    const { page, filter } = parseListRequest(await readJson(c), takeResource, takesOfUserList.defaultLimit);
+    const { page, filter } = parseListRequest(readJson(c), takeResource, takesOfUserList.defaultLimit);
     const orgId = c.get('auth').orgId;
     if (!userExists.get(userId, orgId)) throw notFound(`User ${userId}`);
     const { total, rows } = lists.run(takesOfUserList.spec(orgId, userId), page, filter);

@@ -23,8 +23,8 @@ export function tokenRoutes(app: PortalRoutes, { auth }: PortalContext): void {
 
 /** POST /token needs no token: it is how one gets a token. */
 export function tokenIssueRoute(app: PortalRoutes, ctx: PortalContext): void {
-  app.post('/token', async (c) => {
-    const body = validate(tokenRequestSchema, await readJson(c), 'token request body');
+  app.post('/token', (c) => {
+    const body = validate(tokenRequestSchema, readJson(c), 'token request body');
     const created = ctx.tokens.create(body.apikey);
     if (!created) throw new PortalError(401, 'invalid_apikey', 'The API key is not known. Check it with your portal administrator.');
     return c.json(

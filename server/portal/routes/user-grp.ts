@@ -39,14 +39,14 @@ export function userGrpRoutes(app: PortalRoutes, { db, lists, auth }: PortalCont
     }
   });
 
-  app.post('/user_grp/get_all', auth, async (c) => {
-    const { page, filter } = parseListRequest(await readJson(c), userGrpResource, userGrpList.defaultLimit);
+  app.post('/user_grp/get_all', auth, (c) => {
+    const { page, filter } = parseListRequest(readJson(c), userGrpResource, userGrpList.defaultLimit);
     const { total, rows } = lists.run(userGrpList.spec(c.get('auth').orgId, 0), page, filter);
     return c.json(listEnvelope.parse({ status: true, total, result: rows }));
   });
 
-  app.post('/user_grp/create', auth, async (c) => {
-    const body = validate(userGrpCreateSchema, await readJson(c), 'membership');
+  app.post('/user_grp/create', auth, (c) => {
+    const body = validate(userGrpCreateSchema, readJson(c), 'membership');
     const result = create.immediate(c.get('auth').orgId, body.user_grp_grp_id, body.user_grp_user_id, body.user_grp_group_admin ?? 0);
     return c.json(itemEnvelope.parse({ status: true, result }));
   });

@@ -41,9 +41,9 @@ export function userRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
     return c.json(userEnvelope.parse({ status: true, result }));
   });
 
-  app.post('/user/grp/:id', auth, async (c) => {
+  app.post('/user/grp/:id', auth, (c) => {
     const id = parseId(c.req.param('id'), 'user id');
-    const page = parsePageRequest(await readJson(c), groupsOfUserList.defaultLimit);
+    const page = parsePageRequest(readJson(c), groupsOfUserList.defaultLimit);
     const orgId = c.get('auth').orgId;
     if (!exists.get(id, orgId)) throw notFound(`User ${id}`);
     const { total, rows } = lists.run(groupsOfUserList.spec(orgId, id), page);
