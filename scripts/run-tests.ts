@@ -1,10 +1,12 @@
-// `npm test`: typecheck, lint, unit and integration tests (vitest), end-to-end tests (Playwright),
-// each step run even when an earlier one failed, then one closing line that CI reads:
-// `N passed, N failed` (typecheck and lint count as one test each).
+// `npm test`: typecheck, lint, the production dependency audit, unit and integration tests
+// (vitest), end-to-end tests (Playwright), each step run even when an earlier one failed, then
+// one closing line that CI reads: `N passed, N failed` (typecheck, lint and audit count as one
+// test each; an audit that cannot reach the advisory endpoint counts as neither).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { auditProductionDependencies } from './audit-step.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'lp-test-'));
 const vitestJson = join(out, 'vitest.json');
@@ -35,6 +37,13 @@ for (const [name, args] of [
   }
 }
 
+const audit = auditProductionDependencies();
+if (audit === 'passed') passed += 1;
+if (audit === 'failed') {
+  failed += 1;
+  failures.push('npm audit (high or critical advisory)');
+}
+
 const vitestOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 const vitest = readJson(vitestJson) as { numPassedTests: number; numFailedTests: number } | null;
 if (vitest) {
@@ -58,6 +67,7 @@ if (!playwrightOk && (!playwright || playwright.stats.unexpected === 0)) {
   failures.push('playwright (run failed)');
 } else if (playwright && playwright.stats.unexpected > 0) failures.push(`playwright (${playwright.stats.unexpected})`);
 
+if (audit === 'unavailable') console.log('\nnpm audit could not run here (no advisory endpoint): not counted.');
 console.log(failures.length ? `\nFailed: ${failures.join(', ')}` : '\nAll test steps passed.');
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 ? 1 : 0;
