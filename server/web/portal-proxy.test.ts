@@ -29,6 +29,8 @@ function listen(fetch: (request: Request) => Response | Promise<Response>): Prom
 let proxied = '';
 let proxiedWithPrefix = '';
 let proxiedToNowhere = '';
+/** The same proxy called in-process: a streamed body can be refused without a socket race. */
+let proxyApp: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
@@ -43,7 +45,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 
-  proxied = await listen(createApp({ distDir: dist.dir, portalUrl: upstreamUrl }).fetch);
+  proxyApp = createApp({ distDir: dist.dir, portalUrl: upstreamUrl });
+  proxied = await listen(proxyApp.fetch);
   proxiedWithPrefix = await listen(createApp({ distDir: dist.dir, portalUrl: `${upstreamUrl}/portal/v1/` }).fetch);
   // A port nobody listens on: the one of a server just closed.
   const gone = createServer();
@@ -115,6 +118,29 @@ describe('the portal proxy', () => {
       error: { code: 'portal_unreachable', message: expect.any(String) },
     });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('refuses a body over 1 MiB with 413, declared or streamed, and forwards nothing', async () => {
+    received = [];
+    const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+      proxyApp.fetch(new Request('http://127.0.0.1/api/grp/get_all', { method: 'POST', headers: { Authorization: 't', ...headers }, body, duplex: 'half' } as RequestInit));
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 5; i++) controller.enqueue(new TextEncoder().encode('y'.repeat(256 * 1024)));
+        controller.close();
+      },
+    });
+    const big = 'x'.repeat(1024 * 1024 + 1);
+    const declared = await post(big, { 'Content-Length': String(big.length) });
+    const streamed = await post(chunks);
+    for (const response of [declared, streamed]) {
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ status: false, error: { code: 'payload_too_large', message: expect.stringContaining('1 MiB') } });
+    }
+    expect(received).toEqual([]);
+    // Exactly 1 MiB still crosses.
+    await fetch(`${proxied}/api/grp/get_all`, { method: 'POST', headers: { Authorization: 't' }, body: 'z'.repeat(1024 * 1024) });
+    expect(received.map((r) => r.body.length)).toEqual([1024 * 1024]);
   });
 
   it('still serves the dashboard itself', async () => {

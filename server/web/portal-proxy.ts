@@ -1,6 +1,9 @@
 // `/api/*` forwarded to a real portal (PORTAL_API_URL). Only what the API needs crosses:
 // method, path, query, body, Authorization, Content-Type and Accept. No cookies, no other headers.
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { errorBody } from '../portal/errors.ts';
+import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
 
 const forwardedRequestHeaders = ['authorization', 'content-type', 'accept'];
 const forwardedResponseHeaders = ['content-type'];
@@ -9,6 +12,14 @@ const forwardedResponseHeaders = ['content-type'];
 export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs = 30_000): Hono {
   const base = portalUrl.replace(/\/+$/, '');
   const app = new Hono();
+  // The embedded portal's limit: the proxy never buffers more than 1 MiB of anyone's body.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', tooLarge().message), 413),
+    }),
+  );
   app.all('*', async (c) => {
     // The raw, still-encoded path: an identifier's %2F or %25 must reach the portal unchanged.
     const url = new URL(c.req.url);
