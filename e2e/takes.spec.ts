@@ -53,6 +53,31 @@ test('a take in progress says so and has no duration; the user shows by name onc
   await expect(page).toHaveURL(new RegExp(`/users/${many.userId}$`));
 });
 
+test('a product that cannot be loaded: the take still shows, with a notice and a retry; a deleted one is said so', async ({ page }) => {
+  let refuse = true;
+  await page.route('**/api/product/get/*', (route) =>
+    refuse ? route.fulfill({ json: { status: false, error: { code: 'forbidden_operation', message: 'Products are read-only today' } } }) : route.continue(),
+  );
+  await page.goto(`/takes/${many.firstTakeId}`);
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Take ${many.firstTakeId}`);
+  const notice = details.getByRole('alert');
+  await expect(notice).toContainText('Products are read-only today');
+  await expect(notice).toContainText('Request: GET /product/get/{id}');
+  refuse = false;
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(details.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(`Take ${many.firstTakeId}`);
+
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.route('**/api/product/get/*', (route) =>
+    route.fulfill({ status: 404, json: { status: false, error: { code: 'not_found', message: 'No product with this id' } } }),
+  );
+  await page.reload();
+  await expect(details).toContainText('no longer in the portal');
+  await expect(details.getByRole('alert')).toHaveCount(0);
+});
+
 test('unknown, malformed and other organisations’ take ids show a not-found page', async ({ page }) => {
   for (const id of ['abc', '12abc', '0', '99999999', String(org2.takeId)]) {
     await page.goto(`/takes/${id}`);

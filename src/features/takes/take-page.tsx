@@ -101,6 +101,12 @@ function TakeDetails({ take }: { take: Take }) {
             <dt>{t.product}</dt>
             <dd>
               <Link to={`/products/${take.take_product_id}`}>{productTitle ?? fill(t.productFallback, { id: take.take_product_id })}</Link>
+              {product.isError &&
+                (isApiError(product.error) && product.error.isNotFound ? (
+                  <span className={styles.muted}> · {t.productMissing}</span>
+                ) : (
+                  <ApiErrorNotice error={product.error} onRetry={() => void product.refetch()} />
+                ))}
             </dd>
             <dt>{t.user}</dt>
             <dd>
