@@ -252,6 +252,12 @@ test.describe('import', () => {
     await expect(page.getByRole('list', { name: 'Summary' })).toContainText('5 Already a member');
     await expect(page.getByText('Nobody to add')).toBeVisible();
     expect(await memberships(api, 57)).toHaveLength(9);
+
+    // The people the import found are known by name from then on, as after any lookup.
+    const found = (await api.get('/user/get_by_organisation_identifier/E100247')) as { result: { firstname: string; lastname: string } };
+    await page.goto('/groups/57');
+    const members = page.getByRole('table', { name: 'Members' });
+    await expect(members.getByRole('row', { name: /\b247\b/ })).toContainText(`${found.result.firstname} ${found.result.lastname}`);
   });
 
   test('cancel in the middle stops cleanly; running again finishes without duplicates', async ({ page, api }) => {

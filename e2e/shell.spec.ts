@@ -29,6 +29,27 @@ test('the layout: not-found page for an unknown address, skip link, navigation w
   await expect(nav.getByRole('link', { name: 'Add member' })).toHaveAttribute('aria-current', 'page');
 });
 
+test('the tab title names the page; after moving within the app, focus lands on the new heading', async ({ page }) => {
+  await page.goto(`/groups/${org1.rootGroupId}`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).not.toHaveText('');
+  const groupName = await heading.textContent();
+  await expect(page).toHaveTitle(`${groupName} · Learning Portal admin`);
+  // A page opened from outside the app keeps the browser's own start: no focus moved.
+  await expect(heading).not.toBeFocused();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveTitle('Users · Learning Portal admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeFocused();
+  // From the keyboard, the next Tab goes on into the page, not back to the top.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).toBe(true);
+
+  await page.goBack();
+  await expect(page).toHaveTitle(`${groupName} · Learning Portal admin`);
+  await expect(page.getByRole('heading', { level: 1, name: groupName ?? '' })).toBeFocused();
+});
+
 test('deep links and reloads work on every route', async ({ page }) => {
   // One route of each page kind (lists, records by id, forms); every other spec opens its own by URL too.
   const routes = [`/groups/${org1.rootGroupId}`, '/users', `/takes/${org1.userWithManyTakes.firstTakeId}`, `/products/${org1.elearningProductId}`, '/memberships/import'];

@@ -24,13 +24,22 @@ function load(): void {
 load();
 
 export function rememberUser(user: User): void {
-  const entry: KnownUser = {
-    user_id: user.user_id,
-    firstname: user.firstname,
-    lastname: user.lastname,
-    user_organisation_identifier: user.user_organisation_identifier,
-  };
-  known = new Map(known).set(user.user_id, entry);
+  rememberUsers([user]);
+}
+
+/** Many at once (a bulk import resolves hundreds): one copy, one write, one notification. */
+export function rememberUsers(users: readonly User[]): void {
+  if (users.length === 0) return;
+  const next = new Map(known);
+  for (const user of users) {
+    next.set(user.user_id, {
+      user_id: user.user_id,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      user_organisation_identifier: user.user_organisation_identifier,
+    });
+  }
+  known = next;
   writeUserData(storageKey, [...known.values()], 'session');
   for (const listener of listeners) listener();
 }

@@ -3,6 +3,7 @@
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { Layout } from './layout.tsx';
+import { PageTitle } from './page-title.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
@@ -53,6 +54,7 @@ function page(Page: ComponentType) {
 export function AppRoutes() {
   return (
     <BrowserRouter>
+      <PageTitle />
       <Routes>
         <Route path="/login" element={page(pages.login)} />
         <Route

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
+import { rememberUsers } from '../../api/known-users.ts';
 import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '../../api/memberships.ts';
 import { fetchUserByIdentifier, userQueries } from '../../api/users.ts';
 import { defaultConcurrency, isPending, resolveImport, runImport, type BulkApi, type PreviewRow, type ResultRow } from './bulk-runner.ts';
@@ -57,6 +58,8 @@ export function useImport() {
         signal: controller.signal,
         onProgress: (done, total) => setPhase({ kind: 'previewing', done, total }),
       });
+      // Names for the group's member list and the users' pages, as any lookup gives.
+      rememberUsers(resolved.flatMap((row) => (row.user ? [row.user] : [])));
       setPhase({ kind: 'preview', grpId, rows: resolved });
     } catch (error) {
       if (!controller.signal.aborted) setPhase({ kind: 'preview-failed', error });
