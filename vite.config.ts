@@ -1,8 +1,25 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+import { writeStamp } from './server/web/build-stamp.ts';
+
+/** Every build records the settings it baked in, so `npm start` knows whether dist/ still fits. */
+function buildStamp(): Plugin {
+  let outDir = '';
+  return {
+    name: 'build-settings-stamp',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      writeStamp(outDir, process.env);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildStamp()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -1,10 +1,12 @@
 // `npm start` builds the dashboard when dist/ is missing, older than its sources, or built with
 // another VITE_PORTAL_API_URL (baked into the bundle at build time).
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { readStamp, settingsStamp } from './build-stamp.ts';
 
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
-const stampFile = '.build-settings.json';
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -13,14 +15,6 @@ function newestMtime(path: string): number {
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
   return newest;
-}
-
-function readStamp(outDir: string): string | null {
-  try {
-    return readFileSync(join(outDir, stampFile), 'utf8');
-  } catch {
-    return null;
-  }
 }
 
 /** Whether dist/ must be rebuilt, and why (for the console). */
@@ -33,16 +27,17 @@ export function staleReason(root: string, outDir: string, env: { VITE_PORTAL_API
   return null;
 }
 
-function settingsStamp(env: { VITE_PORTAL_API_URL?: string }): string {
-  return JSON.stringify({ VITE_PORTAL_API_URL: env.VITE_PORTAL_API_URL ?? '' });
-}
-
-export async function buildIfStale(root: string, outDir: string, env: { VITE_PORTAL_API_URL?: string } = process.env): Promise<void> {
+export async function buildIfStale(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const reason = staleReason(root, outDir, env);
   if (!reason) return;
   console.log(reason);
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  // Written after index.html: a stamp newer than the sources, read back on the next start.
-  writeFileSync(join(outDir, stampFile), settingsStamp(env));
+  // In a child process: Vite and Rollup would otherwise stay in the server's memory (about
+  // 400 MiB of resident memory for as long as it serves). The build stamps its settings itself.
+  const vite = join(dirname(createRequire(join(root, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, env, stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`the dashboard build failed (vite build exited with ${code}).`);
 }
