@@ -48,6 +48,13 @@ test('the tab title names the page; after moving within the app, focus lands on 
   await page.goBack();
   await expect(page).toHaveTitle(`${groupName} · Learning Portal admin`);
   await expect(page.getByRole('heading', { level: 1, name: groupName ?? '' })).toBeFocused();
+
+  // Changing the language renames the tab and leaves focus on the language choice.
+  const language = page.getByLabel('Language');
+  await language.focus();
+  await language.selectOption({ label: 'Français' });
+  await expect(page).toHaveTitle(`${groupName} · Administration du portail de formation`);
+  await expect(page.getByLabel('Langue')).toBeFocused();
 });
 
 test('deep links and reloads work on every route', async ({ page }) => {

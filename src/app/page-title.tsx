@@ -25,29 +25,44 @@ export function PageTitle() {
   useEffect(() => {
     const root = document.getElementById('root');
     if (!root) return;
-    // Runs after React committed the new route: any h1 now in the page is the new page's.
-    let focusPending = moveFocus;
     const sync = () => {
-      const heading = root.querySelector('h1');
-      const text = heading?.textContent?.trim();
+      const text = root.querySelector('h1')?.textContent?.trim();
       const title = text ? `${text} · ${appName}` : appName;
       if (document.title !== title) document.title = title;
-      if (!focusPending || !heading) return;
-      focusPending = false;
+    };
+    return watch(root, sync);
+  }, [appName]);
+
+  // Keyed on the path alone: changing the language or the theme leaves focus where it is.
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (!root || !moveFocus) return;
+    // Runs after React committed the new route: any h1 now in the page is the new page's.
+    let pending = true;
+    const focusHeading = () => {
+      const heading = root.querySelector('h1');
+      if (!pending || !heading) return;
+      pending = false;
       const active = document.activeElement;
       if (active && active !== document.body && document.getElementById('main')?.contains(active)) return;
       heading.tabIndex = -1;
       heading.focus();
     };
-    sync();
-    const observer = new MutationObserver(sync);
-    observer.observe(root, { subtree: true, childList: true, characterData: true });
-    const giveUp = setTimeout(() => (focusPending = false), FOCUS_WINDOW_MS);
+    const stop = watch(root, focusHeading);
+    const giveUp = setTimeout(stop, FOCUS_WINDOW_MS);
     return () => {
-      observer.disconnect();
+      stop();
       clearTimeout(giveUp);
     };
-  }, [pathname, appName, moveFocus]);
+  }, [pathname, moveFocus]);
 
   return null;
+}
+
+/** Calls `check` now and after every change under `root`; returns the function that stops it. */
+function watch(root: HTMLElement, check: () => void): () => void {
+  check();
+  const observer = new MutationObserver(check);
+  observer.observe(root, { subtree: true, childList: true, characterData: true });
+  return () => observer.disconnect();
 }
