@@ -7,7 +7,7 @@ import type { PortalContext } from './context.ts';
 import { PortalError, errorBody, sendError } from './errors.ts';
 import { ListRunner } from './list-query.ts';
 import { requestLogLine } from './log-line.ts';
-import { bufferBody, declaredTooLarge, tooLarge } from './request-body.ts';
+import { bufferBody } from './request-body.ts';
 import { availabilityGroupRoutes } from './routes/availability-group.ts';
 import { grpRoutes } from './routes/grp.ts';
 import { productAccessRoutes } from './routes/product-access.ts';
@@ -40,10 +40,9 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
       log(requestLogLine(c, started));
     });
   }
-  // A declared oversize body is refused before anything else (even the token check); a
-  // chunked one is cut off while it is read, in full, before the request takes its turn.
+  // The body is read in full before the token check and before the request takes its turn;
+  // an oversize one is refused (413).
   app.use('*', async (c, next) => {
-    if (declaredTooLarge(c)) return sendError(c, tooLarge());
     await bufferBody(c);
     await next();
   });

@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const tooLarge = () =>
   new PortalError(413, 'payload_too_large', `The request body is over ${MAX_BODY_BYTES} bytes (1 MiB). Send less.`);
 
-export function declaredTooLarge(c: Context): boolean {
+function declaredTooLarge(c: Context): boolean {
   return Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES;
 }
 
@@ -19,8 +19,10 @@ const bodies = new WeakMap<Context, string>();
 /**
  * Reads the whole body before the request takes its turn (turns.ts): once it runs, a request
  * does its work in one go, without waiting on a slow client in the middle of someone's turn.
+ * A declared oversize body is refused before anything is read; a chunked one is cut off.
  */
 export async function bufferBody(c: Context): Promise<void> {
+  if (declaredTooLarge(c)) throw tooLarge();
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') bodies.set(c, await readBodyText(c));
 }
 
@@ -30,7 +32,6 @@ export function bufferedBody(c: Context): string {
 }
 
 async function readBodyText(c: Context): Promise<string> {
-  if (declaredTooLarge(c)) throw tooLarge();
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   // Only a stream nobody has started reading (a middleware may have used c.req.raw already).
   if (incoming && typeof incoming.on === 'function' && incoming.readableFlowing === null && !incoming.readableEnded) {
