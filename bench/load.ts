@@ -7,13 +7,12 @@
 import Database from 'better-sqlite3';
 import { readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { largeFacts } from '../server/seed/facts.ts';
 import { writeResult, type ResultRow } from './results-file.ts';
 import { cpuMs } from './server-cpu.ts';
 import { load } from './server-load.ts';
-import { ensureLargeDb, LARGE_DB, startBenchServer } from './support/bench-server.ts';
+import { copyLargeDb, startBenchServer } from './support/bench-server.ts';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
@@ -23,16 +22,6 @@ const f = largeFacts.org1;
 /** An answer slower than the dashboard's own request timeout (src/api/config.ts) counts as an error. */
 const TIMEOUT_SECONDS = 15;
 const WARM_UP_SECONDS = Number(process.env.LOAD_WARM_UP_SECONDS ?? 30);
-
-/** A private copy: the creates of this run must not change the database other benchmarks read. */
-function copyLargeDb(): string {
-  ensureLargeDb();
-  const copy = join(tmpdir(), `load-bench-${process.pid}.db`);
-  const source = new Database(LARGE_DB, { readonly: true });
-  source.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
-  source.close();
-  return copy;
-}
 
 interface Sample {
   userIds: number[];
@@ -157,7 +146,7 @@ async function crossCheck(url: string, token: string, mix: ((n: number) => Req)[
 }
 
 async function main(): Promise<void> {
-  const db = copyLargeDb();
+  const db = copyLargeDb('load-bench');
   const s = sample(db);
   // Request lines off: at thousands of requests per second, a synchronous pipe to this process
   // would measure the log reader, not the server.

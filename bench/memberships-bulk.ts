@@ -11,7 +11,7 @@ import { fetchUserByIdentifier } from '../src/api/users.ts';
 import { countBy, resolveImport, runImport, type BulkApi } from '../src/features/memberships/bulk-runner.ts';
 import { parseImportText } from '../src/features/memberships/import-rows.ts';
 import { writeResult } from './results-file.ts';
-import { ensureLargeDb, LARGE_DB, startBenchServer } from './support/bench-server.ts';
+import { copyLargeDb, startBenchServer } from './support/bench-server.ts';
 
 const MEMBERS = 1_000;
 /** Extra users added one at a time before the run, to time each kind of request unloaded. */
@@ -22,16 +22,6 @@ const GOAL_SECONDS = 20;
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** A private copy, so the writes of this run touch nobody else's database. */
-function copyLargeDb(): string {
-  ensureLargeDb();
-  const copy = join(tmpdir(), `memberships-bench-${process.pid}.db`);
-  const source = new Database(LARGE_DB, { readonly: true });
-  source.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
-  source.close();
-  return copy;
 }
 
 /** A group of organisation 1 with some members, and 1,000 users of organisation 1 not in it. */
@@ -85,7 +75,7 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-const copy = copyLargeDb();
+const copy = copyLargeDb('memberships-bench');
 const target = pickTarget(copy);
 if (target.identifiers.length < MEMBERS + CALIBRATION) throw new Error(`only ${target.identifiers.length} users outside group ${target.grpId}`);
 const server = await startBenchServer({ db: copy, env: { DIST_DIR: join(tmpdir(), 'memberships-bench-dist') } });

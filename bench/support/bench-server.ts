@@ -2,7 +2,9 @@
 // database is generated once into .data/bench-large.db and reused (it takes up to a minute).
 import { spawn } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { openDatabase } from '../../server/db/database.ts';
 import { isSeeded, seedDatabase } from '../../server/seed/seed.ts';
 
@@ -26,6 +28,19 @@ export function ensureLargeDb(file = LARGE_DB): number {
   db.close();
   renameSync(temp, file);
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * A private copy of the large database in the temp folder, for a benchmark that writes: its
+ * writes must not change the database the other benchmarks read. The caller removes it.
+ */
+export function copyLargeDb(name: string): string {
+  ensureLargeDb();
+  const copy = join(tmpdir(), `${name}-${process.pid}.db`);
+  const source = new Database(LARGE_DB, { readonly: true });
+  source.exec(`VACUUM INTO '${copy.replace(/'/g, "''")}'`);
+  source.close();
+  return copy;
 }
 
 export interface BenchServer {
