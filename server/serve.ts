@@ -1,6 +1,6 @@
 // `npm start`: the dashboard and the portal API on one port. The API is the embedded portal
 // server (SQLite, demo seed on first run) or, with PORTAL_API_URL, a proxy to a real portal.
-// Settings: /work/notes/shell-config.md (PORT, HOST, PORTAL_*, DIST_DIR, VITE_PORTAL_API_URL).
+// Settings: README.md, "Configuration" (PORT, HOST, PORTAL_*, DIST_DIR, VITE_PORTAL_API_URL).
 import { serve } from '@hono/node-server';
 import { resolve } from 'node:path';
 import { createApp } from './web/app.ts';

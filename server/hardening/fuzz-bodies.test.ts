@@ -1,7 +1,7 @@
 // Property-based tests over every POST endpoint of the portal, in-process: random and hostile
 // list bodies and criteria (SQL injection, unicode edge cases, wrong types, huge numbers),
 // arbitrary JSON, invalid JSON, deeply nested JSON and oversized bodies. Every answer is the
-// endpoint's envelope or a decisions.md error with a fitting 4xx, never a 500, and a rejected
+// endpoint's envelope or an error body (docs/portal-api.md) with a fitting 4xx, never a 500, and a rejected
 // request leaves the database exactly as it was.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

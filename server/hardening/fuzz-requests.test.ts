@@ -1,7 +1,7 @@
 // Property-based tests over every endpoint of the portal, in-process: hostile path segments
 // (SQL injection, traversal, unicode edge cases, malformed percent-encoding, huge numbers),
 // hostile Authorization and other headers, any method on any path. Every answer is the
-// endpoint's envelope or a decisions.md error with a fitting 4xx; nothing is ever written.
+// endpoint's envelope or an error body (docs/portal-api.md) with a fitting 4xx; nothing is ever written.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';

@@ -1,6 +1,6 @@
 // What the hardening tests share: the fifteen routes of the portal with the zod envelope of
 // their success, a request helper that keeps the raw answer, the check every answer must pass
-// (a valid envelope or a decisions.md error with a 4xx that fits), a fingerprint of the
+// (a valid envelope or an error body (docs/portal-api.md) with a 4xx that fits), a fingerprint of the
 // database to prove a rejected request wrote nothing, and hostile strings for fast-check.
 import type { Database } from 'better-sqlite3';
 import fc from 'fast-check';
@@ -97,7 +97,7 @@ export async function send(
 
 /**
  * The rule every answer obeys: a 2xx is the endpoint's envelope, anything else is the error body
- * of decisions.md with one of `allowed` statuses and a code that goes with it. Never a 500.
+ * of docs/portal-api.md with one of `allowed` statuses and a code that goes with it. Never a 500.
  */
 export function expectValidAnswer(answer: Answer, success: z.ZodMiniType | null, allowed: readonly number[], context: string): void {
   const fail = (why: string) => {
@@ -111,7 +111,7 @@ export function expectValidAnswer(answer: Answer, success: z.ZodMiniType | null,
   }
   if (!allowed.includes(answer.status)) fail(`status not among ${allowed.join(', ')}`);
   const parsed = errorBodySchema.safeParse(answer.json);
-  if (!parsed.success) return fail('not the error body of decisions.md');
+  if (!parsed.success) return fail('not the error body of docs/portal-api.md');
   if (!codesByStatus[answer.status]?.includes(parsed.data.error.code)) fail(`code ${parsed.data.error.code} does not go with ${answer.status}`);
   if (parsed.data.error.message.trim() === '') fail('empty message');
 }

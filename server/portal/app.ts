@@ -7,6 +7,7 @@ import type { PortalContext } from './context.ts';
 import { PortalError, errorBody, sendError } from './errors.ts';
 import { ListRunner } from './list-query.ts';
 import { requestLogLine } from './log-line.ts';
+import { openApiRoute } from './openapi.ts';
 import { bufferBody } from './request-body.ts';
 import { availabilityGroupRoutes } from './routes/availability-group.ts';
 import { grpRoutes } from './routes/grp.ts';
@@ -48,6 +49,7 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
   });
   app.use('*', takeTurns);
 
+  openApiRoute(app);
   tokenIssueRoute(app, ctx);
   tokenRoutes(app, ctx);
   grpRoutes(app, ctx);

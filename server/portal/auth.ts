@@ -1,4 +1,4 @@
-// Authorization: the bare token, or `Bearer <token>` (decisions.md). 401 when missing,
+// Authorization: the bare token, or `Bearer <token>` (docs/portal-api.md). 401 when missing,
 // unknown or expired, /token/validate included. The token itself is never logged.
 import { createMiddleware } from 'hono/factory';
 import { PortalError } from './errors.ts';

@@ -33,7 +33,7 @@ export function validate<T extends z.ZodMiniType>(schema: T, value: unknown, wha
   throw badRequest('invalid_body', `In the ${what},${where} ${first?.message ?? 'is not valid'}.`, details);
 }
 
-/** A path id: an integer (decisions.md), otherwise 400. */
+/** A path id: an integer (docs/portal-api.md), otherwise 400. */
 export function parseId(raw: string, name: string): number {
   if (!/^-?\d+$/.test(raw)) throw badRequest('invalid_id', `The ${name} in the path must be an integer, got "${raw}".`);
   const id = Number(raw);

@@ -1,4 +1,4 @@
-// The error body of decisions.md: {"status": false, "error": {code, message, details?}}.
+// The error body of docs/portal-api.md: {"status": false, "error": {code, message, details?}}.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { errorBodySchema, type ErrorBody } from '../../src/api/schemas/envelope.ts';

@@ -1,4 +1,4 @@
-// Every record belongs to one organisation; a token sees only its own (decisions.md).
+// Every record belongs to one organisation; a token sees only its own (docs/portal-api.md).
 import { describe, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, eq, expectError } from '../test/support.ts';

@@ -1,4 +1,4 @@
-// The list body rules of decisions.md, for every list operation that takes criterias.
+// The list body rules of docs/portal-api.md, for every list operation that takes criterias.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';

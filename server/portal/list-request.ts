@@ -1,4 +1,4 @@
-// The list request body of spec 2.2 with the rules of decisions.md: start >= 0, limit 1..1000,
+// The list request body with the rules of docs/portal-api.md: start >= 0, limit 1..1000,
 // `equal` only, columns of the listed resource only, value compared after conversion to the
 // column's type ("12" equals 12; `equal` never matches null).
 import * as z from 'zod/mini';
@@ -34,7 +34,7 @@ export function parsePage(body: { start?: number; limit?: number }, defaultLimit
   return { start, limit };
 }
 
-/** For /user/grp/{id}: start and limit only; criterias are ignored (decisions.md). */
+/** For /user/grp/{id}: start and limit only; criterias are ignored (docs/portal-api.md). */
 export function parsePageRequest(body: unknown, defaultLimit: number): Page {
   return parsePage(validate(pageOnlySchema, body, 'request body'), defaultLimit);
 }

@@ -1,5 +1,5 @@
 // Tokens: obtained from an organisation's API key (POST /token), valid for a lifetime
-// (24 h by default, decisions.md), stored in the database so they survive restarts.
+// (24 h by default, docs/portal-api.md), stored in the database so they survive restarts.
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 

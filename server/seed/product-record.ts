@@ -1,4 +1,4 @@
-// One realistic product: every field of spec 2.10 present, null where empty; HTML description.
+// One realistic product: every field of the product definition present, null where empty; HTML description.
 import { productFieldNames } from '../../src/api/schemas/product.ts';
 import { formatTimestamp } from '../db/time.ts';
 import { asciiKey, regions, topics } from './names.ts';

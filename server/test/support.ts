@@ -51,7 +51,7 @@ export function demoPortal(options: PortalOptions = {}, seed = true): Portal {
   };
 }
 
-/** An error reply in the format of decisions.md. */
+/** An error reply in the format of docs/portal-api.md. */
 export function expectError(reply: Reply, status: number, code?: string): void {
   if (reply.status !== status || reply.body?.status !== false || typeof reply.body?.error?.message !== 'string') {
     throw new Error(`expected error ${status} ${code ?? ''}, got ${reply.status} ${JSON.stringify(reply.body)}`);

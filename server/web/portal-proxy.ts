@@ -45,7 +45,7 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
       }
       return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers: responseHeaders });
     } catch {
-      // The error body of decisions.md, so the dashboard shows it like any portal error.
+      // The portal's error body (docs/portal-api.md), so the dashboard shows it like any portal error.
       return c.json(
         { status: false, error: { code: 'portal_unreachable', message: 'The portal did not answer. Try again in a moment.' } },
         502,

@@ -90,7 +90,7 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
 function buildHeaders(hasBody: boolean, token: string | null): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
-  // The portal takes the bare token, no "Bearer " prefix (decisions.md).
+  // The portal takes the bare token, no "Bearer " prefix (docs/portal-api.md).
   if (token) headers.set('Authorization', token);
   return headers;
 }

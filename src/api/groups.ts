@@ -36,7 +36,7 @@ export function fetchAllGroups(onProgress?: (loaded: number, total: number) => v
   return fetchAllPages((start, limit, s) => fetchGroups({ start, limit }, s), { signal, onProgress });
 }
 
-/** A parent id that names no group: null, or the 0 a real portal may use (decisions.md). */
+/** A parent id that names no group: null, or the 0 a real portal may use (docs/portal-api.md). */
 export function isNoParent(parentId: number | null): parentId is null | 0 {
   return parentId === null || parentId === 0;
 }
@@ -72,7 +72,7 @@ export async function walkAncestors(
 
 /**
  * A root is a group whose parent is null, 0, or not a group of the organisation
- * (decisions.md): a real portal may use 0, and `equal` never matches null.
+ * (docs/portal-api.md): a real portal may use 0, and `equal` never matches null.
  */
 export function findRootGroups(groups: readonly Grp[]): Grp[] {
   const ids = new Set(groups.map((g) => g.grp_id));

@@ -1,4 +1,4 @@
-// Product access records whose product is a bundle (decisions.md).
+// Product access records whose product is a bundle (docs/portal-api.md).
 import { listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
 import { productAccessSchema } from '../../../src/api/schemas/product-access.ts';
 import { productAccessResource } from '../../db/resources.ts';

@@ -1,4 +1,4 @@
-// Products: one product (every field of spec 2.10, null where empty) and the definition.
+// Products: one product (every field of the definition, null where empty) and the definition.
 import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
 import {
   productDefinitionSchema,

@@ -1,4 +1,4 @@
-// GET /token/validate and POST /token (decisions.md: body {"apikey"}, unknown key 401).
+// GET /token/validate and POST /token (docs/portal-api.md: body {"apikey"}, unknown key 401).
 import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
 import { tokenRequestSchema, tokenResultSchema, tokenValidateSchema } from '../../../src/api/schemas/token.ts';
 import { formatTimestamp } from '../../db/time.ts';

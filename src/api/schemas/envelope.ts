@@ -1,4 +1,4 @@
-// The response envelope of spec section 2.1 and the error body of decisions.md.
+// The response envelope and the error body (docs/portal-api.md).
 import * as z from 'zod/mini';
 
 export function itemEnvelopeSchema<T extends z.ZodMiniType>(result: T) {
@@ -19,7 +19,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** What a list operation takes (spec 2.2). Only `equal` is documented. */
+/** What a list operation takes (docs/portal-api.md). Only `equal` is documented. */
 export const criteriaSchema = z.object({
   column: z.string(),
   operator: z.string(),

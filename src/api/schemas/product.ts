@@ -1,4 +1,4 @@
-// The product record of spec section 2.10. The field list below is the product definition
+// The product record (docs/portal-api.md). The field list below is the product definition
 // itself: the portal server answers GET /product/definition from it and the record schema
 // is built from it, so the two can never disagree.
 import * as z from 'zod/mini';

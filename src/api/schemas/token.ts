@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** GET /token/validate: `user_data` sits beside `result` (decisions.md). */
+/** GET /token/validate: `user_data` sits beside `result` (docs/portal-api.md). */
 export const tokenValidateSchema = z.object({
   status: z.literal(true),
   result: z.object({ message: z.string() }),
@@ -8,6 +8,6 @@ export const tokenValidateSchema = z.object({
 });
 export type TokenValidation = z.infer<typeof tokenValidateSchema>;
 
-/** POST /token (decisions.md). */
+/** POST /token (docs/portal-api.md). */
 export const tokenRequestSchema = z.object({ apikey: z.string().check(z.minLength(1)) });
 export const tokenResultSchema = z.object({ token: z.string(), expired_date: z.string() });

@@ -12,7 +12,7 @@ export const userGrpSchema = z.object({
 });
 export type UserGrp = z.infer<typeof userGrpSchema>;
 
-/** POST /user_grp/create body; the server requires the two ids (decisions.md). */
+/** POST /user_grp/create body; the server requires the two ids (docs/portal-api.md). */
 export const userGrpCreateSchema = z.object({
   user_grp_grp_id: z.int().check(z.positive()),
   user_grp_user_id: z.int().check(z.positive()),

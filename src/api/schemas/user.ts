@@ -7,7 +7,7 @@ export const userSchema = z.object({
   firstname: nullableString,
   lastname: nullableString,
   user_organisation_identifier: nullableString,
-  /** The grp_name of each group the user belongs to (decisions.md). */
+  /** The grp_name of each group the user belongs to (docs/portal-api.md). */
   groups: z.array(z.string()),
   /** Any shape. A PHP back end may send `[]` for an empty object, so accept both. */
   properties: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]),

@@ -23,7 +23,7 @@ export interface SectionLayout {
   fields: FieldLayout[];
 }
 
-/** Integer fields that the portal fills with 0 or 1 (spec 2.10: "the flag-like ones"). */
+/** Integer fields that the portal fills with 0 or 1 (docs/portal-api.md, product). */
 export const flagFields: ReadonlySet<string> = new Set([
   'product_for_sale',
   'product_add_to_catalog',
