@@ -13,7 +13,7 @@ export interface ApiRequest<S extends z.ZodMiniType> {
   body?: unknown;
   schema: S;
   signal?: AbortSignal;
-  /** Overrides the signed-in token, e.g. to check a token before keeping it. */
+  /** Overrides the signed-in token, e.g. to check a token before keeping it; `''` sends none. */
   token?: string;
 }
 

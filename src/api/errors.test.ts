@@ -7,7 +7,7 @@ import { ApiError } from './errors.ts';
 import { fetchGroupByExternalId, fetchGroups, fetchGroupWithChildren } from './groups.ts';
 import { fetchTake } from './takes.ts';
 import { startFaultyPortal, startPortal, type FaultyPortal, type RunningPortal } from './test-servers.ts';
-import { validateToken } from './token.ts';
+import { requestToken, validateToken } from './token.ts';
 import { fetchUserByIdentifier } from './users.ts';
 
 const group = {
@@ -123,6 +123,13 @@ describe('against a faulty portal', () => {
     stub.answerJson({ status: true, total: 0, result: [] });
     await fetchGroups({ start: 0, limit: 10 });
     expect(stub.lastRequest()?.headers['content-type']).toBe('application/json');
+  });
+
+  it('POST /token sends the API key in the body and no token, even when one is signed in', async () => {
+    stub.answerJson({ status: true, result: { token: 't', expired_date: '2030-01-01T00:00:00Z' } });
+    expect(await requestToken('the-key')).toEqual({ token: 't', expiresAt: '2030-01-01T00:00:00Z' });
+    expect(stub.lastRequest()).toMatchObject({ method: 'POST', url: '/token' });
+    expect(stub.lastRequest()?.headers.authorization).toBeUndefined();
   });
 
   it('status false on HTTP 200 is "rejected" with the server message', async () => {
