@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { expireToken, freshToken, signIn } from './support/session.ts';
+import { demoApiKey, expireToken, freshToken, signIn } from './support/session.ts';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -41,7 +41,7 @@ test('import page: another organisation signing back in gets a fresh page, and n
   await expect(dialog).toBeVisible();
   expect(expired.count()).toBeGreaterThanOrEqual(1);
 
-  const org2Token = await freshToken(request, demoFacts.org2.apikey);
+  const org2Token = await freshToken(request, demoApiKey('org2'));
   await dialog.getByRole('textbox', { name: 'API token' }).fill(org2Token);
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
@@ -55,6 +55,9 @@ test('import page: another organisation signing back in gets a fresh page, and n
   await expect(page.getByRole('button', { name: /Run again/ })).toHaveCount(0);
   await expect(page.getByLabel('Identifiers')).toHaveValue('');
   expect(creates.filter((create) => create.token === org2Token)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoAxeViolations(page);
 
   // Moving on hides the note.
@@ -81,7 +84,7 @@ test.describe('two tabs, one remembered token', () => {
     await expect(tabA.getByRole('banner')).toHaveCount(0);
 
     // Tab B signs in as organisation 2: tab A waits for its own sign-in, and then goes back where it was.
-    await signIn(tabB, await freshToken(request, demoFacts.org2.apikey), { remember: true });
+    await signIn(tabB, await freshToken(request, demoApiKey('org2')), { remember: true });
     await expect(tabB.getByRole('banner')).toContainText('Organisation 2');
     await expect(tabA.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await signIn(tabA, await freshToken(request));
@@ -110,7 +113,7 @@ test.describe('two tabs, one remembered token', () => {
     await tabB.getByLabel('Organisation identifier').press('Enter');
     const dialog = tabB.getByRole('dialog', { name: 'Session expired' });
     await expect(dialog.getByRole('checkbox', { name: 'Keep me signed in on this device' })).toBeChecked();
-    const org2Token = await freshToken(request, demoFacts.org2.apikey);
+    const org2Token = await freshToken(request, demoApiKey('org2'));
     await dialog.getByRole('textbox', { name: 'API token' }).fill(org2Token);
     await dialog.getByRole('button', { name: 'Sign in' }).click();
     await expect(tabB.getByRole('banner')).toContainText('Organisation 2');

@@ -2,7 +2,7 @@
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { expireToken, freshToken, signIn } from './support/session.ts';
+import { demoApiKey, expireToken, freshToken, signIn } from './support/session.ts';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -34,7 +34,7 @@ test('signing in lands on the page asked for; the token stays in this tab only a
   // The organisation only: neither the API key nor the token is on screen.
   const banner = page.getByRole('banner');
   await expect(banner).toContainText('Organisation 1');
-  await expect(page.locator('body')).not.toContainText(demoFacts.org1.apikey);
+  await expect(page.locator('body')).not.toContainText(demoApiKey('org1'));
   await expect(page.locator('body')).not.toContainText(E2E_TOKEN);
   expect(await storedKeys(page)).toEqual({ session: ['lp.token'], local: [] });
   expect(urls.filter((url) => url.includes(E2E_TOKEN))).toEqual([]);
@@ -120,11 +120,11 @@ test('signing in again with another organisation’s token shows that organisati
   await page.getByLabel('Organisation identifier').press('Enter');
 
   const dialog = page.getByRole('dialog', { name: 'Session expired' });
-  await dialog.getByRole('textbox', { name: 'API token' }).fill(await freshToken(request, demoFacts.org2.apikey));
+  await dialog.getByRole('textbox', { name: 'API token' }).fill(await freshToken(request, demoApiKey('org2')));
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('banner')).toContainText('Organisation 2');
-  await expect(page.getByRole('banner')).not.toContainText(demoFacts.org2.apikey);
+  await expect(page.getByRole('banner')).not.toContainText(demoApiKey('org2'));
   // The page started afresh for the new organisation, and says so.
   await expect(page.getByRole('status').filter({ hasText: 'Signed in to another organisation: this page was reset.' })).toBeVisible();
   await expect(page.getByLabel('Organisation identifier')).toHaveValue('');
@@ -171,15 +171,15 @@ test('signing in with an API key: the dashboard gets a token for it and keeps on
   await expect(page.getByRole('alert')).toHaveText(/does not know this API key/);
   await expect(page.getByLabel('API key')).toHaveValue('not-a-key');
 
-  await page.getByLabel('API key').fill(demoFacts.org2.apikey);
+  await page.getByLabel('API key').fill(demoApiKey('org2'));
   await page.getByRole('checkbox', { name: 'Keep me signed in on this device' }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/groups$/);
   await expect(page.getByRole('banner')).toContainText('Organisation 2');
-  expect(tokenRequests.map((body) => JSON.parse(body) as unknown)).toEqual([{ apikey: 'not-a-key' }, { apikey: demoFacts.org2.apikey }]);
+  expect(tokenRequests.map((body) => JSON.parse(body) as unknown)).toEqual([{ apikey: 'not-a-key' }, { apikey: demoApiKey('org2') }]);
 
   const stored = await page.evaluate(() => ({ ...localStorage, ...sessionStorage }));
-  expect(JSON.stringify(stored)).not.toContain(demoFacts.org2.apikey);
+  expect(JSON.stringify(stored)).not.toContain(demoApiKey('org2'));
   expect(stored['lp.token']).toBeTruthy();
 });
 
@@ -194,7 +194,7 @@ test('the session-expired dialog also takes an API key', async ({ page, request 
   await field.press('Enter');
 
   const dialog = page.getByRole('dialog', { name: 'Session expired' });
-  await dialog.getByLabel('API key').fill(demoFacts.org1.apikey);
+  await dialog.getByLabel('API key').fill(demoApiKey('org1'));
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
   await expect(field).toHaveValue('kept.while.signing.in');
