@@ -2,7 +2,7 @@
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { expireToken, freshToken, signIn } from './support/session.ts';
+import { demoApiKey, expireToken, freshToken, signIn } from './support/session.ts';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -31,9 +31,11 @@ test('signing in lands on the page asked for; the token stays in this tab only a
   await signIn(page, E2E_TOKEN);
   await expect(page).toHaveURL(/\/products\/1$/);
 
+  // The organisation only: neither the API key nor the token is on screen.
   const banner = page.getByRole('banner');
   await expect(banner).toContainText('Organisation 1');
-  await expect(banner).toContainText(demoFacts.org1.apikey);
+  await expect(page.locator('body')).not.toContainText(demoApiKey('org1'));
+  await expect(page.locator('body')).not.toContainText(E2E_TOKEN);
   expect(await storedKeys(page)).toEqual({ session: ['lp.token'], local: [] });
   expect(urls.filter((url) => url.includes(E2E_TOKEN))).toEqual([]);
   expect(consoleLines.filter((line) => line.includes(E2E_TOKEN))).toEqual([]);
@@ -118,11 +120,101 @@ test('signing in again with another organisation’s token shows that organisati
   await page.getByLabel('Organisation identifier').press('Enter');
 
   const dialog = page.getByRole('dialog', { name: 'Session expired' });
-  await dialog.getByRole('textbox', { name: 'API token' }).fill(await freshToken(request, demoFacts.org2.apikey));
+  await dialog.getByRole('textbox', { name: 'API token' }).fill(await freshToken(request, demoApiKey('org2')));
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('banner')).toContainText('Organisation 2');
-  await expect(page.getByRole('banner')).toContainText(demoFacts.org2.apikey);
+  await expect(page.getByRole('banner')).not.toContainText(demoApiKey('org2'));
+  // The page started afresh for the new organisation, and says so.
+  await expect(page.getByRole('status').filter({ hasText: 'Signed in to another organisation: this page was reset.' })).toBeVisible();
+  await expect(page.getByLabel('Organisation identifier')).toHaveValue('');
+});
+
+test('the token is hidden as it is typed; "Show token" shows it', async ({ page }) => {
+  await page.goto('/login');
+  const field = page.getByRole('textbox', { name: 'API token' });
+  await field.fill('a-secret-token');
+  await expect(field).toHaveAttribute('type', 'password');
+  const toggle = page.getByRole('button', { name: 'Show token' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(field).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await toggle.click();
+  await expect(field).toHaveAttribute('type', 'password');
+  await expect(field).toHaveValue('a-secret-token');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the login page on a 375 px phone, ${theme}: nothing overflows, no axe violations with the token shown and the key refused`, async ({ page }) => {
+    await page.addInitScript((value) => localStorage.setItem('lp.theme', value), theme);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'API token' }).fill('a-secret-token');
+    await page.getByRole('button', { name: 'Show token' }).click();
+    await page.getByLabel('API key').fill('a-key');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Enter an API token or an API key, not both.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('signing in with an API key: the dashboard gets a token for it and keeps only the token', async ({ page }) => {
+  const tokenRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/token')) tokenRequests.push(request.postData() ?? '');
+  });
+  await page.goto('/login');
+  await page.getByLabel('API key').fill('not-a-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/does not know this API key/);
+  await expect(page.getByLabel('API key')).toHaveValue('not-a-key');
+
+  await page.getByLabel('API key').fill(demoApiKey('org2'));
+  await page.getByRole('checkbox', { name: 'Keep me signed in on this device' }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByRole('banner')).toContainText('Organisation 2');
+  expect(tokenRequests.map((body) => JSON.parse(body) as unknown)).toEqual([{ apikey: 'not-a-key' }, { apikey: demoApiKey('org2') }]);
+
+  const stored = await page.evaluate(() => ({ ...localStorage, ...sessionStorage }));
+  expect(JSON.stringify(stored)).not.toContain(demoApiKey('org2'));
+  expect(stored['lp.token']).toBeTruthy();
+});
+
+test('the session-expired dialog also takes an API key', async ({ page, request }) => {
+  const first = await freshToken(request);
+  await page.goto('/users');
+  await signIn(page, first);
+  await expect(page).toHaveURL(/\/users$/);
+  const field = page.getByLabel('Organisation identifier');
+  await field.fill('kept.while.signing.in');
+  await expireToken(page, first);
+  await field.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: 'Session expired' });
+  await dialog.getByLabel('API key').fill(demoApiKey('org1'));
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(field).toHaveValue('kept.while.signing.in');
+  await expect(page.getByRole('banner')).toContainText('Organisation 1');
+});
+
+test('too many attempts: the portal\'s 429 says how long to wait, in English and French', async ({ page }) => {
+  await page.route('**/api/token/validate', (route) =>
+    route.fulfill({
+      status: 429,
+      headers: { 'Retry-After': '37' },
+      json: { status: false, error: { code: 'too_many_requests', message: 'Too many failed attempts.' } },
+    }),
+  );
+  await page.goto('/login');
+  await signIn(page, 'guess-number-21');
+  await expect(page.getByRole('alert')).toContainText('Too many attempts, try again in 37 seconds.');
+  await expect(page.getByRole('textbox', { name: 'API token' })).toHaveValue('guess-number-21');
+  await page.getByLabel('Language').selectOption({ label: 'Français' });
+  await expect(page.getByRole('alert')).toContainText('Trop de tentatives, réessayez dans 37 secondes.');
 });
 
 test('a portal that cannot be reached keeps the token and offers to check again', async ({ page }) => {

@@ -13,7 +13,7 @@ export interface ApiRequest<S extends z.ZodMiniType> {
   body?: unknown;
   schema: S;
   signal?: AbortSignal;
-  /** Overrides the signed-in token, e.g. to check a token before keeping it. */
+  /** Overrides the signed-in token, e.g. to check a token before keeping it; `''` sends none. */
   token?: string;
 }
 
@@ -59,6 +59,7 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
       status: response.status,
       code: body.success ? body.data.error.code : undefined,
       serverMessage: body.success ? body.data.error.message : undefined,
+      retryAfterSeconds: response.status === 429 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined,
     });
   }
   if (json === undefined) {
@@ -93,6 +94,16 @@ function buildHeaders(hasBody: boolean, token: string | null): Headers {
   // The portal takes the bare token, no "Bearer " prefix (docs/portal-api.md).
   if (token) headers.set('Authorization', token);
   return headers;
+}
+
+/** `Retry-After` in seconds: a whole number of seconds, or an HTTP date (RFC 9110). */
+export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // An HTTP date names its day and month; Date.parse alone would take "-5" for a year.
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function parseJson(text: string): unknown {

@@ -7,7 +7,7 @@ import { fetchAvailabilityGroups, fetchBundleAccess, fetchProduct, fetchProductD
 import { fetchTake, fetchUserTakes } from './takes.ts';
 import { demoFacts } from '../../server/seed/facts.ts';
 import { startPortal, type RunningPortal } from './test-servers.ts';
-import { validateToken } from './token.ts';
+import { requestToken, validateToken } from './token.ts';
 import { fetchUserByIdentifier, fetchUserGroups } from './users.ts';
 
 let portal: RunningPortal;
@@ -21,11 +21,25 @@ beforeAll(async () => {
 afterAll(() => portal.close());
 
 describe('token', () => {
-  it('validates the signed-in token and names its holder and organisation', async () => {
+  it('validates the signed-in token and names its organisation, never the API key', async () => {
     const session = await validateToken();
     expect(session).toMatchObject({ orgId: 1 });
-    expect(session.apikey).toBe(facts.apikey);
     expect(session.message).toMatch(/valid/);
+    expect(JSON.stringify(session)).not.toContain(facts.apikey);
+  });
+
+  it('exchanges an API key for a token of its organisation', async () => {
+    const issued = await requestToken(portal.facts.org2.apikey);
+    expect(issued.expiresAt).toBeTruthy();
+    expect(await validateToken(issued.token)).toMatchObject({ orgId: 2 });
+  });
+
+  it('an unknown API key is a 401 invalid_apikey that does not end the session', async () => {
+    let expired = 0;
+    configureApi({ onUnauthorized: () => (expired += 1) });
+    await expect(requestToken('no-such-key')).rejects.toMatchObject({ kind: 'http', status: 401, code: 'invalid_apikey' });
+    expect(expired).toBe(0);
+    configureApi({ onUnauthorized: () => {} });
   });
 
   it('checks a token given explicitly instead of the stored one', async () => {

@@ -1,12 +1,13 @@
 // What the API layer throws, and what it sends: the real portal for 401/404/409, a faulty stub
 // for what a portal or its gateway can do wrong (timeouts, HTML pages, broken JSON, drift).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retryAfterSeconds } from './client.ts';
 import { configureApi } from './config.ts';
 import { ApiError } from './errors.ts';
 import { fetchGroupByExternalId, fetchGroups, fetchGroupWithChildren } from './groups.ts';
 import { fetchTake } from './takes.ts';
 import { startFaultyPortal, startPortal, type FaultyPortal, type RunningPortal } from './test-servers.ts';
-import { validateToken } from './token.ts';
+import { requestToken, validateToken } from './token.ts';
 import { fetchUserByIdentifier } from './users.ts';
 
 const group = {
@@ -84,6 +85,22 @@ describe('against the real portal', () => {
   });
 });
 
+describe('retryAfterSeconds', () => {
+  const now = Date.parse('2025-03-01T10:00:00Z');
+  it.each([
+    ['30', 30],
+    [' 7 ', 7],
+    ['0', 0],
+    ['Sat, 01 Mar 2025 10:00:12 GMT', 12],
+    ['Sat, 01 Mar 2025 09:59:00 GMT', 0],
+    ['soon', undefined],
+    ['-5', undefined],
+    [null, undefined],
+  ])('reads %j as %j seconds', (header, seconds) => {
+    expect(retryAfterSeconds(header, now)).toBe(seconds);
+  });
+});
+
 describe('against a faulty portal', () => {
   let stub: FaultyPortal;
   beforeAll(async () => {
@@ -106,6 +123,13 @@ describe('against a faulty portal', () => {
     stub.answerJson({ status: true, total: 0, result: [] });
     await fetchGroups({ start: 0, limit: 10 });
     expect(stub.lastRequest()?.headers['content-type']).toBe('application/json');
+  });
+
+  it('POST /token sends the API key in the body and no token, even when one is signed in', async () => {
+    stub.answerJson({ status: true, result: { token: 't', expired_date: '2030-01-01T00:00:00Z' } });
+    expect(await requestToken('the-key')).toEqual({ token: 't', expiresAt: '2030-01-01T00:00:00Z' });
+    expect(stub.lastRequest()).toMatchObject({ method: 'POST', url: '/token' });
+    expect(stub.lastRequest()?.headers.authorization).toBeUndefined();
   });
 
   it('status false on HTTP 200 is "rejected" with the server message', async () => {
@@ -144,6 +168,18 @@ describe('against a faulty portal', () => {
     stub.answer({ kind: 'answer', status: 502, contentType: 'text/html', body: '<html><h1>502 Bad Gateway</h1></html>' });
     const error = await failure(fetchGroups({ start: 0, limit: 1 }));
     expect(error).toMatchObject({ kind: 'http', status: 502, code: undefined, serverMessage: undefined });
+  });
+
+  it('a 429 carries the Retry-After seconds with the portal code', async () => {
+    const body = JSON.stringify({ status: false, error: { code: 'too_many_requests', message: 'Too many failed attempts.' } });
+    stub.answer({ kind: 'answer', status: 429, contentType: 'application/json', body, headers: { 'Retry-After': '42' } });
+    const error = await failure(fetchGroups({ start: 0, limit: 1 }));
+    expect(error).toMatchObject({ kind: 'http', status: 429, code: 'too_many_requests', retryAfterSeconds: 42, isRateLimited: true });
+
+    stub.answer({ kind: 'answer', status: 429, contentType: 'application/json', body });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ status: 429, retryAfterSeconds: undefined });
+    stub.answer({ kind: 'answer', status: 503, contentType: 'application/json', body, headers: { 'Retry-After': '42' } });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ status: 503, retryAfterSeconds: undefined, isRateLimited: false });
   });
 
   it('malformed JSON on 200 is a contract error', async () => {

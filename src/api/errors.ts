@@ -16,6 +16,7 @@ export interface ApiErrorInit {
   code?: string;
   serverMessage?: string;
   field?: string;
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -29,6 +30,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** For `contract` errors: the path of the field that broke, e.g. `result.3.grp_name`. */
   readonly field: string | undefined;
+  /** For a 429: how long the portal asks to wait (its `Retry-After` header), when it said. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(describe(init), { cause: init.cause });
@@ -39,6 +42,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.serverMessage = init.serverMessage;
     this.field = init.field;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
   get isUnauthorized(): boolean {
@@ -47,6 +51,11 @@ export class ApiError extends Error {
 
   get isNotFound(): boolean {
     return this.kind === 'http' && this.status === 404;
+  }
+
+  /** The portal refuses more attempts for a while (too many failed sign-ins or token checks). */
+  get isRateLimited(): boolean {
+    return this.kind === 'http' && this.status === 429;
   }
 }
 

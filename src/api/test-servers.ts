@@ -77,7 +77,7 @@ export async function startPortal({ capLimit }: { capLimit?: number } = {}): Pro
 export type Fault =
   | { kind: 'hang' } // never answers: the client's timeout must fire
   | { kind: 'drop' } // closes the connection without an answer
-  | { kind: 'answer'; status: number; contentType: string; body: string };
+  | { kind: 'answer'; status: number; contentType: string; body: string; headers?: Record<string, string> };
 
 export interface FaultyPortal extends RunningServer {
   /** What every following request gets, whatever its path. */
@@ -97,7 +97,7 @@ export async function startFaultyPortal(): Promise<FaultyPortal> {
     req.resume();
     if (fault.kind === 'hang') return;
     if (fault.kind === 'drop') return req.socket.destroy();
-    res.writeHead(fault.status, { 'Content-Type': fault.contentType });
+    res.writeHead(fault.status, { ...fault.headers, 'Content-Type': fault.contentType });
     res.end(fault.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

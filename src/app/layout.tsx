@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { fill, useMessages } from '../lib/i18n.tsx';
 import { AddMemberIcon, CloseIcon, GroupsIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
@@ -17,7 +17,11 @@ export function Layout() {
   const [menuPath, setMenuPath] = useState(pathname);
   const toolsId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
   const session = state.status === 'signed-in' || state.status === 'expired' ? state.session : null;
+  const orgId = session?.orgId ?? null;
+  const [shownOrgId, setShownOrgId] = useState(orgId);
+  const [orgSwitched, setOrgSwitched] = useState(false);
   const navItems: { to: string; label: string; icon: ReactNode }[] = [
     { to: '/groups', label: t.navGroups, icon: <GroupsIcon /> },
     { to: '/users', label: t.navUsers, icon: <UsersIcon /> },
@@ -29,7 +33,20 @@ export function Layout() {
   if (menuPath !== pathname) {
     setMenuPath(pathname);
     setMenuOpen(false);
+    setOrgSwitched(false);
   }
+
+  // Signed in to another organisation over this page (re-sign-in, another tab): the page below is
+  // keyed by organisation, so it starts afresh, and says why; moving to another page hides the note.
+  if (orgId !== shownOrgId) {
+    setShownOrgId(orgId);
+    if (orgId !== null && shownOrgId !== null) setOrgSwitched(true);
+  }
+
+  useEffect(() => {
+    // The dialog or the page that had focus is gone: carry on from the top of the new page.
+    if (orgSwitched && (document.activeElement === null || document.activeElement === document.body)) main.current?.focus();
+  }, [orgSwitched]);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -73,11 +90,9 @@ export function Layout() {
           </button>
           <div id={toolsId} className={styles.tools} data-open={menuOpen}>
             {session && (
+              // The organisation only: the API key is a secret, and the header is on every screen share.
               <p className={styles.identity}>
                 <span className={styles.org}>{fill(t.organisation, { id: session.orgId })}</span>
-                <span className={styles.key} title={session.apikey}>
-                  {fill(t.signedInAs, { key: session.apikey })}
-                </span>
               </p>
             )}
             <ThemeSelect className={styles.select} />
@@ -100,8 +115,15 @@ export function Layout() {
           </ul>
         </nav>
       </header>
-      <main id="main" tabIndex={-1} className={styles.main}>
-        <Outlet />
+      <main ref={main} id="main" tabIndex={-1} className={styles.main}>
+        {orgSwitched && (
+          <p className="notice notice-info" role="status">
+            {t.organisationSwitched}
+          </p>
+        )}
+        <Fragment key={orgId ?? 'none'}>
+          <Outlet />
+        </Fragment>
       </main>
       {state.status === 'expired' && <SessionExpiredDialog onSignOut={handleSignOut} />}
     </div>

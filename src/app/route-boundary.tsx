@@ -1,11 +1,13 @@
 // The error boundary and loading state of every route. A failed page (a chunk that did not
 // load, a query that threw) says what failed and offers a retry; moving to another page resets it.
+// Code that did not load also offers a full reload: after a redeploy, only that gets the new build.
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isApiError } from '../api/errors.ts';
 import { ApiErrorNotice } from '../components/api-error-notice.tsx';
 import { useMessages } from '../lib/i18n.tsx';
+import { isCodeLoadError, retryFailedPages } from './lazy-page.tsx';
 import { appMessages } from './messages.ts';
 import { onSessionRenewed } from './session-events.ts';
 
@@ -39,6 +41,12 @@ interface BoundaryProps {
 class ErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 
+  constructor(props: BoundaryProps) {
+    super(props);
+    // Each visit of a page (a new boundary per path) may load code that failed on an earlier one.
+    retryFailedPages();
+  }
+
   private unsubscribe: (() => void) | undefined;
 
   static getDerivedStateFromError(error: unknown) {
@@ -61,6 +69,7 @@ class ErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 
   retry = () => {
+    retryFailedPages();
     this.props.onReset();
     this.setState({ error: null });
   };
@@ -73,6 +82,7 @@ class ErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
 
 function RouteError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const t = useMessages(appMessages);
+  if (isCodeLoadError(error)) return <CodeLoadError onRetry={onRetry} />;
   return (
     <section className="empty-page">
       <h1>{t.errorTitle}</h1>
@@ -86,6 +96,26 @@ function RouteError({ error, onRetry }: { error: unknown; onRetry: () => void })
           </button>
         </div>
       )}
+    </section>
+  );
+}
+
+function CodeLoadError({ onRetry }: { onRetry: () => void }) {
+  const t = useMessages(appMessages);
+  return (
+    <section className="empty-page">
+      <h1>{t.codeLoadTitle}</h1>
+      <div role="alert">
+        <p>{t.codeLoadBody}</p>
+        <div className="row">
+          <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+            {t.reload}
+          </button>
+          <button type="button" className="button" onClick={onRetry}>
+            {t.retry}
+          </button>
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,33 +1,12 @@
 // Declarative routes (14 kB gzip of react-router instead of 30 kB for the data router) and a
 // lazy chunk per page: the login page carries no table, tree, sanitiser or page code.
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { lazyPage } from './lazy-page.tsx';
 import { Layout } from './layout.tsx';
 import { PageTitle } from './page-title.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
-
-/**
- * A lazily loaded page, created once per route (not per render, which would remount the page).
- * A chunk that failed to load is asked for again on the next render, so the boundary's retry works.
- */
-function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ComponentType {
-  const create = () =>
-    lazy(() =>
-      load().then(
-        (module) => ({ default: module[name] as ComponentType }),
-        (error: unknown) => {
-          current = create();
-          throw error;
-        },
-      ),
-    );
-  let current = create();
-  return function LazyPage() {
-    const Page = current;
-    return <Page />;
-  };
-}
 
 const pages = {
   login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),

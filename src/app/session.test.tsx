@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // The session against the real portal server: start-up check of a stored token, one "expired"
-// state however many 401s, re-sign-in over the same page, another organisation's token.
+// state however many 401s, re-sign-in over the same page, another organisation's token, and
+// what another tab does to the remembered token.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -11,6 +12,7 @@ import { itemEnvelopeSchema } from '../api/schemas/envelope.ts';
 import { tokenResultSchema } from '../api/schemas/token.ts';
 import { startPortal, type RunningPortal } from '../api/test-servers.ts';
 import { readToken, saveToken } from '../lib/token-storage.ts';
+import { readUserData, writeUserData } from '../lib/user-data-storage.ts';
 import { notifySessionExpired, onSessionRenewed } from './session-events.ts';
 import { SessionProvider, useSession } from './session.tsx';
 
@@ -95,23 +97,94 @@ describe('SessionProvider', () => {
     stop();
   });
 
-  it("drops the cached records when the new token is another organisation's", async () => {
+  it("drops the cached records and people when the new token is another organisation's", async () => {
     saveToken(portal.token, false);
     const { queryClient, state } = renderSession();
     await waitFor(() => expect(state()).toBe('signed-in 1'));
     queryClient.setQueryData(['groups', 'cached'], 'organisation 1 data');
+    writeUserData('recent-users.org-1', [1], 'session');
     act(() => notifySessionExpired());
     expect(state()).toBe('expired 1');
 
-    const response = await fetch(`${portal.baseUrl}/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ apikey: portal.facts.org2.apikey }),
-    });
-    const { result } = itemEnvelopeSchema(tokenResultSchema).parse(await response.json());
-    await act(() => signIn(result.token, true));
+    const org2Token = await tokenOf(portal.facts.org2.apikey);
+    await act(() => signIn(org2Token, true));
     expect(state()).toBe('signed-in 2');
     expect(queryClient.getQueryData(['groups', 'cached'])).toBeUndefined();
-    expect(localStorage.getItem('lp.token')).toBe(result.token);
+    expect(readUserData('recent-users.org-1', 'session')).toBeUndefined();
+    expect(localStorage.getItem('lp.token')).toBe(org2Token);
   });
 });
+
+describe('another tab with the remembered token', () => {
+  /** What the browser does in this tab when another one writes to localStorage. */
+  function otherTabWrites(token: string | null) {
+    if (token === null) localStorage.removeItem('lp.token');
+    else localStorage.setItem('lp.token', token);
+    act(() => void dispatchEvent(new StorageEvent('storage', { key: 'lp.token', newValue: token, storageArea: localStorage })));
+  }
+
+  it('signing out there signs this tab out, and forgets the cached records', async () => {
+    saveToken(portal.token, true);
+    const { queryClient, state } = renderSession();
+    await waitFor(() => expect(state()).toBe('signed-in 1'));
+    queryClient.setQueryData(['groups', 'cached'], 'organisation 1 data');
+    otherTabWrites(null);
+    expect(state()).toBe('signed-out');
+    expect(queryClient.getQueryData(['groups', 'cached'])).toBeUndefined();
+  });
+
+  it("another organisation's token there switches this tab to it, with nothing of the first left", async () => {
+    saveToken(portal.token, true);
+    const { queryClient, state } = renderSession();
+    await waitFor(() => expect(state()).toBe('signed-in 1'));
+    queryClient.setQueryData(['groups', 'cached'], 'organisation 1 data');
+    let renewed = 0;
+    const stop = onSessionRenewed(() => (renewed += 1));
+
+    otherTabWrites(await tokenOf(portal.facts.org2.apikey));
+    await waitFor(() => expect(state()).toBe('signed-in 2'));
+    expect(queryClient.getQueryData(['groups', 'cached'])).toBeUndefined();
+    expect(renewed).toBe(1);
+    stop();
+  });
+
+  it('a new token of the same organisation there renews an expired session here, the records kept', async () => {
+    saveToken(portal.token, true);
+    const { queryClient, state } = renderSession();
+    await waitFor(() => expect(state()).toBe('signed-in 1'));
+    act(() => notifySessionExpired());
+    queryClient.setQueryData(['groups', 'cached'], 'organisation 1 data');
+    otherTabWrites(await tokenOf(portal.facts.org1.apikey));
+    await waitFor(() => expect(state()).toBe('signed-in 1'));
+    expect(queryClient.getQueryData(['groups', 'cached'])).toBe('organisation 1 data');
+  });
+
+  it('a token the portal refuses there signs this tab out', async () => {
+    saveToken(portal.token, true);
+    const { state } = renderSession();
+    await waitFor(() => expect(state()).toBe('signed-in 1'));
+    otherTabWrites(portal.expiredToken);
+    await waitFor(() => expect(state()).toBe('signed-out'));
+  });
+
+  it('a tab signed in for itself only keeps its own token', async () => {
+    saveToken(portal.token, false);
+    localStorage.setItem('lp.token', 'remembered-by-another-tab');
+    const { state } = renderSession();
+    await waitFor(() => expect(state()).toBe('signed-in 1'));
+    otherTabWrites(await tokenOf(portal.facts.org2.apikey));
+    otherTabWrites(null);
+    expect(state()).toBe('signed-in 1');
+    expect(readToken()).toBe(portal.token);
+  });
+});
+
+/** A new token of the organisation of `apikey`, straight from the portal. */
+async function tokenOf(apikey: string): Promise<string> {
+  const response = await fetch(`${portal.baseUrl}/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apikey }),
+  });
+  return itemEnvelopeSchema(tokenResultSchema).parse(await response.json()).result.token;
+}

@@ -1,11 +1,12 @@
 // Who is signed in. The token itself stays in token-storage; this holds what /token/validate
-// said about it, and the "session expired" state raised by any 401.
+// said about it, the "session expired" state raised by any 401, and follows the other tabs:
+// a remembered token that another tab removes or replaces signs this tab out or over too.
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../api/errors.ts';
 import { reloadKnownUsers } from '../api/known-users.ts';
 import { validateToken, type Session } from '../api/token.ts';
-import { clearToken, readToken, saveToken } from '../lib/token-storage.ts';
+import { clearToken, onTokenChangedElsewhere, readToken, saveToken } from '../lib/token-storage.ts';
 import { clearUserData } from '../lib/user-data-storage.ts';
 import { notifySessionRenewed, onSessionExpired } from './session-events.ts';
 
@@ -32,13 +33,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>(() => (readToken() ? { status: 'checking' } : { status: 'signed-out' }));
   const [attempt, setAttempt] = useState(0);
+  /** The token `state` speaks for: a change by another tab is told apart from this tab's own. */
+  const checkedToken = useRef<string | null>(null);
+  /** The latest state, for the listeners of other tabs' changes (they outlive a render). */
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
 
   useEffect(() => {
     const token = readToken();
     if (!token) return;
     const controller = new AbortController();
     validateToken(token, controller.signal).then(
-      (session) => setState({ status: 'signed-in', session }),
+      (session) => {
+        checkedToken.current = token;
+        setState({ status: 'signed-in', session });
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         // Only a refusal ends the session; an unreachable portal says nothing about the token.
@@ -61,32 +72,40 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [],
   );
 
+  /**
+   * Makes `session` (of `token`, already checked) the current one. Over a page (re-sign-in, another
+   * tab): the same organisation refetches what failed and the page keeps its input; another
+   * organisation must see nothing of the first one's, so its cached records and people go first
+   * (the layout then remounts the page, keyed by organisation).
+   */
+  const adopt = useCallback(
+    async (token: string, session: Session) => {
+      const current = latest.current;
+      const previous = current.status === 'signed-in' || current.status === 'expired' ? current.session : null;
+      const sameOrganisation = previous?.orgId === session.orgId;
+      if (previous && !sameOrganisation) forgetRecords(queryClient);
+      checkedToken.current = token;
+      setState({ status: 'signed-in', session });
+      if (!previous) return;
+      if (sameOrganisation) await queryClient.invalidateQueries();
+      notifySessionRenewed();
+    },
+    [queryClient],
+  );
+
   const signIn = useCallback(
     async (token: string, remember: boolean) => {
       const session = await validateToken(token);
-      const previous = state.status === 'expired' ? state.session : null;
       saveToken(token, remember);
-      setState({ status: 'signed-in', session });
-      if (!previous) return;
-      // Signed in again over the same page: refetch what failed, the page and its unsaved input
-      // stay mounted. Another organisation's token must not see the first one's cached records.
-      if (previous.orgId === session.orgId) {
-        await queryClient.invalidateQueries();
-      } else {
-        clearUserData();
-        reloadKnownUsers();
-        await queryClient.resetQueries();
-      }
-      notifySessionRenewed();
+      await adopt(token, session);
     },
-    [queryClient, state],
+    [adopt],
   );
 
   const signOut = useCallback(() => {
     clearToken();
-    clearUserData();
-    reloadKnownUsers();
-    queryClient.clear();
+    checkedToken.current = null;
+    forgetRecords(queryClient);
     setState({ status: 'signed-out' });
   }, [queryClient]);
 
@@ -95,8 +114,45 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setAttempt((n) => n + 1);
   }, []);
 
+  // Another tab signed out, or in with another remembered token: this tab follows at once, so
+  // that it never shows one organisation while its requests carry another's token.
+  useEffect(() => {
+    let controller: AbortController | null = null;
+    const stop = onTokenChangedElsewhere(() => {
+      const token = readToken();
+      if (token === checkedToken.current) return; // this tab uses its own tab-only token
+      controller?.abort();
+      const current = latest.current;
+      if (current.status === 'signed-out') return; // the login page waits for this tab's own sign-in
+      if (token === null) return signOut();
+      if (current.status === 'checking' || current.status === 'unverified') return recheck();
+      const check = new AbortController();
+      controller = check;
+      validateToken(token, check.signal).then(
+        (session) => void adopt(token, session),
+        (error: unknown) => {
+          if (check.signal.aborted) return;
+          if (isApiError(error) && error.isUnauthorized) return signOut();
+          checkedToken.current = null;
+          setState({ status: 'unverified', error });
+        },
+      );
+    });
+    return () => {
+      stop();
+      controller?.abort();
+    };
+  }, [adopt, signOut, recheck]);
+
   const value = useMemo(() => ({ state, signIn, signOut, recheck }), [state, signIn, signOut, recheck]);
   return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+/** Nothing the last organisation or person saw stays: cached records, people's names, recent users. */
+function forgetRecords(queryClient: ReturnType<typeof useQueryClient>): void {
+  queryClient.clear();
+  clearUserData();
+  reloadKnownUsers();
 }
 
 export function useSession(): SessionContextValue {

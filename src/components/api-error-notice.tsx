@@ -1,11 +1,11 @@
 import { isApiError, type ApiError } from '../api/errors.ts';
-import { fill, useMessages } from '../lib/i18n.tsx';
+import { fill, useLocale, useMessages, type Locale } from '../lib/i18n.tsx';
 import { componentMessages } from './messages.ts';
 
 type Messages = (typeof componentMessages)['en'];
 
 /** A sentence a person can act on, for any error the API layer throws. */
-export function describeApiError(error: ApiError, t: Messages): string {
+export function describeApiError(error: ApiError, t: Messages, locale: Locale = 'en'): string {
   switch (error.kind) {
     case 'network':
       return t.errorNetwork;
@@ -20,17 +20,26 @@ export function describeApiError(error: ApiError, t: Messages): string {
     case 'http':
       if (error.status === 401) return t.errorUnauthorized;
       if (error.status === 404) return t.errorNotFound;
+      if (error.isRateLimited) return tooManyAttempts(error.retryAfterSeconds, t, locale);
       return fill((error.status ?? 500) >= 500 ? t.errorServer : t.errorClient, { status: error.status ?? '?' });
   }
+}
+
+function tooManyAttempts(seconds: number | undefined, t: Messages, locale: Locale): string {
+  if (seconds === undefined) return t.errorTooManyAttempts;
+  // The language's own plural rule: French says "0 seconde", English "0 seconds".
+  const one = new Intl.PluralRules(locale).select(seconds) === 'one';
+  return fill(one ? t.errorTooManyAttemptsOne : t.errorTooManyAttemptsOther, { n: new Intl.NumberFormat(locale).format(seconds) });
 }
 
 /** An inline alert for a failed request: what happened, which request, and a retry. */
 export function ApiErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const t = useMessages(componentMessages);
+  const { locale } = useLocale();
   const apiError = isApiError(error) ? error : null;
   return (
     <div className="notice notice-error" role="alert">
-      <p>{apiError ? describeApiError(apiError, t) : t.errorNetwork}</p>
+      <p>{apiError ? describeApiError(apiError, t, locale) : t.errorNetwork}</p>
       {apiError?.serverMessage && apiError.kind !== 'contract' && (
         <p className="notice-detail">{fill(t.errorServerSays, { message: apiError.serverMessage })}</p>
       )}

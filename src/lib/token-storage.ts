@@ -12,20 +12,28 @@ export function readToken(): string | null {
   }
 }
 
-/** Whether the current token was kept with "Keep me signed in" (the re-sign-in form starts so). */
+/**
+ * Whether the token this tab uses was kept with "Keep me signed in" (the re-sign-in form starts
+ * so, and data about people lives as long as it). A tab-only token wins over a remembered one.
+ */
 export function isTokenRemembered(): boolean {
   try {
-    return localStorage.getItem(key) !== null;
+    return sessionStorage.getItem(key) === null && localStorage.getItem(key) !== null;
   } catch {
     return false;
   }
 }
 
+/** One token at a time: keeping it in one storage removes it from the other. */
 export function saveToken(token: string, remember: boolean): void {
-  clearToken();
+  unstored = null;
   try {
+    // Written before the other is removed: other tabs see one change to the new token, never a
+    // moment without one (which would sign them out).
     (remember ? localStorage : sessionStorage).setItem(key, token);
+    (remember ? sessionStorage : localStorage).removeItem(key);
   } catch {
+    clearToken();
     unstored = token;
   }
 }
@@ -38,4 +46,17 @@ export function clearToken(): void {
   } catch {
     // Blocked storage holds nothing to clear.
   }
+}
+
+/**
+ * Calls `listener` when another tab of this browser signs in or out with a remembered token
+ * (the `storage` event fires in every tab but the one that wrote). Returns the unsubscribe.
+ */
+export function onTokenChangedElsewhere(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // key null: the other tab cleared the whole storage.
+    if (event.key === key || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { itemEnvelopeSchema } from './envelope.ts';
 
 /** GET /token/validate: `user_data` sits beside `result` (docs/portal-api.md). */
 export const tokenValidateSchema = z.object({
@@ -10,4 +11,6 @@ export type TokenValidation = z.infer<typeof tokenValidateSchema>;
 
 /** POST /token (docs/portal-api.md). */
 export const tokenRequestSchema = z.object({ apikey: z.string().check(z.minLength(1)) });
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 export const tokenResultSchema = z.object({ token: z.string(), expired_date: z.string() });
+export const tokenIssueSchema = itemEnvelopeSchema(tokenResultSchema);

@@ -1,9 +1,13 @@
-// Recently viewed users, kept on this device (localStorage) so an administrator gets back to
-// people fast; user-data-storage clears it on sign out with everything else about people.
-import { useCallback, useState } from 'react';
+// Recently viewed users, so an administrator gets back to people fast. Kept as long as the token
+// (this tab's sessionStorage, or localStorage with "Keep me signed in") and per organisation, so
+// that one organisation's list never shows under another's sign-in; user-data-storage clears it
+// on sign out with everything else about people.
+import { useCallback, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import type { User } from '../../api/schemas/user.ts';
-import { readUserData, writeUserData } from '../../lib/user-data-storage.ts';
+import { useSession } from '../../app/session.tsx';
+import { isTokenRemembered } from '../../lib/token-storage.ts';
+import { readUserData, writeUserData, type Persistence } from '../../lib/user-data-storage.ts';
 
 const recentUserSchema = z.object({
   user_id: z.int(),
@@ -14,16 +18,23 @@ const recentUserSchema = z.object({
 });
 export type RecentUser = z.infer<typeof recentUserSchema>;
 
-const storageKey = 'recent-users';
+/** Whose list, and for how long it is kept. */
+export interface RecentUsersScope {
+  orgId: number;
+  persistence: Persistence;
+}
+
 export const maxRecentUsers = 8;
 
-export function readRecentUsers(): RecentUser[] {
-  const parsed = z.array(recentUserSchema).safeParse(readUserData(storageKey, 'local'));
+const storageKey = (scope: RecentUsersScope) => `recent-users.org-${scope.orgId}`;
+
+export function readRecentUsers(scope: RecentUsersScope): RecentUser[] {
+  const parsed = z.array(recentUserSchema).safeParse(readUserData(storageKey(scope), scope.persistence));
   return parsed.success ? parsed.data : [];
 }
 
 /** Puts the user first (once), keeping the list short. */
-export function addRecentUser(user: User, now = new Date()): RecentUser[] {
+export function addRecentUser(scope: RecentUsersScope, user: User, now = new Date()): RecentUser[] {
   const entry: RecentUser = {
     user_id: user.user_id,
     firstname: user.firstname,
@@ -31,21 +42,30 @@ export function addRecentUser(user: User, now = new Date()): RecentUser[] {
     user_organisation_identifier: user.user_organisation_identifier,
     viewedAt: now.toISOString(),
   };
-  const next = [entry, ...readRecentUsers().filter((u) => u.user_id !== user.user_id)].slice(0, maxRecentUsers);
-  writeUserData(storageKey, next, 'local');
+  const next = [entry, ...readRecentUsers(scope).filter((u) => u.user_id !== user.user_id)].slice(0, maxRecentUsers);
+  writeUserData(storageKey(scope), next, scope.persistence);
   return next;
 }
 
-export function clearRecentUsers(): void {
-  writeUserData(storageKey, [], 'local');
+export function clearRecentUsers(scope: RecentUsersScope): void {
+  writeUserData(storageKey(scope), [], scope.persistence);
+}
+
+/** The scope of the signed-in session; null before the session is known. */
+export function useRecentUsersScope(): RecentUsersScope | null {
+  const { state } = useSession();
+  const orgId = state.status === 'signed-in' || state.status === 'expired' ? state.session.orgId : null;
+  const persistence: Persistence = isTokenRemembered() ? 'local' : 'session';
+  return useMemo(() => (orgId === null ? null : { orgId, persistence }), [orgId, persistence]);
 }
 
 /** The list as it is when the page opens, and a way to clear it. */
 export function useRecentUsers(): { users: RecentUser[]; clear: () => void } {
-  const [users, setUsers] = useState(readRecentUsers);
+  const scope = useRecentUsersScope();
+  const [users, setUsers] = useState(() => (scope ? readRecentUsers(scope) : []));
   const clear = useCallback(() => {
-    clearRecentUsers();
+    if (scope) clearRecentUsers(scope);
     setUsers([]);
-  }, []);
+  }, [scope]);
   return { users, clear };
 }

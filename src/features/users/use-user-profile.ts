@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { rememberUser, useKnownUser } from '../../api/known-users.ts';
 import { userSchema } from '../../api/schemas/user.ts';
 import { userQueries } from '../../api/users.ts';
-import { addRecentUser } from './recent-users.ts';
+import { addRecentUser, useRecentUsersScope } from './recent-users.ts';
 
 /**
  * The profile of a user reached by id. The API has no "get user by id": the profile comes from
@@ -13,6 +13,7 @@ import { addRecentUser } from './recent-users.ts';
 export function useUserProfile(userId: number) {
   const queryClient = useQueryClient();
   const known = useKnownUser(userId);
+  const recentScope = useRecentUsersScope();
   const identifier = known?.user_organisation_identifier ?? cachedIdentifier(queryClient, userId);
   const query = useQuery({ ...userQueries.byIdentifier(identifier ?? ''), enabled: identifier !== null });
   // An identifier can move to someone else: show a profile only when it is this user's.
@@ -21,8 +22,8 @@ export function useUserProfile(userId: number) {
   useEffect(() => {
     if (!user) return;
     rememberUser(user);
-    addRecentUser(user);
-  }, [user]);
+    if (recentScope) addRecentUser(recentScope, user);
+  }, [user, recentScope]);
 
   return { known, user, identifier, query };
 }

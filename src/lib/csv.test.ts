@@ -1,0 +1,38 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { writeCsv } from './csv.ts';
+
+/** The cells a spreadsheet (or any CSV reader) gets back from the written text. */
+function cells(csv: string): string[][] {
+  return Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { newline: '\r\n' }).data;
+}
+
+describe('writeCsv', () => {
+  it('writes a header from the keys, CRLF lines and a UTF-8 BOM', async () => {
+    const csv = await writeCsv([
+      { name: 'Élodie', id: 3 },
+      { name: 'Jean, "JJ"', id: 4 },
+    ]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1)).toBe('name,id\r\nÉlodie,3\r\n"Jean, ""JJ""",4');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['+1+2', `"'+1+2"`],
+    ['-2+3', `"'-2+3"`],
+    ['@SUM(A1)', `"'@SUM(A1)"`],
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+    ['=cmd|x\nsecond line', `"'=cmd|x\nsecond line"`],
+  ])('escapes a cell that a spreadsheet would run as a formula: %j', async (value, written) => {
+    const csv = await writeCsv([{ name: value }]);
+    expect(csv.slice(1)).toBe(`name\r\n${written}`);
+    expect(cells(csv)[1]).toEqual([`'${value}`]);
+  });
+
+  it('leaves ordinary text, inner formula characters and numbers alone', async () => {
+    const csv = await writeCsv([{ a: 'a=b', b: 'jane.doe@example.com', c: -3, d: 1.5, e: null, f: true }]);
+    expect(csv.slice(1)).toBe('a,b,c,d,e,f\r\na=b,jane.doe@example.com,-3,1.5,,true');
+  });
+});

@@ -1,0 +1,19 @@
+// The one CSV writer of the dashboard: every file it offers for download goes through here.
+// papaparse does the quoting; formula escaping is on for every cell, because a cell that starts
+// with =, +, -, @, a tab or a carriage return is run as a formula by spreadsheet software
+// (OWASP "CSV injection"): such a cell gets a leading ' and is quoted, so it shows as text.
+
+/**
+ * papaparse's own `escapeFormulae: true` pattern is /^[=+\-@\t\r].*$/, which misses a cell with a
+ * line break after its first character ("=cmd\nx"): `.` stops at the line break and `$` has no
+ * multiline flag. Only the first character decides.
+ */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/** Rows of named columns (the first row's keys are the header), CRLF lines, a UTF-8 BOM so that
+ * spreadsheet software reads accents right. Numbers stay numbers: -3 is not escaped. */
+export async function writeCsv(rows: readonly Record<string, string | number | boolean | null>[]): Promise<string> {
+  // Loaded on the first download only: no page pays for it before.
+  const { default: Papa } = await import('papaparse');
+  return '\uFEFF' + Papa.unparse([...rows], { newline: '\r\n', escapeFormulae: formulaStart });
+}
