@@ -5,7 +5,7 @@ import { readToken } from '../lib/token-storage.ts';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
 import { notifySessionExpired } from './session-events.ts';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider, type StartedCheck } from './session.tsx';
 import { ThemeProvider } from './theme.tsx';
 
 configureApi({ baseUrl: portalBaseUrl(), getToken: readToken, onUnauthorized: notifySessionExpired });
@@ -18,12 +18,13 @@ function portalBaseUrl(): string {
   return configured.replace(/\/+$/, '');
 }
 
-export function App() {
+/** `startedCheck`: the token check that start-up began before rendering (first-load.ts). */
+export function App({ startedCheck = null }: { startedCheck?: StartedCheck | null }) {
   return (
     <LocaleProvider>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <SessionProvider>
+          <SessionProvider startedCheck={startedCheck}>
             <AppRoutes />
           </SessionProvider>
         </QueryClientProvider>

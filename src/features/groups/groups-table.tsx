@@ -9,11 +9,11 @@ import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './groups-page.module.css';
 
-const filterKeys = ['grp_id', 'grp_name', 'grp_parent_id', 'grp_external_id', 'grp_external_name'] as const;
 type FilterKey = (typeof filterKeys)[number];
 const numericFilters: ReadonlySet<FilterKey> = new Set(['grp_id', 'grp_parent_id']);
 const column = createColumnHelper<Grp>();
@@ -22,9 +22,8 @@ export function GroupsTable() {
   const t = useMessages(groupMessages);
   const format = useFormat();
   const prefetch = usePrefetchGroup();
-  const search = useListSearch({ filterKeys, defaultPageSize: 20 });
-  const params = { start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters: search.filters };
-  const query = useQuery({ ...groupQueries.list(params), placeholderData: keepPreviousData });
+  const search = useListSearch(groupsTableSearch);
+  const query = useQuery({ ...groupQueries.list(groupsListParams(search)), placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [

@@ -11,7 +11,7 @@ import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { userMessages } from './messages.ts';
 import { useGroupNames } from './use-group-names.ts';
-import { pageSizes, userMembershipsQuery } from './user-page-queries.ts';
+import { listOptions, userMembershipsQuery } from './user-page-queries.ts';
 import styles from './user-page.module.css';
 
 const column = createColumnHelper<UserGrp>();
@@ -20,7 +20,7 @@ const column = createColumnHelper<UserGrp>();
 export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; groupsQuery: UseQueryResult<Page<Grp>> }) {
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
-  const search = useListSearch({ prefix: 'memberships', defaultPageSize: pageSizes.memberships });
+  const search = useListSearch(listOptions.memberships);
   const query = useQuery(userMembershipsQuery(userId, search.page, search.pageSize));
   const groupIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_grp_id), [query.data]);
   const names = useGroupNames(groupIds, groupsQuery);

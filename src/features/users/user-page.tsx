@@ -7,7 +7,7 @@ import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { userMessages } from './messages.ts';
 import { parseRecordId } from './parse-id.ts';
-import { pageSizes, userGroupsQuery } from './user-page-queries.ts';
+import { listOptions, userGroupsQuery } from './user-page-queries.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
 import { UserMembershipsTable } from './user-memberships-table.tsx';
 import styles from './user-page.module.css';
@@ -43,7 +43,7 @@ function UserView({ userId }: { userId: number }) {
   const profile = useUserProfile(userId);
   // The groups page is lifted here: it also names the groups of the memberships table, and its
   // 404 tells that the user does not exist. Every table's query starts in this same render.
-  const groupsSearch = useListSearch({ prefix: 'groups', defaultPageSize: pageSizes.groups });
+  const groupsSearch = useListSearch(listOptions.groups);
   const groupsQuery = useQuery(userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize));
   if (isApiError(groupsQuery.error) && groupsQuery.error.isNotFound) {
     return <UserNotFound id={String(userId)} />;

@@ -11,7 +11,7 @@ import { userMessages } from './messages.ts';
 import { productIdsOf } from './take-summary.ts';
 import { TakesSummary } from './takes-summary.tsx';
 import { useProductTitles } from './use-product-titles.ts';
-import { pageSizes, userTakesQuery } from './user-page-queries.ts';
+import { listOptions, userTakesQuery } from './user-page-queries.ts';
 import styles from './user-page.module.css';
 
 const column = createColumnHelper<Take>();
@@ -25,7 +25,7 @@ export function UserTakes({ userId }: { userId: number }) {
   const t = useMessages(userMessages);
   const format = useFormat();
   const filterId = useId();
-  const search = useListSearch({ prefix: 'takes', filterKeys: ['product'], defaultPageSize: pageSizes.takes });
+  const search = useListSearch(listOptions.takes);
   const productFilter = search.filters.product ?? '';
   const query = useQuery(userTakesQuery(userId, search.page, search.pageSize, productFilter));
   const allTakes = useQuery(takeQueries.allForUser(userId));
