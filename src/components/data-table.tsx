@@ -7,6 +7,7 @@ import {
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type RowData,
   type SortingState,
 } from '@tanstack/react-table';
 import { useState, type ReactNode } from 'react';
@@ -16,6 +17,14 @@ import type { ListSearch } from '../lib/list-search.ts';
 import { ApiErrorNotice } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
 import styles from './data-table.module.css';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the declaration merges with TanStack's, type parameters included
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Class of the column's cells: a cell's look without a wrapper element in every row. */
+    cellClassName?: string;
+  }
+}
 
 export interface DataTableProps<T> {
   /** The table's accessible name, shown as its caption. */
@@ -79,9 +88,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     >
                       {header.column.getCanSort() ? (
+                        // The arrow is the button's ::after (data-table.module.css), not read out.
                         <button type="button" className={styles.sort} onClick={header.column.getToggleSortingHandler()}>
                           {content}
-                          <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}</span>
                         </button>
                       ) : (
                         content
@@ -96,7 +105,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id} className={cell.column.columnDef.meta?.cellClassName}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
               </tr>
             ))}

@@ -40,7 +40,7 @@ export function GroupsTable() {
           </Link>
         ),
       }),
-      column.accessor('grp_id', { header: t.columnId, cell: (info) => <span className={styles.mono}>{info.getValue()}</span> }),
+      column.accessor('grp_id', { header: t.columnId, meta: { cellClassName: styles.mono } }),
       column.accessor('grp_parent_id', {
         header: t.columnParent,
         cell: (info) => {
