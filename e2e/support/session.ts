@@ -1,10 +1,10 @@
 // Helpers for the shell's session specs: fresh tokens from the portal, and a token made to
 // expire from the browser's point of view (the portal answers 401 token_expired to it).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoFacts } from '../../server/seed/facts.ts';
+import { E2E_APIKEYS } from './constants.ts';
 
 /** A new token (of organisation 1 unless told), from POST /api/token with the organisation's API key. */
-export async function freshToken(request: APIRequestContext, apikey = demoFacts.org1.apikey): Promise<string> {
+export async function freshToken(request: APIRequestContext, apikey: string = E2E_APIKEYS.org1): Promise<string> {
   const response = await request.post('/api/token', { data: { apikey } });
   const body: unknown = await response.json();
   const token =

@@ -1,26 +1,45 @@
-// Authorization: the bare token, or `Bearer <token>` (decisions.md). 401 when missing,
-// unknown or expired, /token/validate included. The token itself is never logged.
-import { createMiddleware } from 'hono/factory';
+// What every route does before its handler, in this order: the token (Authorization: the bare
+// token, or `Bearer <token>`, decisions.md; 401 when missing, unknown or expired, /token/validate
+// included), then the body, then the request's turn (turns.ts). The token comes first, so a
+// client without one never gets its upload read. The token itself is never logged.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { FailedAttempts } from './failed-attempts.ts';
 import { PortalError } from './errors.ts';
+import { MAX_TOKEN_REQUEST_BYTES, bufferBody } from './request-body.ts';
 import type { TokenHolder, TokenStore } from './tokens.ts';
+import { takeTurns } from './turns.ts';
 
 export type AuthEnv = { Variables: { auth: TokenHolder } };
 
-export function requireToken(tokens: TokenStore) {
-  return createMiddleware<AuthEnv>(async (c, next) => {
-    const header = c.req.header('authorization')?.trim() ?? '';
-    const token = header.replace(/^bearer(?:\s+|$)/i, '').trim();
-    if (token === '') {
-      throw new PortalError(401, 'missing_token', 'The Authorization header is missing. Send your API token in it.');
-    }
-    const holder = tokens.lookup(token);
-    if (!holder) {
-      throw new PortalError(401, 'invalid_token', 'The token is not known. Get a new one with POST /token.');
-    }
-    if (holder.expiresAt <= Date.now()) {
-      throw new PortalError(401, 'token_expired', 'The token has expired. Get a new one with POST /token.');
-    }
-    c.set('auth', holder);
-    await next();
-  });
+function checkToken(c: Context, tokens: TokenStore, failures: FailedAttempts): TokenHolder {
+  const header = c.req.header('authorization')?.trim() ?? '';
+  const token = header.replace(/^bearer(?:\s+|$)/i, '').trim();
+  if (token === '') {
+    throw new PortalError(401, 'missing_token', 'The Authorization header is missing. Send your API token in it.');
+  }
+  const holder = tokens.lookup(token);
+  if (!holder) {
+    failures.record(c);
+    throw new PortalError(401, 'invalid_token', 'The token is not known. Get a new one with POST /token.');
+  }
+  if (holder.expiresAt <= Date.now()) {
+    failures.record(c);
+    throw new PortalError(401, 'token_expired', 'The token has expired. Get a new one with POST /token.');
+  }
+  return holder;
 }
+
+/** Routes that need a token: token, body (1 MiB at most), turn. */
+export function requireToken(tokens: TokenStore, failures: FailedAttempts): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    c.set('auth', checkToken(c, tokens, failures));
+    await bufferBody(c);
+    await takeTurns(c, next);
+  };
+}
+
+/** POST /token, which has no token to check: a small body, then the turn. */
+export const tokenRequest: MiddlewareHandler<AuthEnv> = async (c, next) => {
+  await bufferBody(c, MAX_TOKEN_REQUEST_BYTES);
+  await takeTurns(c, next);
+};

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
-import { demoFacts } from '../seed/facts.ts';
+import { apikeyLabel } from '../db/credentials.ts';
 import { demoPortal, expectError } from '../test/support.ts';
 import { issueToken } from './tokens.ts';
 
@@ -11,7 +11,7 @@ describe('GET /token/validate', () => {
     const r = await p.get('/token/validate');
     expect(r.status).toBe(200);
     const body = tokenValidateSchema.parse(r.body);
-    expect(body.user_data).toEqual({ apikey: demoFacts.org1.apikey, org_id: 1 });
+    expect(body.user_data).toEqual({ apikey: apikeyLabel(p.apikey1), org_id: 1 });
     expect(body.result.message.length).toBeGreaterThan(0);
   });
 
@@ -32,7 +32,7 @@ describe('GET /token/validate', () => {
 
   it('tells organisation 2 its own org_id', async () => {
     const r = await p.get('/token/validate', p.token2);
-    expect(r.body.user_data).toEqual({ apikey: demoFacts.org2.apikey, org_id: 2 });
+    expect(r.body.user_data).toEqual({ apikey: apikeyLabel(p.apikey2), org_id: 2 });
   });
 });
 
@@ -40,7 +40,7 @@ describe('POST /token', () => {
   const p = demoPortal();
 
   it('exchanges a known API key for a working token, without Authorization', async () => {
-    const r = await p.call('POST', '/token', { apikey: demoFacts.org2.apikey }, { token: null });
+    const r = await p.call('POST', '/token', { apikey: p.apikey2 }, { token: null });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe(true);
     expect(r.body.result.expired_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
@@ -60,7 +60,7 @@ describe('POST /token', () => {
 
   it('uses the configured lifetime', async () => {
     const short = demoPortal({ tokenLifetimeSeconds: 60 });
-    const r = await short.call('POST', '/token', { apikey: demoFacts.org1.apikey }, { token: null });
+    const r = await short.call('POST', '/token', { apikey: short.apikey1 }, { token: null });
     expect(Math.abs(Date.parse(r.body.result.expired_date) - Date.now() - 60_000)).toBeLessThan(2_000);
   });
 });
@@ -84,7 +84,7 @@ describe('token expiry', () => {
 
   it('expires a token issued with a zero lifetime at once', async () => {
     const p = demoPortal({ tokenLifetimeSeconds: 0 });
-    const r = await p.call('POST', '/token', { apikey: demoFacts.org1.apikey }, { token: null });
+    const r = await p.call('POST', '/token', { apikey: p.apikey1 }, { token: null });
     expectError(await p.get('/token/validate', r.body.result.token), 401, 'token_expired');
   });
 });

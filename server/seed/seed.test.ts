@@ -11,7 +11,8 @@ import { openDatabase } from '../db/database.ts';
 import { demoFacts, largeFacts } from './facts.ts';
 import { isSeeded, seedDatabase } from './seed.ts';
 
-const tables = ['organisation', 'apikey', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
+// Everything but the API keys, which are random, new for each database (seed.ts).
+const tables = ['organisation', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
 
 function digest(db: Database): string {
   const h = createHash('sha256');
