@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal } from '../test/support.ts';
 import { MAX_BODY_BYTES } from '../portal/app.ts';
-import { endpoints, expectValidAnswer, fingerprint, hostileNumber, hostileString, send, type Endpoint } from './support.ts';
+import { endpoints, expectValidAnswer, fingerprint, fuzzPortalOptions, hostileNumber, hostileString, send, type Endpoint } from './support.ts';
 
 const o1 = demoFacts.org1;
-const p = demoPortal();
+const p = demoPortal(fuzzPortalOptions);
 const auth = { authorization: p.token1, 'content-type': 'application/json' };
 const posts = endpoints.filter((e) => e.method === 'POST');
 const lists = posts.filter((e) => e.kind === 'list' || e.kind === 'page');

@@ -33,7 +33,8 @@ export class FailedAttempts {
   /** First middleware of the portal: 429 while the client has used up its failed attempts. */
   readonly guard: MiddlewareHandler = async (c, next) => {
     const used = await this.limiter.get(clientAddress(c));
-    if (used && used.consumedPoints >= this.options.limit) {
+    // A record past its window (msBeforeNext <= 0) is about to be dropped by the limiter: over.
+    if (used && used.consumedPoints >= this.options.limit && used.msBeforeNext > 0) {
       const seconds = Math.max(1, Math.ceil(used.msBeforeNext / 1000));
       c.header('Retry-After', String(seconds));
       return c.json(

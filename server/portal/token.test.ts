@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
-import { apikeyLabel } from '../db/credentials.ts';
+import { apikeyLabel, credentialDigest } from '../db/credentials.ts';
 import { demoPortal, expectError } from '../test/support.ts';
-import { issueToken } from './tokens.ts';
+import { issueToken, replaceApikeys } from './tokens.ts';
 
 describe('GET /token/validate', () => {
   const p = demoPortal();
@@ -100,5 +100,48 @@ describe('issueToken', () => {
     // A second call with the same key reuses the organisation's administrator key.
     const other = issueToken(p.db, { orgId: 3 });
     expect((await p.get('/token/validate', other)).body.user_data.apikey).toBe(r.body.user_data.apikey);
+  });
+});
+
+describe('tokens and API keys at rest', () => {
+  const stored = (p: ReturnType<typeof demoPortal>) =>
+    JSON.stringify([p.db.prepare('SELECT * FROM token').all(), p.db.prepare('SELECT * FROM apikey').all()]);
+
+  it('are stored as SHA-256 digests only, never in plain text', async () => {
+    const p = demoPortal();
+    const issued = await p.call('POST', '/token', { apikey: p.apikey2 }, { token: null });
+    const token: string = issued.body.result.token;
+    const printed = issueToken(p.db, { orgId: 1, value: 'a-printed-demo-token' });
+    const all = stored(p);
+    for (const secret of [token, printed, p.token1, p.token2, p.apikey1, p.apikey2]) {
+      expect(all).not.toContain(secret);
+      expect(all).toContain(credentialDigest(secret));
+    }
+    // And they still work.
+    expect((await p.get('/token/validate', token)).body.user_data).toEqual({ apikey: apikeyLabel(p.apikey2), org_id: 2 });
+    expect((await p.get('/token/validate', printed)).status).toBe(200);
+  });
+
+  it('purges expired tokens whenever a token is issued', async () => {
+    const p = demoPortal();
+    issueToken(p.db, { orgId: 1, value: 'already-expired', lifetimeSeconds: -1 });
+    expect(p.db.prepare('SELECT COUNT(*) FROM token WHERE token_sha256 = ?').pluck().get(credentialDigest('already-expired'))).toBe(1);
+    expect((await p.call('POST', '/token', { apikey: p.apikey1 }, { token: null })).status).toBe(200);
+    expect(p.db.prepare('SELECT COUNT(*) FROM token WHERE expires_at <= ?').pluck().get(Date.now())).toBe(0);
+    expect((await p.get('/token/validate', p.token1)).status).toBe(200);
+  });
+});
+
+describe('replaceApikeys (npm run portal -- --print-keys)', () => {
+  it("gives the organisation one new key, retires the old ones, and leaves issued tokens valid", async () => {
+    const p = demoPortal();
+    const fresh = replaceApikeys(p.db, 1);
+    expect(fresh).toMatch(/^lpk_[A-Za-z0-9_-]{32}$/);
+    expectError(await p.call('POST', '/token', { apikey: p.apikey1 }, { token: null }), 401, 'invalid_apikey');
+    const r = await p.call('POST', '/token', { apikey: fresh }, { token: null });
+    expect((await p.get('/token/validate', r.body.result.token)).body.user_data).toEqual({ apikey: apikeyLabel(fresh), org_id: 1 });
+    expect((await p.get('/token/validate', p.token1)).status).toBe(200);
+    // Organisation 2's key is untouched.
+    expect((await p.call('POST', '/token', { apikey: p.apikey2 }, { token: null })).status).toBe(200);
   });
 });
