@@ -1,9 +1,12 @@
 // Brute force: 20 failed attempts a minute per client address, then 429 with Retry-After.
 import { serve, type ServerType } from '@hono/node-server';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { tokenResultSchema } from '../../src/api/schemas/token.ts';
 import { demoPortal, expectError, type Portal } from '../test/support.ts';
+import { createApp } from '../web/app.ts';
+import { makeDist } from '../web/test-dist.ts';
 import { addressKey } from './client-address.ts';
 
 /** The bindings @hono/node-server gives a request: here only the peer's address matters. */
@@ -89,24 +92,48 @@ describe('failed attempts from one client address', () => {
   });
 });
 
-describe('over the network', () => {
+describe('over the network, mounted under /api in the production server', () => {
   const p = demoPortal();
+  const dist = makeDist();
   let server: ServerType;
-  let url = '';
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
+  let port = 0;
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    dist.remove();
+  });
 
-  it('reads the client address from the connection (getConnInfo): the 21st bad key from 127.0.0.1 gets 429', async () => {
+  /** GET /api/token/validate with a valid token, from a chosen loopback address. */
+  const validateFrom = (localAddress: string) =>
+    new Promise<number>((resolve, reject) => {
+      const socket = connect({ port, host: '127.0.0.1', localAddress });
+      let received = '';
+      socket.on('data', (chunk: Buffer) => {
+        received += chunk.toString('latin1');
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+        if (status) {
+          socket.destroy();
+          resolve(Number(status));
+        }
+      });
+      socket.on('error', reject);
+      socket.write(`GET /api/token/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${p.token1}\r\n\r\n`);
+    });
+
+  it('counts by the connection\'s address (getConnInfo): the 21st bad key from 127.0.0.1 gets 429, 127.0.0.2 is still served', async () => {
+    const app = createApp({ distDir: dist.dir, portal: p.app });
     await new Promise<void>((resolve) => {
-      server = serve({ fetch: p.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-        url = `http://127.0.0.1:${info.port}`;
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+        port = info.port;
         resolve();
       });
     });
-    const post = () => fetch(`${url}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"apikey":"guess"}' });
+    const post = () => fetch(`http://127.0.0.1:${port}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"apikey":"guess"}' });
     for (let i = 0; i < 20; i++) expect((await post()).status).toBe(401);
     const refused = await post();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('too_many_requests');
+    expect(await validateFrom('127.0.0.1')).toBe(429);
+    expect(await validateFrom('127.0.0.2')).toBe(200);
   });
 });
