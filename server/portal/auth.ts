@@ -11,35 +11,38 @@ import { takeTurns } from './turns.ts';
 
 export type AuthEnv = { Variables: { auth: TokenHolder } };
 
-function checkToken(c: Context, tokens: TokenStore, failures: FailedAttempts): TokenHolder {
+async function checkToken(c: Context, tokens: TokenStore, failures: FailedAttempts): Promise<TokenHolder> {
   const header = c.req.header('authorization')?.trim() ?? '';
   const token = header.replace(/^bearer(?:\s+|$)/i, '').trim();
   if (token === '') {
     throw new PortalError(401, 'missing_token', 'The Authorization header is missing. Send your API token in it.');
   }
+  // Counted in the same synchronous step as the lookup (failed-attempts.ts); 429 when over the limit.
   const holder = tokens.lookup(token);
   if (!holder) {
-    failures.record(c);
+    await failures.afterTokenCheck(c, true);
     throw new PortalError(401, 'invalid_token', 'The token is not known. Get a new one with POST /token.');
   }
-  if (holder.expiresAt <= Date.now()) {
-    failures.record(c);
-    throw new PortalError(401, 'token_expired', 'The token has expired. Get a new one with POST /token.');
-  }
+  const expired = holder.expiresAt <= Date.now();
+  await failures.afterTokenCheck(c, expired);
+  if (expired) throw new PortalError(401, 'token_expired', 'The token has expired. Get a new one with POST /token.');
   return holder;
 }
 
 /** Routes that need a token: token, body (1 MiB at most), turn. */
 export function requireToken(tokens: TokenStore, failures: FailedAttempts): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    c.set('auth', checkToken(c, tokens, failures));
+    c.set('auth', await checkToken(c, tokens, failures));
     await bufferBody(c);
     await takeTurns(c, next);
   };
 }
 
-/** POST /token, which has no token to check: a small body, then the turn. */
-export const tokenRequest: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  await bufferBody(c, MAX_TOKEN_REQUEST_BYTES);
-  await takeTurns(c, next);
-};
+/** POST /token, which has no token to check: the attempt counted, a small body, then the turn. */
+export function tokenRequest(failures: FailedAttempts): MiddlewareHandler<AuthEnv> {
+  return (c, next) =>
+    failures.attempt(c, async () => {
+      await bufferBody(c, MAX_TOKEN_REQUEST_BYTES);
+      await takeTurns(c, next);
+    });
+}

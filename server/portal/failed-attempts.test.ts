@@ -1,7 +1,7 @@
 // Brute force: 20 failed attempts a minute per client address, then 429 with Retry-After.
 import { serve, type ServerType } from '@hono/node-server';
 import { connect } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { tokenResultSchema } from '../../src/api/schemas/token.ts';
 import { demoPortal, expectError, type Portal } from '../test/support.ts';
@@ -70,6 +70,36 @@ describe('failed attempts from one client address', () => {
     expect(innocent.status).toBe(200);
   });
 
+  it('lets no more than 20 guesses through when they are sent all at once', async () => {
+    const p = demoPortal();
+    const keys = await Promise.all(Array.from({ length: 60 }, () => badKey(p, '203.0.113.13')));
+    expect(keys.filter((r) => r.status === 401)).toHaveLength(20);
+    expect(keys.filter((r) => r.status === 429)).toHaveLength(40);
+    const tokens = await Promise.all(Array.from({ length: 60 }, () => badToken(p, '203.0.113.14')));
+    expect(tokens.filter((r) => r.status === 401)).toHaveLength(20);
+    expect(tokens.filter((r) => r.status === 429)).toHaveLength(40);
+    // A right guess in the same burst, after the twentieth wrong one, is refused like the rest.
+    const burst = await Promise.all([...Array.from({ length: 25 }, () => badToken(p, '203.0.113.16')), call(p, '203.0.113.16', 'GET', '/token/validate', { token: p.token1 })]);
+    expect(burst.at(-1)?.status).toBe(429);
+  });
+
+  it('never refuses valid requests sent all at once', async () => {
+    const p = demoPortal();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => call(p, '203.0.113.17', 'GET', '/token/validate', { token: p.token1 })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+  });
+
+  it('gives back the point of a POST /token that was not an unknown key: a valid key, an oversize or malformed body', async () => {
+    const p = demoPortal();
+    for (let i = 0; i < 30; i++) {
+      expect((await call(p, '203.0.113.15', 'POST', '/token', { body: { apikey: p.apikey1 } })).status).toBe(200);
+      expect((await call(p, '203.0.113.15', 'POST', '/token', { body: { apikey: 'x'.repeat(5000) } })).status).toBe(413);
+      expect((await call(p, '203.0.113.15', 'POST', '/token', { body: { apikey: 42 } })).status).toBe(400);
+    }
+    for (let i = 0; i < 20; i++) expect((await badKey(p, '203.0.113.15')).status).toBe(401);
+    expect((await badKey(p, '203.0.113.15')).status).toBe(429);
+  });
+
   it('serves the address again once the window is over (here a limit of 3 in 1 s)', async () => {
     const p = demoPortal({ failedAttempts: { limit: 3, windowSeconds: 1 } });
     for (let i = 0; i < 3; i++) expect((await badKey(p, '203.0.113.12')).status).toBe(401);
@@ -135,5 +165,18 @@ describe('over the network, mounted under /api in the production server', () => 
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('too_many_requests');
     expect(await validateFrom('127.0.0.1')).toBe(429);
     expect(await validateFrom('127.0.0.2')).toBe(200);
+  });
+
+  it('counts guesses pipelined on one connection (they all arrive in one task): 20 answered 401, the rest 429', async () => {
+    const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.3' });
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const guesses = Array.from({ length: 60 }, (_, i) => `GET /api/token/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: guess-${i}\r\n\r\n`);
+    socket.write(guesses.join(''));
+    await vi.waitFor(() => expect(received.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(60), { timeout: 10_000 });
+    socket.destroy();
+    const statuses = (received.match(/HTTP\/1\.1 \d{3}/g) ?? []).map((line) => line.slice(9));
+    expect(statuses.filter((s) => s === '401')).toHaveLength(20);
+    expect(statuses.filter((s) => s === '429')).toHaveLength(40);
   });
 });

@@ -23,15 +23,12 @@ export function tokenRoutes(app: PortalRoutes, { auth }: PortalContext): void {
   });
 }
 
-/** POST /token needs no token: it is how one gets a token. An unknown key is a failed attempt. */
+/** POST /token needs no token: it is how one gets a token. An unknown key is a failed attempt (auth.ts). */
 export function tokenIssueRoute(app: PortalRoutes, ctx: PortalContext): void {
-  app.post('/token', tokenRequest, (c) => {
+  app.post('/token', tokenRequest(ctx.failures), (c) => {
     const body = validate(tokenRequestSchema, readJson(c), 'token request body');
     const created = ctx.tokens.create(body.apikey);
-    if (!created) {
-      ctx.failures.record(c);
-      throw new PortalError(401, 'invalid_apikey', 'The API key is not known. Check it with your portal administrator.');
-    }
+    if (!created) throw new PortalError(401, 'invalid_apikey', 'The API key is not known. Check it with your portal administrator.');
     return c.json(
       tokenEnvelope.parse({ status: true, result: { token: created.token, expired_date: formatTimestamp(created.expiresAt) } }),
     );
