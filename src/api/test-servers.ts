@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
+import { apikeyLabel } from '../../server/db/credentials.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { createPortalApp } from '../../server/portal/app.ts';
 import { issueToken } from '../../server/portal/tokens.ts';
@@ -21,9 +22,21 @@ export interface RunningPortal extends RunningServer {
   token: string;
   /** Another valid token of organisation 1 whose lifetime is over. */
   expiredToken: string;
-  facts: typeof demoFacts;
+  /** demoFacts, plus each organisation's API key (random, made by the seed) and its label. */
+  facts: PortalFacts;
   /** Every request the portal received: method, path and the `limit` asked, for the paging tests. */
   requests: { method: string; path: string; limit?: number }[];
+}
+
+type WithKey<T> = T & { apikey: string; apikeyLabel: string };
+export interface PortalFacts {
+  org1: WithKey<typeof demoFacts.org1>;
+  org2: WithKey<typeof demoFacts.org2>;
+}
+
+function withKey<T>(facts: T, apikey: string | undefined): WithKey<T> {
+  if (apikey === undefined) throw new Error('the demo seed made no API key for this organisation');
+  return { ...facts, apikey, apikeyLabel: apikeyLabel(apikey) };
 }
 
 function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
@@ -39,7 +52,9 @@ function closer(server: { close: (done: () => void) => void }) {
 /** The real portal server (in-memory demo seed). With `capLimit`, a gateway in front lowers every `limit` to it. */
 export async function startPortal({ capLimit }: { capLimit?: number } = {}): Promise<RunningPortal> {
   const db = openDatabase(':memory:');
-  seedDatabase(db, 'demo');
+  const keys = seedDatabase(db, 'demo');
+  const keyOf = (orgId: number) => keys.find((k) => k.orgId === orgId)?.apikey;
+  const facts: PortalFacts = { org1: withKey(demoFacts.org1, keyOf(1)), org2: withKey(demoFacts.org2, keyOf(2)) };
   const token = issueToken(db, { orgId: 1 });
   const expiredToken = issueToken(db, { orgId: 1, lifetimeSeconds: -1 });
   const portal = createPortalApp(db);
@@ -65,7 +80,7 @@ export async function startPortal({ capLimit }: { capLimit?: number } = {}): Pro
     baseUrl: `http://127.0.0.1:${port}`,
     token,
     expiredToken,
-    facts: demoFacts,
+    facts,
     requests,
     close: async () => {
       await close();

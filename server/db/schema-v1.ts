@@ -1,20 +1,9 @@
-// Tables of the portal server. Column names are the API's own field names, so a record is a
-// row minus `org_id`. Every table carries `org_id`: a token sees only its organisation's rows.
-import { productFieldDefinitions, type ProductFieldType } from '../../src/api/schemas/product.ts';
-
-const sqlType: Record<ProductFieldType, string> = {
-  integer: 'INTEGER',
-  float: 'REAL',
-  datetime: 'TEXT',
-  string: 'TEXT',
-};
-
-const productColumns = [...productFieldDefinitions]
-  .filter(([name]) => name !== 'product_id')
-  .map(([name, def]) => `  ${name} ${sqlType[def.type]}`)
-  .join(',\n');
-
-export const ddl = `
+// Schema 1: the tables and indexes as the first releases created them (before schema versions),
+// written out in full and frozen: migration 1 must build today and forever exactly what those
+// releases built. Later changes are later migrations (migrations.ts), never edits here.
+// Column names are the API's own field names, so a record is a row minus `org_id`. Every table
+// carries `org_id`: a token sees only its organisation's rows.
+export const schemaV1 = `
 CREATE TABLE IF NOT EXISTS organisation (
   org_id INTEGER PRIMARY KEY,
   org_name TEXT NOT NULL,
@@ -77,7 +66,67 @@ CREATE INDEX IF NOT EXISTS user_grp_org_user ON user_grp (org_id, user_grp_user_
 CREATE TABLE IF NOT EXISTS product (
   product_id INTEGER PRIMARY KEY,
   org_id INTEGER NOT NULL,
-${productColumns}
+  product_created_by_user_id INTEGER,
+  product_updated_by_user_id INTEGER,
+  product_provider_id INTEGER,
+  product_for_sale INTEGER,
+  product_add_to_catalog INTEGER,
+  product_min_score INTEGER,
+  product_duration INTEGER,
+  product_certificate_report INTEGER,
+  product_allow_notation INTEGER,
+  product_certificate_unit INTEGER,
+  product_certificate_hour INTEGER,
+  product_waiting_list INTEGER,
+  product_show_list_of_participants INTEGER,
+  product_min_participant INTEGER,
+  product_product_access_expired_day INTEGER,
+  product_event_access_need_approval INTEGER,
+  product_price REAL,
+  product_event_date TEXT,
+  product_event_end_date TEXT,
+  product_created_date TEXT,
+  product_updated_date TEXT,
+  product_i18n_language_id TEXT,
+  product_event_type TEXT,
+  product_external_code TEXT,
+  product_image_full_url TEXT,
+  product_do_before_type TEXT,
+  product_key TEXT,
+  product_type_id TEXT,
+  product_status TEXT,
+  product_certificate_working_type TEXT,
+  product_external_id TEXT,
+  product_i18n_slug TEXT,
+  product_i18n_title TEXT,
+  product_i18n_summary TEXT,
+  product_i18n_description TEXT,
+  product_i18n_name TEXT,
+  product_i18n_learn TEXT,
+  product_i18n_certificate_mention TEXT,
+  product_i18n_region TEXT,
+  product_i18n_admissibility TEXT,
+  product_i18n_audience TEXT,
+  product_i18n_how_to_access TEXT,
+  product_i18n_extra_info TEXT,
+  product_i18n_programmation TEXT,
+  product_i18n_image_spotlight TEXT,
+  product_i18n_first_reminder_text TEXT,
+  product_i18n_second_reminder_text TEXT,
+  product_i18n_post_reminder_text TEXT,
+  product_i18n_speaker_bio TEXT,
+  product_i18n_registration_text TEXT,
+  product_i18n_creator_name TEXT,
+  product_i18n_creator_url TEXT,
+  product_i18n_promo_video_url TEXT,
+  product_i18n_promo_video_url_vimeo_video_id TEXT,
+  product_i18n_promo_video_url_vimeo_video_status TEXT,
+  product_i18n_external_link TEXT,
+  product_i18n_do_external_link TEXT,
+  product_i18n_video_transcription TEXT,
+  product_i18n_content TEXT,
+  product_i18n_image TEXT,
+  product_i18n_price_label TEXT
 );
 CREATE INDEX IF NOT EXISTS product_org_type ON product (org_id, product_type_id);
 
