@@ -40,16 +40,19 @@ function viteScript(root: string): string | undefined {
 
 /** `stop` (SIGTERM, SIGINT) ends a build under way, and with it this function (AbortError). */
 export async function buildIfStale(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env, stop?: AbortSignal): Promise<void> {
-  const reason = staleReason(root, outDir, env);
-  if (!reason) return;
   const vite = viteScript(root);
   if (!vite) {
+    // File times say nothing here (`npm prune` rewrites package-lock.json): only what the build baked in.
     if (!existsSync(join(outDir, 'index.html'))) {
       throw new Error(`there is no dashboard build in ${outDir}, and Vite is not installed to make one: run \`npm ci && npm run build\` first.`);
     }
-    console.warn(`${reason.replace(/:.*$/, '')}, but Vite is not installed (production install): serving the build as it is. Run \`npm run build\` where the dev dependencies are installed to refresh it.`);
+    if (readStamp(outDir) !== settingsStamp(env)) {
+      console.warn('The dashboard was built with another VITE_PORTAL_API_URL, and Vite is not installed to rebuild it: run `npm run build` with the dev dependencies installed.');
+    }
     return;
   }
+  const reason = staleReason(root, outDir, env);
+  if (!reason) return;
   console.log(reason);
   // In a child process: Vite and Rollup would otherwise stay in the server's memory (about
   // 400 MiB of resident memory for as long as it serves). The build stamps its settings itself.

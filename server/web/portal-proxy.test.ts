@@ -5,7 +5,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
+import { unsafePathProblem } from './portal-proxy.ts';
 import { makeDist } from './test-dist.ts';
+import { rawRequest } from './test-http.ts';
 
 interface Received {
   method: string;
@@ -141,6 +143,52 @@ describe('the portal proxy', () => {
     // Exactly 1 MiB still crosses.
     await fetch(`${proxied}/api/grp/get_all`, { method: 'POST', headers: { Authorization: 't' }, body: 'z'.repeat(1024 * 1024) });
     expect(received.map((r) => r.body.length)).toEqual([1024 * 1024]);
+  });
+
+  it.each([
+    ['/api/..%2F..%2Fadmin', 'has a "." or ".." segment'],
+    ['/api/user/get_by_organisation_identifier/..%2f..%2fadmin', 'has a "." or ".." segment'],
+    ['/api/grp/get_all/%2E%2E%2Fsecret', 'has a "." or ".." segment'],
+    ['/api/product/get/.%2F1', 'has a "." or ".." segment'],
+    ['/api/token/..%5C..%5Cvalidate', 'has a backslash'],
+    ['/api/user/get_by_organisation_identifier/a%5Cb', 'has a backslash'],
+    ['/api/user/get_by_organisation_identifier/x%00', 'has a NUL character'],
+    ['/api/user/get_by_organisation_identifier/%E0%A4%A', 'is not valid percent-encoding'],
+  ])('refuses %s with 400 and forwards nothing', async (path, problem) => {
+    received = [];
+    const answer = await rawRequest(Number(new URL(proxied).port), path, { headers: { Authorization: 't' } });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      status: false,
+      error: { code: 'invalid_path', message: `The request path ${problem} once decoded: it is not sent to the portal.` },
+    });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(received).toEqual([]);
+  });
+
+  it('forwards identifiers that only look like dot segments', () => {
+    for (const path of ['/user/get_by_organisation_identifier/..a', '/user/get_by_organisation_identifier/a..', '/grp/get_by_external_id/...', '/user/get_by_organisation_identifier/50%25-promo', '/x/ext%2F4521']) {
+      expect(unsafePathProblem(path), path).toBeUndefined();
+    }
+  });
+
+  it.each(['TRACE', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])('answers %s with 405 (the API uses GET and POST) and forwards nothing', async (method) => {
+    received = [];
+    const answer = await rawRequest(Number(new URL(proxied).port), '/api/grp/get_all', { method, headers: { Authorization: 't' } });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD, POST');
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      status: false,
+      error: { code: 'method_not_allowed', message: `The portal API has no ${method} requests: use GET or POST.` },
+    });
+    expect(received).toEqual([]);
+  });
+
+  it('forwards HEAD', async () => {
+    received = [];
+    const answer = await rawRequest(Number(new URL(proxied).port), '/api/token/validate', { method: 'HEAD', headers: { Authorization: 't' } });
+    expect(answer.status).toBe(200);
+    expect(received.map((r) => r.method)).toEqual(['HEAD']);
   });
 
   it('still serves the dashboard itself', async () => {
