@@ -43,7 +43,9 @@ async function probe(port: number, path: '/healthz' | '/readyz') {
 
 describe('with the embedded portal', () => {
   const portal = openEmbeddedPortal({ PORTAL_DB: ':memory:', PORTAL_SEED: 'demo' });
-  cleanups.push(() => portal.db.close());
+  cleanups.push(() => {
+    portal.db.close();
+  });
 
   it('answers both probes without a token, with a fixed message: nothing of any organisation', async () => {
     const port = await serveApp({ distDir: dist.dir, portal: portal.app, readiness: databaseOpen(portal.db) });
