@@ -3,6 +3,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { unsafePathProblem } from './portal-proxy.ts';
@@ -41,7 +42,8 @@ beforeAll(async () => {
     req.on('end', () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'portal_session=abc', 'X-Powered-By': 'PHP/8.1' });
-      res.end(JSON.stringify({ status: true, result: { message: 'ok' } }));
+      const message = req.url?.startsWith('/large') ? 'ok '.repeat(2_000) : 'ok';
+      res.end(JSON.stringify({ status: true, result: { message } }));
     });
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
@@ -97,6 +99,15 @@ describe('the portal proxy', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.headers.get('x-powered-by')).toBeNull();
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it("compresses the portal's JSON above 1 KB for the browser, like the embedded portal's", async () => {
+    const answer = await rawRequest(Number(new URL(proxied).port), '/api/large/answer', { headers: { Authorization: 't', 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    expect(answer.body.length).toBeLessThan(1024);
+    expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual({ status: true, result: { message: 'ok '.repeat(2_000) } });
   });
 
   it('keeps encoded path segments exactly as the dashboard encoded them', async () => {
