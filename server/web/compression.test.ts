@@ -108,6 +108,25 @@ describe('the build, precompressed', () => {
     expect(decoded(answer)).toContain('<div id="root">');
   });
 
+  it('serves index.html as edited after the build (its portal-api-url meta tag), compressed as it goes', async () => {
+    expect(existsSync(join(dist.dir, 'index.html.br'))).toBe(false);
+    const index = join(dist.dir, 'index.html');
+    const original = readFileSync(index, 'utf8');
+    const edited = original.replace('content=""', 'content="https://portal.example/api"');
+    writeFileSync(index, edited);
+    try {
+      for (const path of ['/groups/7', '/index.html', '/']) {
+        const answer = await rawRequest(port, path, { headers: { 'Accept-Encoding': 'gzip' } });
+        expect(answer.headers['content-encoding']).toBe('gzip');
+        expect(answer.headers['cache-control']).toBe('no-cache');
+        expect(answer.headers.vary).toBe('Accept-Encoding');
+        expect(decoded(answer)).toBe(edited);
+      }
+    } finally {
+      writeFileSync(index, original);
+    }
+  });
+
   it('says nothing of encodings for a file without variants', async () => {
     const answer = await rawRequest(port, '/assets/app.css', { headers: { 'Accept-Encoding': 'br' } });
     expect(answer.headers['content-encoding']).toBeUndefined();

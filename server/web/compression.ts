@@ -1,6 +1,6 @@
 // Compressed answers. The build's text files are compressed once, at build time, beside each file
 // (`.br` and `.gz`, see precompress.ts), and static-files.ts serves the variant the browser accepts;
-// the API's JSON answers over 1 KB are compressed here as they go out. Both say
+// the API's JSON answers over 1 KB (and index.html) are compressed as they go out. Both say
 // `Vary: Accept-Encoding`, so that a cache never hands a brotli body to a browser that cannot read it.
 import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
@@ -33,13 +33,17 @@ export function negotiateEncoding(acceptEncoding: string | undefined, available:
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-/** On the fly: a quick brotli level (5) rather than the build's slow best (11). */
-const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body) => brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-  gzip: (body) => gzipAsync(body, { level: 6 }),
-};
 
-/** Compresses JSON answers larger than `thresholdBytes` (in the worker pool, not on the event loop). */
+/**
+ * On the fly, in the worker pool rather than on the event loop: a quick brotli level (5) rather
+ * than the build's slow best (11).
+ */
+export function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
+  if (encoding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  return gzipAsync(body, { level: 6 });
+}
+
+/** Compresses JSON answers larger than `thresholdBytes`. */
 export function compressJson(thresholdBytes = 1024): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -55,7 +59,7 @@ export function compressJson(thresholdBytes = 1024): MiddlewareHandler {
         headers.set('Content-Encoding', encoding);
         headers.delete('Content-Length');
         // A copy into a plain Uint8Array: what a Response body accepts.
-        c.res = new Response(new Uint8Array(await compressors[encoding](Buffer.from(body))), { status, headers });
+        c.res = new Response(new Uint8Array(await compress(encoding, Buffer.from(body))), { status, headers });
       } else c.res = new Response(body, { status, headers });
     }
     c.res.headers.append('Vary', 'Accept-Encoding');

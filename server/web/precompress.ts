@@ -1,6 +1,7 @@
 // At build time (vite.config.ts), a brotli (.br) and a gzip (.gz) copy beside every text file of
 // the build, at the best and slowest levels: done once here, so that serving costs nothing.
-// static-files.ts picks the one the browser accepts.
+// static-files.ts picks the one the browser accepts. Not index.html: it may be edited after the
+// build (its portal-api-url meta tag), so the server compresses it as it serves it.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -16,10 +17,10 @@ const compressors: Record<Encoding, (data: Buffer) => Buffer> = {
   gzip: (data) => gzipSync(data, { level: 9 }),
 };
 
-/** Compresses every text file under `dir` (dot-files and dot-folders excepted: they are never served). */
+/** Compresses every text file under `dir` but index.html (and dot-files, dot-folders: never served). */
 export function precompressDir(dir: string): void {
   for (const entry of readdirSync(dir)) {
-    if (entry.startsWith('.')) continue;
+    if (entry.startsWith('.') || entry === 'index.html') continue;
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) precompressDir(path);
     else if (compressible.has(extname(entry))) {

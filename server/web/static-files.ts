@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { encodings, negotiateEncoding, type Encoding } from './compression.ts';
+import { compress, encodings, negotiateEncoding, type Encoding } from './compression.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,32 +52,50 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+function headersFor(path: string, cacheControl: string, encoding: Encoding | undefined, varies: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+  };
+  if (varies) headers.Vary = 'Accept-Encoding';
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return headers;
+}
+
 /** The file itself, or its best precompressed variant the request accepts. */
 async function sendFile(c: Context, path: string, cacheControl: string): Promise<Response> {
   const variants = new Map<Encoding, string>();
   for (const { name, extension } of encodings) if (await isFile(path + extension)) variants.set(name, path + extension);
   const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), [...variants.keys()]);
-  const headers: Record<string, string> = {
-    'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
-    'Cache-Control': cacheControl,
-  };
-  if (variants.size > 0) headers.Vary = 'Accept-Encoding';
-  if (encoding) headers['Content-Encoding'] = encoding;
-  return c.body(await readFile(encoding ? (variants.get(encoding) ?? path) : path), 200, headers);
+  const file = (encoding && variants.get(encoding)) || path;
+  return c.body(await readFile(file), 200, headersFor(path, cacheControl, encoding, variants.size > 0));
+}
+
+/**
+ * index.html as it is on disk now, compressed as it goes: it may be edited after the build (its
+ * portal-api-url meta tag), so it has no precompressed copy that could go stale; it is 1 KB.
+ */
+async function sendIndex(c: Context, path: string): Promise<Response> {
+  const html = await readFile(path);
+  const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
+  const body = encoding ? new Uint8Array(await compress(encoding, html)) : html;
+  return c.body(body, 200, headersFor(path, 'no-cache', encoding, true));
 }
 
 export function staticFiles(distDir: string) {
   const root = resolve(distDir);
+  const index = join(root, 'index.html');
   return async (c: Context) => {
     const rawPath = new URL(c.req.url).pathname;
     const found = await lookup(root, rawPath);
     if (found.kind === 'refused') return c.text('Not found', 404);
+    if (found.kind === 'file' && found.path === index) return sendIndex(c, index);
     if (found.kind === 'file') {
       const immutable = rawPath.startsWith('/assets/');
       return sendFile(c, found.path, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     // A missing asset or file is a real 404; any other path is a client-side route.
     if (rawPath.startsWith('/assets/') || extname(rawPath) in contentTypes) return c.text('Not found', 404);
-    return sendFile(c, join(root, 'index.html'), 'no-cache');
+    return sendIndex(c, index);
   };
 }
