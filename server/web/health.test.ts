@@ -69,7 +69,7 @@ describe('with the embedded portal', () => {
     expect((await probe(port, '/healthz')).status).toBe(200);
     const ready = await probe(port, '/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.json).toEqual({ status: false, error: { code: 'not_ready', message: 'The portal database is not open.' } });
+    expect(ready.json).toEqual({ status: false, error: { code: 'not_ready', message: 'The portal database is not open or cannot be read.' } });
   });
 
   it('is not ready while any check says why not (a stopping server)', async () => {

@@ -37,7 +37,7 @@ export function databaseOpen(db: Database): ReadinessCheck {
       db.prepare('SELECT 1').get();
       return undefined;
     } catch {
-      return 'The portal database is not open.';
+      return 'The portal database is not open or cannot be read.';
     }
   };
 }
