@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'playwright', '.*/**'] },
+  { ignores: ['dist', 'build', 'node_modules', 'test-results', 'playwright-report', 'playwright', '.*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -30,6 +30,11 @@ export default tseslint.config(
     // Plain scripts served as they are (loaded before the app to apply theme and language).
     files: ['public/**/*.js'],
     languageOptions: { globals: globals.browser },
+  },
+  {
+    // Plain Node scripts that must run before anything is compiled (npm start, the server build).
+    files: ['scripts/**/*.js'],
+    languageOptions: { globals: globals.node },
   },
   {
     // Command-line programs, benchmarks and test servers print their results.

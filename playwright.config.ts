@@ -42,7 +42,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/serve.ts',
+    // The production server as users start it: compiled (build/server.js), the dashboard built into DIST_DIR.
+    command: 'npm start',
     url: `${baseURL}/`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -1,7 +1,9 @@
-// The production server's routes: security headers everywhere, the API under /api, the
-// dashboard for everything else.
+// The production server's routes: security headers everywhere, the API under /api (its JSON
+// compressed), the health probes, and the dashboard for everything else.
 import { Hono } from 'hono';
 import { requestLogLine } from '../portal/log-line.ts';
+import { compressJson } from './compression.ts';
+import { allReady, healthRoutes, portalAnswers, type ReadinessCheck } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createPortalProxy } from './portal-proxy.ts';
 import { staticFiles } from './static-files.ts';
@@ -16,9 +18,11 @@ export interface AppOptions {
   /** Origins the dashboard calls directly (CSP connect-src), see portal-origins.ts. */
   connectOrigins?: readonly string[];
   log?: (line: string) => void;
+  /** Checked by GET /readyz, before (with a portalUrl) whether the portal answers within 2 s. */
+  readiness?: ReadinessCheck;
 }
 
-export function createApp({ distDir, portalUrl, portal, connectOrigins, log }: AppOptions): Hono {
+export function createApp({ distDir, portalUrl, portal, connectOrigins, log, readiness }: AppOptions): Hono {
   const app = new Hono();
   if (log) {
     app.use('*', async (c, next) => {
@@ -29,6 +33,8 @@ export function createApp({ distDir, portalUrl, portal, connectOrigins, log }: A
     });
   }
   app.use('*', securityHeaders({ connectOrigins }));
+  app.route('/', healthRoutes(allReady(readiness, portalUrl ? portalAnswers(portalUrl) : undefined)));
+  app.use('/api/*', compressJson());
   if (portalUrl) app.route('/api', createPortalProxy(portalUrl, '/api'));
   else if (portal) app.route('/api', portal);
   // Without a portal, /api still answers like one rather than with the dashboard's HTML.
