@@ -41,6 +41,11 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (req.url?.startsWith('/limited')) {
+        res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '42' });
+        res.end(JSON.stringify({ status: false, error: { code: 'too_many_requests', message: 'Too many failed attempts.' } }));
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'portal_session=abc', 'X-Powered-By': 'PHP/8.1' });
       const message = req.url?.startsWith('/large') ? 'ok '.repeat(2_000) : 'ok';
       res.end(JSON.stringify({ status: true, result: { message } }));
@@ -99,6 +104,13 @@ describe('the portal proxy', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.headers.get('x-powered-by')).toBeNull();
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it("passes the portal's 429 with its Retry-After, so the dashboard can say how long to wait", async () => {
+    const response = await fetch(`${proxied}/api/limited`, { headers: { Authorization: 't' } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('42');
+    expect(await response.json()).toMatchObject({ status: false, error: { code: 'too_many_requests' } });
   });
 
   it("compresses the portal's JSON above 1 KB for the browser, like the embedded portal's", async () => {

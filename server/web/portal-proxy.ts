@@ -1,5 +1,6 @@
 // `/api/*` forwarded to a real portal (PORTAL_API_URL). Only what the API needs crosses:
-// method, path, query, body, Authorization, Content-Type and Accept. No cookies, no other headers.
+// method, path, query, body, Authorization, Content-Type and Accept; back come the status, the
+// body, Content-Type and Retry-After. No cookies, no other headers.
 // Refused without asking the portal: a method the API does not use (405) and a path that could
 // climb out of the API on the portal's side once decoded (400).
 import { Hono } from 'hono';
@@ -8,7 +9,8 @@ import { errorBody } from '../portal/errors.ts';
 import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
 
 const forwardedRequestHeaders = ['authorization', 'content-type', 'accept'];
-const forwardedResponseHeaders = ['content-type'];
+// Retry-After: the dashboard tells how long to wait after the portal's 429.
+const forwardedResponseHeaders = ['content-type', 'retry-after'];
 /** The methods of the API's routes (HEAD is a GET without the body). */
 const allowedMethods = ['GET', 'HEAD', 'POST'];
 
