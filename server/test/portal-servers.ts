@@ -5,11 +5,11 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import { openDatabase } from '../../server/db/database.ts';
-import { createPortalApp } from '../../server/portal/app.ts';
-import { issueToken } from '../../server/portal/tokens.ts';
-import { demoFacts } from '../../server/seed/facts.ts';
-import { seedDatabase } from '../../server/seed/seed.ts';
+import { openDatabase } from '../db/database.ts';
+import { createPortalApp } from '../portal/app.ts';
+import { issueToken } from '../portal/tokens.ts';
+import { demoFacts } from '../seed/facts.ts';
+import { seedDatabase } from '../seed/seed.ts';
 
 export interface RunningServer {
   baseUrl: string;

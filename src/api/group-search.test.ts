@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildGroupIndex } from '../../api/group-index.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
+import { buildGroupIndex } from './group-index.ts';
+import type { Grp } from './schemas/grp.ts';
 import { searchGroups } from './group-search.ts';
 
 const group = (grp_id: number, grp_name: string, grp_external_id: string | null = null): Grp => ({

@@ -1,7 +1,7 @@
 // Group search over the client-side index (the API filters only with `equal`): by name,
 // external name, external id, or id. Exact matches first, then prefixes, then the rest.
-import type { GroupIndex } from '../../api/group-index.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
+import type { GroupIndex } from './group-index.ts';
+import type { Grp } from './schemas/grp.ts';
 
 export const maxGroupOptions = 50;
 // One collator: much faster than localeCompare when thousands of groups match.

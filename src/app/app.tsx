@@ -4,9 +4,9 @@ import { LocaleProvider } from '../lib/i18n.tsx';
 import { readToken } from '../lib/token-storage.ts';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
-import { notifySessionExpired } from './session-events.ts';
-import { SessionProvider } from './session.tsx';
-import { ThemeProvider } from './theme.tsx';
+import { notifySessionExpired } from '../session/session-events.ts';
+import { SessionProvider } from '../session/session.tsx';
+import { ThemeProvider } from '../lib/theme.tsx';
 
 configureApi({ baseUrl: portalBaseUrl(), getToken: readToken, onUnauthorized: notifySessionExpired });
 

@@ -8,7 +8,7 @@ import { ancestorsOf, groupIndexQuery, useGroupIndexProgress } from '../../api/g
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { searchGroups } from './group-search.ts';
+import { searchGroups } from '../../api/group-search.ts';
 import { membershipMessages } from './messages.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import styles from './memberships.module.css';

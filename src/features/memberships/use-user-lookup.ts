@@ -6,7 +6,7 @@ import { isApiError } from '../../api/errors.ts';
 import { rememberUser } from '../../api/known-users.ts';
 import type { User } from '../../api/schemas/user.ts';
 import { userQueries } from '../../api/users.ts';
-import { identifierProblem } from './import-rows.ts';
+import { identifierProblem } from '../../api/import-rows.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 export type LookupState =
