@@ -1,8 +1,9 @@
-import type { Product } from '../../api/schemas/product.ts';
-import { fill } from '../../lib/i18n.tsx';
-import type { ProductMessages } from './messages.ts';
+import type { Product } from './schemas/product.ts';
 
-/** `product_i18n_title`, else `product_key`, else "Product 12". */
-export function productTitle(product: Product, t: ProductMessages): string {
-  return product.product_i18n_title?.trim() || product.product_key?.trim() || fill(t.productFallback, { id: product.product_id });
+/**
+ * What a product is called: `product_i18n_title`, else `product_key` (either trimmed), else null
+ * so that the caller says "Product 12" in its language. The one rule of every page.
+ */
+export function productTitle(product: Pick<Product, 'product_i18n_title' | 'product_key'>): string | null {
+  return product.product_i18n_title?.trim() || product.product_key?.trim() || null;
 }

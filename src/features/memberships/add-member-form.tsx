@@ -9,6 +9,7 @@ import type { Grp } from '../../api/schemas/grp.ts';
 import { userQueries } from '../../api/users.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { validateAddMember, type AddMemberField, type AddMemberProblem } from './add-member-schema.ts';
 import { GroupCombobox } from './group-combobox.tsx';
 import { IdentifierField } from './identifier-field.tsx';
@@ -159,7 +160,7 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
         <div className="notice notice-success" role="status">
           <p>{fill(outcome.membership.user_grp_group_admin === 1 ? t.addedAdmin : t.added, { name: personName(outcome.person), group: outcome.group.grp_name })}</p>
           <p className={styles.actions}>
-            <Link to={`/groups/${outcome.group.grp_id}`}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
+            <Link to={paths.group(outcome.group.grp_id)}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
             <button
               type="button"
               className="button button-quiet"
@@ -185,7 +186,7 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
             })}
           </p>
           <p>
-            <Link to={`/groups/${outcome.group.grp_id}`}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
+            <Link to={paths.group(outcome.group.grp_id)}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
           </p>
         </div>
       )}

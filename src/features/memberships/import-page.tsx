@@ -10,18 +10,19 @@ import type { Grp } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { componentMessages } from '../../components/messages.ts';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { countBy, isPending, type ResultRow } from './bulk-runner.ts';
+import { countBy, isPending, type ResultRow } from '../../api/bulk-import.ts';
+import { paths } from '../../lib/paths.ts';
+import { parseRecordId } from '../../lib/record-id.ts';
 import { downloadText } from './download.ts';
 import { GroupCombobox } from './group-combobox.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportProgress } from './import-progress.tsx';
-import { parseImportText, type ParsedImport } from './import-rows.ts';
+import { parseImportText, type ParsedImport } from '../../api/import-rows.ts';
 import { ImportSource } from './import-source.tsx';
 import { ImportTable } from './import-table.tsx';
 import { membershipMessages } from './messages.ts';
 import { resultsCsv } from './results-csv.ts';
 import { previewLabel, previewTone, resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
-import { positiveIdParam } from './search-params.ts';
 import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import styles from './memberships.module.css';
@@ -33,7 +34,7 @@ export function ImportPage() {
   const deps: RowTextDeps = { t, common, format };
   const titleId = useId();
   const [params] = useSearchParams();
-  const presetGroupId = positiveIdParam(params.get('grp'));
+  const presetGroupId = parseRecordId(params.get('grp'));
 
   // Retried like every read (a 404 is not: see query-client.ts).
   const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null });
@@ -93,7 +94,7 @@ export function ImportPage() {
     <div className={styles.page}>
       <header className={styles.header}>
         <h1 id={titleId}>{t.importTitle}</h1>
-        <Link to={group ? `/memberships/new?grp=${group.grp_id}` : '/memberships/new'}>{t.addTitle}</Link>
+        <Link to={paths.addMember({ grp: group?.grp_id })}>{t.addTitle}</Link>
       </header>
       <p className={styles.intro}>{t.importIntro}</p>
 
