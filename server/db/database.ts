@@ -3,8 +3,6 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ddl } from './ddl.ts';
 
-export type { Database } from 'better-sqlite3';
-
 /**
  * Opens (or creates) the portal database and makes sure every table and index exists.
  * `:memory:` gives a private in-memory database.

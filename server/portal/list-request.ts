@@ -8,7 +8,7 @@ import { normaliseTimestamp } from '../db/time.ts';
 import { badRequest } from './errors.ts';
 import { validate } from './body.ts';
 
-export const MAX_LIMIT = 1000;
+const MAX_LIMIT = 1000;
 
 export interface Page {
   start: number;
@@ -24,7 +24,7 @@ export interface Filter {
 
 const pageOnlySchema = z.object({ start: z.optional(z.int()), limit: z.optional(z.int()) });
 
-export function parsePage(body: { start?: number; limit?: number }, defaultLimit: number): Page {
+function parsePage(body: { start?: number; limit?: number }, defaultLimit: number): Page {
   const start = body.start ?? 0;
   const limit = body.limit ?? defaultLimit;
   if (start < 0) throw badRequest('invalid_start', `"start" must be 0 or more, got ${start}.`);

@@ -11,12 +11,12 @@ export interface TokenHolder {
   expiresAt: number;
 }
 
-export function newTokenValue(): string {
+function newTokenValue(): string {
   return randomBytes(24).toString('base64url');
 }
 
 /** The API key of an organisation's administrator, created on first use. */
-export function adminApikey(db: Database, orgId: number): string {
+function adminApikey(db: Database, orgId: number): string {
   const row = db.prepare('SELECT apikey FROM apikey WHERE org_id = ? ORDER BY rowid LIMIT 1').get(orgId) as
     | { apikey: string }
     | undefined;

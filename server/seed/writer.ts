@@ -22,8 +22,6 @@ export const userColumns = [
   'user_updated_date',
 ] as const;
 
-export type Row = Record<string, unknown>;
-
 function insert(db: Database, table: string, columns: readonly string[]): Statement {
   const all = ['org_id', ...columns];
   return db.prepare(`INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map((c) => `@${c}`).join(', ')})`);

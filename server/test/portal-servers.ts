@@ -11,7 +11,7 @@ import { issueToken } from '../portal/tokens.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { seedDatabase } from '../seed/seed.ts';
 
-export interface RunningServer {
+interface RunningServer {
   baseUrl: string;
   close: () => Promise<void>;
 }
@@ -74,7 +74,7 @@ export async function startPortal({ capLimit }: { capLimit?: number } = {}): Pro
   };
 }
 
-export type Fault =
+type Fault =
   | { kind: 'hang' } // never answers: the client's timeout must fire
   | { kind: 'drop' } // closes the connection without an answer
   | { kind: 'answer'; status: number; contentType: string; body: string };

@@ -150,7 +150,7 @@ export function isPending(result: ResultRow): boolean {
 }
 
 /** Look up (when the preview could not), check, then create, for one row. Never throws. */
-export async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<ResultRow> {
+async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<ResultRow> {
   const outcome = (status: ResultStatus, memberSince: string | null = null, error: unknown = null): ResultRow => ({
     row,
     status,

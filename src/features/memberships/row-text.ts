@@ -55,7 +55,7 @@ export function resultLabel(status: ResultStatus, { t }: RowTextDeps): string {
   }[status];
 }
 
-export function errorText(error: unknown, { common }: RowTextDeps): string {
+function errorText(error: unknown, { common }: RowTextDeps): string {
   return isApiError(error) ? describeApiError(error, common) : common.errorNetwork;
 }
 

@@ -16,7 +16,7 @@ export type LookupState =
   | { kind: 'not-found'; identifier: string }
   | { kind: 'failed'; identifier: string; error: unknown; retry: () => void };
 
-export const lookupDelayMs = 300;
+const lookupDelayMs = 300;
 
 export function useUserLookup(identifier: string): LookupState {
   const trimmed = identifier.trim();

@@ -36,7 +36,7 @@ export function addRecentUser(user: User, now = new Date()): RecentUser[] {
   return next;
 }
 
-export function clearRecentUsers(): void {
+function clearRecentUsers(): void {
   writeUserData(storageKey, [], 'local');
 }
 
