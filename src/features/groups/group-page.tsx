@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { GrpWithChildren } from '../../api/schemas/grp.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { NotFound } from '../../components/not-found.tsx';
-import { isApiError } from '../../api/errors.ts';
+import { RecordStates } from '../../components/record-states.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useRouteId } from '../../lib/record-id.ts';
@@ -20,25 +19,13 @@ export function GroupPage() {
   const { raw, id } = useRouteId();
   const query = useQuery({ ...groupQueries.children(id ?? 0), enabled: id !== null });
 
-  if (id === null || (query.isError && isApiError(query.error) && query.error.isNotFound)) {
-    return <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
-  }
-  if (query.isError) {
-    return (
-      <section className="empty-page">
-        <h1>{t.groupErrorTitle}</h1>
-        <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      </section>
-    );
-  }
-  if (!query.data) {
-    return (
-      <p className="page-status" role="status">
-        {t.loadingGroup}
-      </p>
-    );
-  }
-  return <GroupDetails group={query.data} />;
+  const notFound = <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
+  if (id === null) return notFound;
+  return (
+    <RecordStates query={query} loading={t.loadingGroup} errorTitle={t.groupErrorTitle} notFound={notFound}>
+      {(group) => <GroupDetails group={group} />}
+    </RecordStates>
+  );
 }
 
 function GroupDetails({ group }: { group: GrpWithChildren }) {

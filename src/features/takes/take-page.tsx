@@ -8,6 +8,7 @@ import type { Take } from '../../api/schemas/take.ts';
 import { takeQueries } from '../../api/takes.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { RecordStates } from '../../components/record-states.tsx';
 import { UserLink } from '../../components/user-link.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -40,23 +41,11 @@ function TakeNotFound({ id }: { id: string }) {
 function TakeView({ takeId }: { takeId: number }) {
   const t = useMessages(takeMessages);
   const query = useQuery(takeQueries.detail(takeId));
-  if (isApiError(query.error) && query.error.isNotFound) return <TakeNotFound id={String(takeId)} />;
-  if (query.isError) {
-    return (
-      <section className={styles.page}>
-        <h1>{fill(t.takeTitle, { id: takeId })}</h1>
-        <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      </section>
-    );
-  }
-  if (!query.data) {
-    return (
-      <p className="page-status" role="status">
-        {t.loading}
-      </p>
-    );
-  }
-  return <TakeDetails take={query.data} />;
+  return (
+    <RecordStates query={query} loading={t.loading} errorTitle={fill(t.takeTitle, { id: takeId })} notFound={<TakeNotFound id={String(takeId)} />}>
+      {(take) => <TakeDetails take={take} />}
+    </RecordStates>
+  );
 }
 
 function TakeDetails({ take }: { take: Take }) {
