@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSelect, ThemeSelect } from '../components/preference-controls.tsx';
 import { fill, useMessages } from '../lib/i18n.tsx';
 import { paths } from '../lib/paths.ts';
+import { useSession } from '../session/session.tsx';
 import { AddMemberIcon, CloseIcon, GroupsIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
 import { appMessages } from './messages.ts';
-import { LanguageSelect, ThemeSelect } from '../components/preference-controls.tsx';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
-import { useSession } from '../session/session.tsx';
 import styles from './layout.module.css';
 
 export function Layout() {

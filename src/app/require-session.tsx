@@ -3,8 +3,8 @@ import { Navigate, useLocation } from 'react-router';
 import { ApiErrorNotice } from '../components/api-error-notice.tsx';
 import { useMessages } from '../lib/i18n.tsx';
 import { paths } from '../lib/paths.ts';
-import { appMessages } from './messages.ts';
 import { useSession } from '../session/session.tsx';
+import { appMessages } from './messages.ts';
 
 /** Pages behind the login. The return path travels in router state, never in the URL with a token. */
 export function RequireSession({ children }: { children: ReactNode }) {
