@@ -1,6 +1,5 @@
 // Every address of the dashboard in one place: the router's patterns, and typed builders for
 // links and navigations (`paths.group(12)`), so that no page writes a path by hand.
-import { generatePath } from 'react-router';
 
 export const routes = {
   login: '/login',
@@ -25,16 +24,18 @@ function withQuery(path: string, query: Query): string {
   return search ? `${path}?${search}` : path;
 }
 
+// Template strings rather than react-router's generatePath (0.3 KB on the first page);
+// paths.test.ts checks that every builder matches its pattern.
 export const paths = {
   login: () => routes.login,
   /** The groups page: the tree (open on `group`), or the table. */
   groups: (query: { group?: number; view?: 'table' } = {}) => withQuery(routes.groups, query),
-  group: (id: number) => generatePath(routes.group, { id: String(id) }),
+  group: (id: number) => `/groups/${id}`,
   users: () => routes.users,
-  user: (id: number) => generatePath(routes.user, { id: String(id) }),
-  take: (id: number) => generatePath(routes.take, { id: String(id) }),
+  user: (id: number) => `/users/${id}`,
+  take: (id: number) => `/takes/${id}`,
   products: () => routes.products,
-  product: (id: number) => generatePath(routes.product, { id: String(id) }),
+  product: (id: number) => `/products/${id}`,
   /** The add form, with a group and/or a person chosen beforehand. */
   addMember: (preset: { grp?: number; user?: number } = {}) => withQuery(routes.addMember, preset),
   /** The import, with a group chosen beforehand. */

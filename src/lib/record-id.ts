@@ -2,13 +2,14 @@
 import { useParams } from 'react-router';
 import * as z from 'zod/mini';
 
-/** 1 to 15 digits (so always a safe integer), above zero. */
-const recordIdSchema = z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.pipe(z.transform(Number), z.number().check(z.positive())));
+/** 1 to 15 digits, so always a safe integer. (A number schema would add 0.4 KB gzip of zod to the first page.) */
+const digitsSchema = z.string().check(z.regex(/^\d{1,15}$/));
 
-/** A record id, or null for anything else (the page then says "not found"). */
+/** A record id (1 or more), or null for anything else (the page then says "not found"). */
 export function parseRecordId(value: string | null | undefined): number | null {
-  const parsed = recordIdSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  const parsed = digitsSchema.safeParse(value);
+  const id = parsed.success ? Number(parsed.data) : 0;
+  return id > 0 ? id : null;
 }
 
 /** The `:id` of the current route: as written (for "Group abc not found"), and as an id or null. */
