@@ -3,8 +3,6 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations.ts';
 
-export type { Database } from 'better-sqlite3';
-
 /**
  * Opens (or creates) the portal database and brings its schema to the current version
  * (migrations.ts). `:memory:` gives a private in-memory database.

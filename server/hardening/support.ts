@@ -23,7 +23,7 @@ import {
   type Resource,
 } from '../db/resources.ts';
 
-export type Kind = 'list' | 'page' | 'item' | 'create' | 'token' | 'plain';
+type Kind = 'list' | 'page' | 'item' | 'create' | 'token' | 'plain';
 
 export interface Endpoint {
   method: 'GET' | 'POST';
@@ -57,7 +57,7 @@ export const endpoints: readonly Endpoint[] = [
 ];
 
 /** The error codes of server/portal/README.md, by status. */
-export const codesByStatus: Record<number, readonly string[]> = {
+const codesByStatus: Record<number, readonly string[]> = {
   400: ['invalid_json', 'invalid_body', 'invalid_start', 'invalid_limit', 'unknown_column', 'unknown_operator', 'invalid_id'],
   401: ['missing_token', 'invalid_token', 'token_expired', 'invalid_apikey'],
   404: ['not_found', 'route_not_found'],

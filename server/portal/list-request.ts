@@ -25,7 +25,7 @@ export interface Filter {
 
 const pageOnlySchema = z.object({ start: z.optional(z.int()), limit: z.optional(z.int()) });
 
-export function parsePage(body: { start?: number; limit?: number }, defaultLimit: number): Page {
+function parsePage(body: { start?: number; limit?: number }, defaultLimit: number): Page {
   const start = body.start ?? 0;
   const limit = body.limit ?? defaultLimit;
   if (start < 0) throw badRequest('invalid_start', `"start" must be 0 or more, got ${start}.`);

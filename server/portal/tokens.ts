@@ -15,7 +15,7 @@ export interface TokenHolder {
   expiresAt: number;
 }
 
-export function newTokenValue(): string {
+function newTokenValue(): string {
   return randomBytes(24).toString('base64url');
 }
 

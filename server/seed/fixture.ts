@@ -41,7 +41,7 @@ export function loadFixture(db: Database, json: unknown): FixtureLoad {
   }).immediate();
 }
 
-export function validateFixture(json: unknown): FixtureDocument {
+function validateFixture(json: unknown): FixtureDocument {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     throw fixtureError(['the document must be a JSON object with collections such as "grp" and "user"']);
   }

@@ -3,7 +3,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { configureApi } from '../../src/api/config.ts';
-import { startPortal, type RunningPortal } from '../../src/api/test-servers.ts';
+import { startPortal, type RunningPortal } from '../test/portal-servers.ts';
 import { validateToken } from '../../src/api/token.ts';
 import { fetchUserByIdentifier } from '../../src/api/users.ts';
 import { demoFacts } from '../seed/facts.ts';

@@ -6,7 +6,7 @@ import { configureApi } from './config.ts';
 import { ApiError } from './errors.ts';
 import { fetchGroupByExternalId, fetchGroups, fetchGroupWithChildren } from './groups.ts';
 import { fetchTake } from './takes.ts';
-import { startFaultyPortal, startPortal, type FaultyPortal, type RunningPortal } from './test-servers.ts';
+import { startFaultyPortal, startPortal, type FaultyPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
 import { requestToken, validateToken } from './token.ts';
 import { fetchUserByIdentifier } from './users.ts';
 

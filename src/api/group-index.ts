@@ -53,7 +53,7 @@ export interface GroupIndex {
   childrenOf: Map<number, Grp[]>;
 }
 
-export function buildGroupIndex(groups: Grp[]): GroupIndex {
+function buildGroupIndex(groups: Grp[]): GroupIndex {
   const byId = new Map(groups.map((group) => [group.grp_id, group]));
   const childrenOf = new Map<number, Grp[]>();
   for (const group of groups) {

@@ -9,7 +9,7 @@ import { ApiErrorNotice } from '../components/api-error-notice.tsx';
 import { useMessages } from '../lib/i18n.tsx';
 import { isCodeLoadError, retryFailedPages } from './lazy-page.tsx';
 import { appMessages } from './messages.ts';
-import { onSessionRenewed } from './session-events.ts';
+import { onSessionRenewed } from '../session/session-events.ts';
 
 export function RouteBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 import { defineMessages } from '../lib/i18n.tsx';
 
-/** Strings of the shared components (errors, tables, forms). */
+/** Strings of the shared components (errors, tables, forms, preferences, not found). */
 export const componentMessages = defineMessages({
   en: {
     errorNetwork: 'The portal could not be reached. Check your connection, then try again.',
@@ -32,6 +32,15 @@ export const componentMessages = defineMessages({
     yes: 'Yes',
     no: 'No',
     notSet: 'Not set',
+    theme: 'Theme',
+    themeSystem: 'System',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+    language: 'Language',
+    notFoundTitle: 'Page not found',
+    notFoundBody: 'There is nothing at this address. Check the link, or start again from the group list.',
+    backToGroups: 'Back to the start page',
+    userFallback: 'User {id}',
   },
   fr: {
     errorNetwork: 'Le portail est injoignable. Vérifiez votre connexion, puis réessayez.',
@@ -63,5 +72,14 @@ export const componentMessages = defineMessages({
     yes: 'Oui',
     no: 'Non',
     notSet: 'Non renseigné',
+    theme: 'Thème',
+    themeSystem: 'Système',
+    themeLight: 'Clair',
+    themeDark: 'Sombre',
+    language: 'Langue',
+    notFoundTitle: 'Page introuvable',
+    notFoundBody: "Il n'y a rien à cette adresse. Vérifiez le lien ou repartez de la liste des groupes.",
+    backToGroups: 'Retour à la page d’accueil',
+    userFallback: 'Utilisateur {id}',
   },
 });

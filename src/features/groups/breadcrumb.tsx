@@ -6,6 +6,7 @@ import { ancestorsOf, groupIndexQuery } from '../../api/group-index.ts';
 import { groupQueries, isNoParent } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './group-page.module.css';
@@ -24,7 +25,7 @@ export function Breadcrumb({ group }: { group: Grp }) {
     <nav aria-label={t.breadcrumb} className={styles.breadcrumb}>
       <ol>
         <li>
-          <Link to="/groups">{t.groupsTitle}</Link>
+          <Link to={paths.groups()}>{t.groupsTitle}</Link>
         </li>
         {loading && (
           <li>
@@ -34,7 +35,7 @@ export function Breadcrumb({ group }: { group: Grp }) {
         {ancestors.map((ancestor) => (
           <li key={ancestor.grp_id}>
             <Link
-              to={`/groups/${ancestor.grp_id}`}
+              to={paths.group(ancestor.grp_id)}
               onMouseEnter={() => prefetch(ancestor.grp_id)}
               onFocus={() => prefetch(ancestor.grp_id)}
             >

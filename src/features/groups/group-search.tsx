@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { ancestorsOf, type GroupIndex } from '../../api/group-index.ts';
+import { searchGroups } from '../../api/group-search.ts';
 import { groupQueries } from '../../api/groups.ts';
 import { isApiError } from '../../api/errors.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { groupMessages } from './messages.ts';
-import { searchGroupsByName } from './search.ts';
 import styles from './groups-page.module.css';
 
 type Mode = 'name' | 'external' | 'id';
@@ -33,7 +33,7 @@ export function GroupSearch({ index, partial, onPick }: Props) {
 
   const groups = index?.groups ?? partial;
   const byName = useMemo(
-    () => (mode === 'name' ? searchGroupsByName(groups, deferredText) : null),
+    () => (mode === 'name' ? searchGroups(groups, deferredText, { scope: 'name' }) : null),
     [mode, groups, deferredText],
   );
 
@@ -59,7 +59,7 @@ export function GroupSearch({ index, partial, onPick }: Props) {
     setSubmitted({ mode, value });
   };
 
-  const results: Grp[] = byName ? byName.matches : lookup?.data ? [lookup.data] : [];
+  const results: Grp[] = byName ? byName.groups : lookup?.data ? [lookup.data] : [];
   const notFound = lookup?.isError && isApiError(lookup.error) && lookup.error.isNotFound;
   const building = !index && mode === 'name' && deferredText.trim() !== '';
 
@@ -68,8 +68,8 @@ export function GroupSearch({ index, partial, onPick }: Props) {
     status =
       byName.total === 0
         ? t.searchNoMatch
-        : byName.total > byName.matches.length
-          ? fill(t.searchManyMatches, { shown: format.number(byName.matches.length), total: format.number(byName.total) })
+        : byName.total > byName.groups.length
+          ? fill(t.searchManyMatches, { shown: format.number(byName.groups.length), total: format.number(byName.total) })
           : fill(t.searchMatches, { count: format.number(byName.total) });
     if (building) status += ` ${fill(t.searchPartial, { count: format.number(groups.length) })}`;
   } else if (notFound && submitted) {

@@ -2,6 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import { TreeView } from './tree-view.tsx';
 import styles from './groups-page.module.css';
@@ -22,10 +23,10 @@ export function GroupsPage() {
           <p className={styles.lede}>{t.groupsLede}</p>
         </div>
         <nav className={styles.switch} aria-label={t.viewLabel}>
-          <Link to="/groups" aria-current={view === 'tree' ? 'page' : undefined}>
+          <Link to={paths.groups()} aria-current={view === 'tree' ? 'page' : undefined}>
             {t.viewTree}
           </Link>
-          <Link to="/groups?view=table" aria-current={view === 'table' ? 'page' : undefined}>
+          <Link to={paths.groups({ view: 'table' })} aria-current={view === 'table' ? 'page' : undefined}>
             {t.viewTable}
           </Link>
         </nav>

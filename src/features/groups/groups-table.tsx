@@ -7,8 +7,10 @@ import { Link } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { DateCell } from '../../components/date-cell.tsx';
+import { useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './groups-page.module.css';
@@ -20,7 +22,6 @@ const column = createColumnHelper<Grp>();
 
 export function GroupsTable() {
   const t = useMessages(groupMessages);
-  const format = useFormat();
   const prefetch = usePrefetchGroup();
   const search = useListSearch({ filterKeys, defaultPageSize: 20 });
   const params = { start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters: search.filters };
@@ -32,7 +33,7 @@ export function GroupsTable() {
         header: t.columnName,
         cell: (info) => (
           <Link
-            to={`/groups/${info.row.original.grp_id}`}
+            to={paths.group(info.row.original.grp_id)}
             className={styles.strongLink}
             onMouseEnter={() => prefetch(info.row.original.grp_id)}
             onFocus={() => prefetch(info.row.original.grp_id)}
@@ -49,7 +50,7 @@ export function GroupsTable() {
           return parent === null || parent === 0 ? (
             <span className={styles.muted}>{t.noParent}</span>
           ) : (
-            <Link to={`/groups/${parent}`} onMouseEnter={() => prefetch(parent)} onFocus={() => prefetch(parent)}>
+            <Link to={paths.group(parent)} onMouseEnter={() => prefetch(parent)} onFocus={() => prefetch(parent)}>
               {parent}
             </Link>
           );
@@ -57,9 +58,9 @@ export function GroupsTable() {
       }),
       column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => info.getValue() ?? '—' }),
       column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => info.getValue() ?? '—' }),
-      column.accessor('grp_updated_date', { header: t.columnUpdated, cell: (info) => format.date(info.getValue()) }),
+      column.accessor('grp_updated_date', { header: t.columnUpdated, cell: (info) => <DateCell value={info.getValue()} /> }),
     ],
-    [t, format, prefetch],
+    [t, prefetch],
   );
 
   return (

@@ -8,8 +8,10 @@ import { displayName, useKnownUser } from '../../api/known-users.ts';
 import { membershipQueries } from '../../api/memberships.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { DateCell } from '../../components/date-cell.tsx';
+import { useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
 import { membersParams } from './members-params.ts';
 import { groupMessages } from './messages.ts';
 import { MEMBERS_PAGE_SIZE } from './use-prefetch-group.ts';
@@ -79,19 +81,10 @@ function MemberUser({ userId }: { userId: number }) {
   const name = known ? displayName(known) : '';
   return (
     <span className={styles.memberUser}>
-      <Link to={`/users/${userId}`} className={styles.mono}>
+      <Link to={paths.user(userId)} className={styles.mono}>
         {userId}
       </Link>
       {name && <span className={styles.memberName}>{name}</span>}
     </span>
-  );
-}
-
-function DateCell({ value }: { value: string | null }) {
-  const format = useFormat();
-  return (
-    <time className={styles.date} dateTime={value ?? undefined} title={format.dateTime(value)}>
-      {format.date(value)}
-    </time>
   );
 }

@@ -8,7 +8,7 @@ import { ancestorsOf, groupIndexQuery, useGroupIndexProgress } from '../../api/g
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { searchGroups } from './group-search.ts';
+import { maxGroupMatches, searchGroups } from '../../api/group-search.ts';
 import { membershipMessages } from './messages.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import styles from './memberships.module.css';
@@ -43,7 +43,11 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
   const byId = useQuery({ ...groupQueries.children(numericId ?? 0), enabled: askApi && numericId !== null && numericId > 0, retry: false });
   const byExternal = useQuery({ ...groupQueries.byExternalId(settledQuery), enabled: askApi, retry: false });
 
-  const matches = useMemo(() => (index.data ? searchGroups(index.data, query) : { groups: [], total: 0 }), [index.data, query]);
+  const matches = useMemo(() => {
+    const groups = index.data?.groups ?? [];
+    // Nothing typed: the first groups, to browse.
+    return query ? searchGroups(groups, query) : { groups: groups.slice(0, maxGroupMatches), total: groups.length };
+  }, [index.data, query]);
   const options = useMemo(() => {
     const list: Grp[] = [];
     const seen = new Set<number>();

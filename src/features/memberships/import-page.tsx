@@ -1,29 +1,27 @@
 // /memberships/import: bulk add to one group from pasted identifiers or a CSV file. Preview
 // first (nothing written), then a run with progress, cancel and results. `?grp=<id>` presets
 // the group.
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
-import { groupQueries } from '../../api/groups.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
+import { countBy, isPending, type ResultRow } from '../../api/bulk-import.ts';
+import { parseImportText, type ParsedImport } from '../../api/import-rows.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { componentMessages } from '../../components/messages.ts';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { countBy, isPending, type ResultRow } from './bulk-runner.ts';
+import { paths } from '../../lib/paths.ts';
+import { parseRecordId } from '../../lib/record-id.ts';
 import { downloadText } from './download.ts';
 import { GroupCombobox } from './group-combobox.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportProgress } from './import-progress.tsx';
-import { parseImportText, type ParsedImport } from './import-rows.ts';
 import { ImportSource } from './import-source.tsx';
 import { ImportTable } from './import-table.tsx';
 import { membershipMessages } from './messages.ts';
 import { resultsCsv } from './results-csv.ts';
 import { previewLabel, previewTone, resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
-import { positiveIdParam } from './search-params.ts';
 import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
+import { usePresetGroup } from './use-preset-group.ts';
 import styles from './memberships.module.css';
 
 export function ImportPage() {
@@ -33,12 +31,10 @@ export function ImportPage() {
   const deps: RowTextDeps = { t, common, format };
   const titleId = useId();
   const [params] = useSearchParams();
-  const presetGroupId = positiveIdParam(params.get('grp'));
+  const presetGroupId = parseRecordId(params.get('grp'));
 
-  // Retried like every read (a 404 is not: see query-client.ts).
-  const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null });
-  const [chosenGroup, setChosenGroup] = useState<Grp | null | undefined>(undefined);
-  const group = chosenGroup !== undefined ? chosenGroup : (preset.data ?? null);
+  const preset = usePresetGroup(presetGroupId);
+  const group = preset.group;
 
   const [pasted, setPasted] = useState('');
   const [file, setFile] = useState<{ name: string; text: string; rows: number } | null>(null);
@@ -93,7 +89,7 @@ export function ImportPage() {
     <div className={styles.page}>
       <header className={styles.header}>
         <h1 id={titleId}>{t.importTitle}</h1>
-        <Link to={group ? `/memberships/new?grp=${group.grp_id}` : '/memberships/new'}>{t.addTitle}</Link>
+        <Link to={paths.addMember({ grp: group?.grp_id })}>{t.addTitle}</Link>
       </header>
       <p className={styles.intro}>{t.importIntro}</p>
 
@@ -109,23 +105,13 @@ export function ImportPage() {
           value={group}
           disabled={locked}
           onChange={(next) => {
-            setChosenGroup(next);
+            preset.choose(next);
             setFormError((e) => ({ ...e, group: undefined }));
           }}
           error={formError.group ?? null}
-          note={
-            presetGroupId !== null && chosenGroup === undefined
-              ? preset.isPending
-                ? fill(t.groupPresetLoading, { id: presetGroupId })
-                : preset.isError && isApiError(preset.error) && preset.error.isNotFound
-                  ? fill(t.groupPresetMissing, { id: presetGroupId })
-                  : null
-              : null
-          }
+          note={preset.note}
         />
-        {presetGroupId !== null && chosenGroup === undefined && preset.isError && !(isApiError(preset.error) && preset.error.isNotFound) && (
-          <ApiErrorNotice error={preset.error} onRetry={() => void preset.refetch()} />
-        )}
+        {preset.error !== null && <ApiErrorNotice error={preset.error} onRetry={preset.retry} />}
       </section>
 
       <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`}>

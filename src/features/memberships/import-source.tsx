@@ -2,7 +2,7 @@
 // Both are always on screen; a chosen file is what gets imported until it is removed.
 import { useId } from 'react';
 import { fill, useMessages } from '../../lib/i18n.tsx';
-import { sampleCsv } from './import-rows.ts';
+import { sampleCsv } from '../../api/import-rows.ts';
 import { membershipMessages } from './messages.ts';
 import styles from './memberships.module.css';
 

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { componentMessages } from '../../components/messages.ts';
-import type { PreviewRow, ResultRow } from './bulk-runner.ts';
+import type { PreviewRow, ResultRow } from '../../api/bulk-import.ts';
 import { membershipMessages } from './messages.ts';
 import { personText, previewDetails, previewLabel, previewTone, resultDetails, resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
 import styles from './memberships.module.css';

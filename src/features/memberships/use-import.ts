@@ -1,13 +1,13 @@
 // The state of the import page: preview (resolve every row), run (bounded concurrency, clean
-// cancel), and a run again for what a cancel or a failure left. The work is bulk-runner.ts.
+// cancel), and a run again for what a cancel or a failure left. The work is src/api/bulk-import.ts.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { rememberUsers } from '../../api/known-users.ts';
 import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '../../api/memberships.ts';
 import { fetchUserByIdentifier, userQueries } from '../../api/users.ts';
-import { defaultConcurrency, isPending, resolveImport, runImport, type BulkApi, type PreviewRow, type ResultRow } from './bulk-runner.ts';
-import type { ImportRow } from './import-rows.ts';
+import { defaultConcurrency, isPending, resolveImport, runImport, type BulkApi, type PreviewRow, type ResultRow } from '../../api/bulk-import.ts';
+import type { ImportRow } from '../../api/import-rows.ts';
 
 const api: BulkApi = { fetchUserByIdentifier, fetchGroupMemberships, findMembership, createMembership };
 

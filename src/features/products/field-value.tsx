@@ -4,7 +4,7 @@ import { SafeHtml } from '../../components/safe-html.tsx';
 import { componentMessages } from '../../components/messages.ts';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { containsMarkup, flagFields, isWebUrl, pathFields, type FieldLayout } from './product-fields.ts';
-import { UserLink } from './user-link.tsx';
+import { UserLink } from '../../components/user-link.tsx';
 import styles from './product-page.module.css';
 
 export function FieldValue({ field }: { field: FieldLayout }) {

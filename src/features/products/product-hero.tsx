@@ -6,13 +6,13 @@ import { fill, useFormat, useLocale, useMessages, type Locale } from '../../lib/
 import { TextValue } from './field-value.tsx';
 import { productMessages } from './messages.ts';
 import { isWebUrl } from './product-fields.ts';
-import { productTitle } from './product-title.ts';
+import { productTitle } from '../../api/product-title.ts';
 import { StatusBadge, TypeBadge } from './status-badge.tsx';
 import styles from './product-page.module.css';
 
 export function ProductHero({ product }: { product: Product }) {
   const t = useMessages(productMessages);
-  const title = productTitle(product, t);
+  const title = productTitle(product) ?? fill(t.productFallback, { id: product.product_id });
   const number = fill(t.productNumber, { id: product.product_id });
   const summary = typeof product.product_i18n_summary === 'string' ? product.product_i18n_summary : null;
   return (

@@ -7,6 +7,7 @@ import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import type { ListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
 import { userMessages } from './messages.ts';
 import styles from './user-page.module.css';
 
@@ -20,7 +21,7 @@ export function UserGroupsTable({ query, search }: { query: UseQueryResult<Page<
       column.accessor('grp_name', {
         header: t.colName,
         cell: (info) => (
-          <Link className={styles.nameLink} to={`/groups/${info.row.original.grp_id}`}>
+          <Link className={styles.nameLink} to={paths.group(info.row.original.grp_id)}>
             {info.getValue() || `#${info.row.original.grp_id}`}
           </Link>
         ),

@@ -9,7 +9,7 @@ import { productIdsOf } from './take-summary.ts';
 
 export const pageSizes = { groups: 20, memberships: 10, takes: 10 } as const;
 /** Product records change rarely; a title fetched once serves every table for a while. */
-export const productStaleTime = 10 * 60_000;
+const productStaleTime = 10 * 60_000;
 
 const range = (page: number, pageSize: number) => ({ start: (page - 1) * pageSize, limit: pageSize });
 

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
+import { useRouteId } from '../../lib/record-id.ts';
 import { userMessages } from './messages.ts';
-import { parseRecordId } from './parse-id.ts';
 import { pageSizes, userGroupsQuery } from './user-page-queries.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
 import { UserMembershipsTable } from './user-memberships-table.tsx';
@@ -16,10 +17,9 @@ import { UserTakes } from './user-takes.tsx';
 import { useUserProfile } from './use-user-profile.ts';
 
 export function UserPage() {
-  const { id } = useParams();
-  const userId = parseRecordId(id);
-  if (userId === null) return <UserNotFound id={id ?? ''} />;
-  return <UserView key={userId} userId={userId} />;
+  const { raw, id } = useRouteId();
+  if (id === null) return <UserNotFound id={raw} />;
+  return <UserView key={id} userId={id} />;
 }
 
 function UserNotFound({ id }: { id: string }) {
@@ -29,7 +29,7 @@ function UserNotFound({ id }: { id: string }) {
       title={fill(t.userNotFoundTitle, { id })}
       body={t.userNotFoundBody}
       action={
-        <Link className="button button-primary" to="/users">
+        <Link className="button button-primary" to={paths.users()}>
           {t.backToUsers}
         </Link>
       }
@@ -61,7 +61,7 @@ function UserView({ userId }: { userId: number }) {
             <span>{fill(t.idLabel, { id: userId })}</span>
           </p>
         </div>
-        <button type="button" className="button button-primary" onClick={() => navigate(`/memberships/new?user=${userId}`)}>
+        <button type="button" className="button button-primary" onClick={() => navigate(paths.addMember({ user: userId }))}>
           {t.addToGroup}
         </button>
       </header>

@@ -4,6 +4,7 @@ import { displayName } from '../../api/known-users.ts';
 import type { User } from '../../api/schemas/user.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { FindUserForm } from './find-user-form.tsx';
 import { userMessages } from './messages.ts';
 import { PropertiesView } from './properties-view.tsx';
@@ -45,7 +46,7 @@ function LoadProfile({ userId, error, onRetry }: { userId: number; error: unknow
       {other && (
         <p className="notice notice-info" role="status">
           {fill(t.otherUser, { name: displayName(other) || fill(t.userFallback, { id: other.user_id }) })}{' '}
-          <Link to={`/users/${other.user_id}`}>{t.openOtherUser}</Link>
+          <Link to={paths.user(other.user_id)}>{t.openOtherUser}</Link>
         </p>
       )}
     </div>

@@ -7,6 +7,7 @@ import { takeQueries } from '../../api/takes.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
 import { userMessages } from './messages.ts';
 import { productIdsOf } from './take-summary.ts';
 import { TakesSummary } from './takes-summary.tsx';
@@ -45,7 +46,7 @@ export function UserTakes({ userId }: { userId: number }) {
     column.accessor('take_id', {
       header: t.colTake,
       cell: (info) => (
-        <Link className={styles.nowrap} to={`/takes/${info.getValue()}`}>
+        <Link className={styles.nowrap} to={paths.take(info.getValue())}>
           {fill(t.takeNumber, { id: info.getValue() })}
         </Link>
       ),
@@ -54,7 +55,7 @@ export function UserTakes({ userId }: { userId: number }) {
     column.accessor('take_product_id', {
       header: t.colProduct,
       cell: (info) => (
-        <Link to={`/products/${info.getValue()}`} className={styles.productLink}>
+        <Link to={paths.product(info.getValue())} className={styles.productLink}>
           {label(info.getValue())}
         </Link>
       ),

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { groupQueries } from '../../../api/groups.ts';
 import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { groupMessages } from '../messages.ts';
 import { usePrefetchGroup } from '../use-prefetch-group.ts';
 import { isExpandable, type TreeRow } from './flatten.ts';
@@ -115,7 +116,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
       else if (action.type === 'expand') setExpanded(action.id, true);
       else if (action.type === 'collapse') setExpanded(action.id, false);
       else if (action.type === 'retry') retry(action.id);
-      else if (action.type === 'open') void navigate(`/groups/${action.id}`);
+      else if (action.type === 'open') void navigate(paths.group(action.id));
       return;
     }
     if (event.key.length === 1 && event.key !== ' ') {
@@ -150,7 +151,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
             return (
               <Link
                 key={item.key}
-                to={`/groups/${id}`}
+                to={paths.group(id)}
                 role="treeitem"
                 data-group-id={id}
                 className={styles.item}

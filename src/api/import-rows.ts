@@ -84,7 +84,7 @@ export function parseAdminCell(value: string): 0 | 1 | null {
  * Papaparse's own guess needs rows of equal length, which a pasted list with an optional admin
  * column or blank lines does not have.
  */
-export function guessDelimiter(text: string): string {
+function guessDelimiter(text: string): string {
   const sample = text
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '')

@@ -5,9 +5,9 @@
 // Idempotent by construction: every row checks the membership right before creating it and a
 // 409 counts as "already a member", so a file run twice, or a run cut short and started again,
 // never creates anything twice. Writes are never retried automatically.
-import { isApiError } from '../../api/errors.ts';
-import type { User } from '../../api/schemas/user.ts';
-import type { UserGrp, UserGrpCreate } from '../../api/schemas/user-grp.ts';
+import { isApiError } from './errors.ts';
+import type { User } from './schemas/user.ts';
+import type { UserGrp, UserGrpCreate } from './schemas/user-grp.ts';
 import type { ImportRow } from './import-rows.ts';
 
 export interface BulkApi {
@@ -150,7 +150,7 @@ export function isPending(result: ResultRow): boolean {
 }
 
 /** Look up (when the preview could not), check, then create, for one row. Never throws. */
-export async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<ResultRow> {
+async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<ResultRow> {
   const outcome = (status: ResultStatus, memberSince: string | null = null, error: unknown = null): ResultRow => ({
     row,
     status,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors.ts';
-import type { User } from '../../api/schemas/user.ts';
-import type { UserGrp } from '../../api/schemas/user-grp.ts';
-import { resolveImport, runImport, runPool, type BulkApi } from './bulk-runner.ts';
+import { ApiError } from './errors.ts';
+import type { User } from './schemas/user.ts';
+import type { UserGrp } from './schemas/user-grp.ts';
+import { resolveImport, runImport, runPool, type BulkApi } from './bulk-import.ts';
 import type { ImportRow } from './import-rows.ts';
 
 function user(id: number, identifier: string): User {

@@ -1,6 +1,6 @@
 // Light, dark, or the system's choice; applied as `data-theme` on <html> so CSS tokens follow.
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { readPreference, writePreference } from '../lib/preferences.ts';
+import { readPreference, writePreference } from './preferences.ts';
 
 export const themes = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof themes)[number];

@@ -10,7 +10,7 @@ import { configureApi } from '../api/config.ts';
 import { fetchGroups } from '../api/groups.ts';
 import { itemEnvelopeSchema } from '../api/schemas/envelope.ts';
 import { tokenResultSchema } from '../api/schemas/token.ts';
-import { startPortal, type RunningPortal } from '../api/test-servers.ts';
+import { startPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
 import { readToken, saveToken } from '../lib/token-storage.ts';
 import { readUserData, writeUserData } from '../lib/user-data-storage.ts';
 import { notifySessionExpired, onSessionRenewed } from './session-events.ts';

@@ -5,14 +5,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
-import { apikeyLabel } from '../../server/db/credentials.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { createPortalApp } from '../../server/portal/app.ts';
-import { issueToken } from '../../server/portal/tokens.ts';
-import { demoFacts } from '../../server/seed/facts.ts';
-import { seedDatabase } from '../../server/seed/seed.ts';
+import { apikeyLabel } from '../db/credentials.ts';
+import { openDatabase } from '../db/database.ts';
+import { createPortalApp } from '../portal/app.ts';
+import { issueToken } from '../portal/tokens.ts';
+import { demoFacts } from '../seed/facts.ts';
+import { seedDatabase } from '../seed/seed.ts';
 
-export interface RunningServer {
+interface RunningServer {
   baseUrl: string;
   close: () => Promise<void>;
 }
@@ -89,7 +89,7 @@ export async function startPortal({ capLimit }: { capLimit?: number } = {}): Pro
   };
 }
 
-export type Fault =
+type Fault =
   | { kind: 'hang' } // never answers: the client's timeout must fire
   | { kind: 'drop' } // closes the connection without an answer
   | { kind: 'answer'; status: number; contentType: string; body: string; headers?: Record<string, string> };

@@ -1,7 +1,7 @@
 // The theme and language choices, in the header and on the login page.
 import { locales, useLocale, useMessages, type Locale } from '../lib/i18n.tsx';
-import { appMessages } from './messages.ts';
-import { themes, useTheme, type Theme } from './theme.tsx';
+import { themes, useTheme, type Theme } from '../lib/theme.tsx';
+import { componentMessages } from './messages.ts';
 
 /** Each language names itself, so a reader finds theirs whatever the current language. */
 const languageNames: Record<Locale, string> = { en: 'English', fr: 'Français' };
@@ -15,7 +15,7 @@ function isLocale(value: string): value is Locale {
 }
 
 export function ThemeSelect({ className }: { className?: string }) {
-  const t = useMessages(appMessages);
+  const t = useMessages(componentMessages);
   const { theme, setTheme } = useTheme();
   const labels: Record<Theme, string> = { system: t.themeSystem, light: t.themeLight, dark: t.themeDark };
   return (
@@ -33,7 +33,7 @@ export function ThemeSelect({ className }: { className?: string }) {
 }
 
 export function LanguageSelect({ className }: { className?: string }) {
-  const t = useMessages(appMessages);
+  const t = useMessages(componentMessages);
   const { locale, setLocale } = useLocale();
   return (
     <label className={className}>
