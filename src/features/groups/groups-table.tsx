@@ -24,7 +24,8 @@ export function GroupsTable() {
   const prefetch = usePrefetchGroup();
   const search = useListSearch({ filterKeys, defaultPageSize: 20 });
   const params = { start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters: search.filters };
-  const query = useQuery({ ...groupQueries.list(params), placeholderData: keepPreviousData });
+  const options = groupQueries.list(params);
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
@@ -67,6 +68,7 @@ export function GroupsTable() {
       label={t.tableLabel}
       columns={columns}
       query={query}
+      queryKey={options.queryKey}
       pagination={search}
       getRowId={(group) => String(group.grp_id)}
       emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}

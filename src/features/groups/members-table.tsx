@@ -26,7 +26,8 @@ export function MembersTable({ groupId }: { groupId: number }) {
   const [pendingAdminsOnly, setPendingAdminsOnly] = useState<boolean | null>(null);
   if (pendingAdminsOnly !== null && pendingAdminsOnly === adminsOnly) setPendingAdminsOnly(null);
   const params = membersParams(groupId, search.page, search.pageSize, adminsOnly);
-  const query = useQuery({ ...membershipQueries.list(params), placeholderData: keepPreviousData });
+  const options = membershipQueries.list(params);
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
@@ -53,6 +54,7 @@ export function MembersTable({ groupId }: { groupId: number }) {
         hideCaption
         columns={columns}
         query={query}
+        queryKey={options.queryKey}
         pagination={search}
         getRowId={(member) => String(member.user_grp_id)}
         emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}

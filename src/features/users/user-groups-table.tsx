@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +13,7 @@ import styles from './user-page.module.css';
 const column = createColumnHelper<Grp>();
 
 /** POST /user/grp/{id}: the groups of the user (default limit 20), paged in the URL (`groups.`). */
-export function UserGroupsTable({ query, search }: { query: UseQueryResult<Page<Grp>>; search: ListSearch }) {
+export function UserGroupsTable({ query, queryKey, search }: { query: UseQueryResult<Page<Grp>>; queryKey: QueryKey; search: ListSearch }) {
   const t = useMessages(userMessages);
   const columns = useMemo(
     () => [
@@ -42,6 +42,7 @@ export function UserGroupsTable({ query, search }: { query: UseQueryResult<Page<
         hideCaption
         columns={columns}
         query={query}
+        queryKey={queryKey}
         pagination={search}
         pageSizes={[20, 50, 100]}
         emptyMessage={t.groupsEmpty}

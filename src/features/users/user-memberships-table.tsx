@@ -21,7 +21,8 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
   const search = useListSearch({ prefix: 'memberships', defaultPageSize: pageSizes.memberships });
-  const query = useQuery(userMembershipsQuery(userId, search.page, search.pageSize));
+  const options = userMembershipsQuery(userId, search.page, search.pageSize);
+  const query = useQuery(options);
   const groupIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_grp_id), [query.data]);
   const names = useGroupNames(groupIds, groupsQuery);
   const columns = [
@@ -50,6 +51,7 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
         hideCaption
         columns={columns}
         query={query}
+        queryKey={options.queryKey}
         pagination={search}
         emptyMessage={t.membershipsEmpty}
         getRowId={(m) => String(m.user_grp_id)}

@@ -44,7 +44,8 @@ function UserView({ userId }: { userId: number }) {
   // The groups page is lifted here: it also names the groups of the memberships table, and its
   // 404 tells that the user does not exist. Every table's query starts in this same render.
   const groupsSearch = useListSearch({ prefix: 'groups', defaultPageSize: pageSizes.groups });
-  const groupsQuery = useQuery(userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize));
+  const groupsOptions = userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize);
+  const groupsQuery = useQuery(groupsOptions);
   if (isApiError(groupsQuery.error) && groupsQuery.error.isNotFound) {
     return <UserNotFound id={String(userId)} />;
   }
@@ -67,7 +68,7 @@ function UserView({ userId }: { userId: number }) {
       </header>
       <UserProfile userId={userId} profile={profile} />
       <div className={styles.tables}>
-        <UserGroupsTable query={groupsQuery} search={groupsSearch} />
+        <UserGroupsTable query={groupsQuery} queryKey={groupsOptions.queryKey} search={groupsSearch} />
         <UserMembershipsTable userId={userId} groupsQuery={groupsQuery} />
       </div>
       <UserTakes userId={userId} />

@@ -27,7 +27,8 @@ export function UserTakes({ userId }: { userId: number }) {
   const filterId = useId();
   const search = useListSearch({ prefix: 'takes', filterKeys: ['product'], defaultPageSize: pageSizes.takes });
   const productFilter = search.filters.product ?? '';
-  const query = useQuery(userTakesQuery(userId, search.page, search.pageSize, productFilter));
+  const pageQuery = userTakesQuery(userId, search.page, search.pageSize, productFilter);
+  const query = useQuery(pageQuery);
   const allTakes = useQuery(takeQueries.allForUser(userId));
   const visibleTitles = useProductTitles(productIdsOf(query.data?.result ?? []), true);
   const optionIds = productIdsOf(allTakes.data ?? []);
@@ -93,6 +94,7 @@ export function UserTakes({ userId }: { userId: number }) {
         hideCaption
         columns={columns}
         query={query}
+        queryKey={pageQuery.queryKey}
         pagination={search}
         emptyMessage={productFilter ? t.takesEmptyFiltered : t.takesEmpty}
         getRowId={(take) => String(take.take_id)}
