@@ -4,7 +4,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { GrpWithChildren } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { GroupName } from '../../components/group-name.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
+import { QueryLoading } from '../../components/query-loading.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
@@ -18,7 +21,8 @@ export function GroupPage() {
   const { id: raw = '' } = useParams();
   const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
   const valid = Number.isSafeInteger(id) && id > 0;
-  const query = useQuery({ ...groupQueries.children(valid ? id : 0), enabled: valid });
+  const options = groupQueries.children(valid ? id : 0);
+  const query = useQuery({ ...options, enabled: valid });
 
   if (!valid || (query.isError && isApiError(query.error) && query.error.isNotFound)) {
     return <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
@@ -31,13 +35,7 @@ export function GroupPage() {
       </section>
     );
   }
-  if (!query.data) {
-    return (
-      <p className="page-status" role="status">
-        {t.loadingGroup}
-      </p>
-    );
-  }
+  if (!query.data) return <QueryLoading label={t.loadingGroup} query={query} queryKey={options.queryKey} />;
   return <GroupDetails group={query.data} />;
 }
 
@@ -51,9 +49,13 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
       <Breadcrumb group={group} />
       <header className={styles.header}>
         <div className={styles.titleBlock}>
-          <h1 className={styles.title}>{group.grp_name}</h1>
+          <h1 className={styles.title}>
+            <GroupName group={group} />
+          </h1>
           {group.grp_description ? (
-            <p className={styles.description}>{group.grp_description}</p>
+            <p className={styles.description}>
+              <PortalText>{group.grp_description}</PortalText>
+            </p>
           ) : (
             <p className={styles.muted}>{t.noDescription}</p>
           )}
@@ -81,9 +83,9 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
             <dt>{t.columnId}</dt>
             <dd className={styles.mono}>{group.grp_id}</dd>
             <dt>{t.columnExternalId}</dt>
-            <dd>{group.grp_external_id ?? <span className={styles.muted}>{t.notSet}</span>}</dd>
+            <dd>{group.grp_external_id !== null ? <PortalText>{group.grp_external_id}</PortalText> : <span className={styles.muted}>{t.notSet}</span>}</dd>
             <dt>{t.columnExternalName}</dt>
-            <dd>{group.grp_external_name ?? <span className={styles.muted}>{t.notSet}</span>}</dd>
+            <dd>{group.grp_external_name !== null ? <PortalText>{group.grp_external_name}</PortalText> : <span className={styles.muted}>{t.notSet}</span>}</dd>
             <dt>{t.created}</dt>
             <dd>{format.dateTime(group.grp_created_date, t.notSet)}</dd>
             <dt>{t.updated}</dt>

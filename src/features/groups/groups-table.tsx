@@ -7,6 +7,8 @@ import { Link } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { GroupName } from '../../components/group-name.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { groupMessages } from './messages.ts';
@@ -38,7 +40,7 @@ export function GroupsTable() {
             onMouseEnter={() => prefetch(info.row.original.grp_id)}
             onFocus={() => prefetch(info.row.original.grp_id)}
           >
-            {info.getValue()}
+            <GroupName group={info.row.original} />
           </Link>
         ),
       }),
@@ -56,8 +58,8 @@ export function GroupsTable() {
           );
         },
       }),
-      column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => info.getValue() ?? '—' }),
-      column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => info.getValue() ?? '—' }),
+      column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
+      column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
       column.accessor('grp_updated_date', { header: t.columnUpdated, cell: (info) => format.date(info.getValue()) }),
     ],
     [t, format, prefetch],
