@@ -21,6 +21,7 @@ import { ImportTable } from './import-table.tsx';
 import { membershipMessages } from './messages.ts';
 import { resultsCsv } from './results-csv.ts';
 import { previewLabel, previewTone, resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
+import { runOutcome, type RunOutcome } from './run-outcome.ts';
 import { positiveIdParam } from './search-params.ts';
 import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
@@ -200,11 +201,11 @@ export function ImportPage() {
       {phase.kind === 'done' && (
         <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-results`}>
           <h2 id={`${titleId}-results`}>{t.resultsTable}</h2>
-          <DoneSummary results={phase.results} stopped={phase.stopped} deps={deps} />
+          <DoneSummary outcome={runOutcome(phase.results, phase.stoppedBy)} results={phase.results} deps={deps} />
           <div className={styles.actions}>
             {phase.results.some(isPending) && (
               <button type="button" className="button button-primary" onClick={() => void run(phase.grpId, phase.rows, phase.results)}>
-                {fill(t.runAgain, { n: format.number(phase.results.filter(isPending).length) })}
+                {runOutcome(phase.results, phase.stoppedBy) === 'paused' ? t.resume : fill(t.runAgain, { n: format.number(phase.results.filter(isPending).length) })}
               </button>
             )}
             <button
@@ -248,17 +249,27 @@ function RunButton({ rows, onRun }: { rows: number; onRun: () => void }) {
   );
 }
 
-function DoneSummary({ results, stopped, deps }: { results: readonly ResultRow[]; stopped: boolean; deps: RowTextDeps }) {
+function DoneSummary({ outcome, results, deps }: { outcome: RunOutcome; results: readonly ResultRow[]; deps: RowTextDeps }) {
   const { t, format } = deps;
   const counts = countBy(results);
   const n = (key: keyof typeof resultTone) => format.number(counts[key] ?? 0);
-  const pending = results.filter((r) => r.status === 'not-run').length;
+  const tally = { added: n('added'), already: n('already-member'), notFound: n('not-found'), failed: n('failed'), skipped: n('skipped') };
+  const notRun = counts['not-run'] ?? 0;
+  const left = format.number(results.filter(isPending).length);
+  const text = {
+    paused: fill(t.paused, { left }),
+    'session-expired': fill(t.sessionStopped, { left }),
+    cancelled: fill(t.stopped, { done: format.number(results.length - notRun), total: format.number(results.length) }),
+    finished: fill(t.finished, tally),
+    'finished-with-failures': fill(t.finishedWithFailures, tally),
+    'all-failed': fill(t.allFailed, tally),
+  }[outcome];
+  const tone = outcome === 'finished' ? 'notice-success' : outcome === 'cancelled' ? 'notice-info' : 'notice-error';
   return (
     <>
-      <p className={`notice ${stopped ? 'notice-info' : 'notice-success'}`} role="status">
-        {stopped
-          ? fill(t.stopped, { done: format.number(results.length - pending), total: format.number(results.length) })
-          : fill(t.finished, { added: n('added'), already: n('already-member'), notFound: n('not-found'), failed: n('failed'), skipped: n('skipped') })}
+      {/* A pause needs the user (to resume once the portal is back): announced at once. */}
+      <p className={`notice ${tone}`} role={outcome === 'paused' ? 'alert' : 'status'}>
+        {text}
       </p>
       <ImportCounts
         label={t.countsLabel}
