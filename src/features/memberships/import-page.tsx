@@ -15,6 +15,7 @@ import { downloadText } from './download.ts';
 import { GroupCombobox } from './group-combobox.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportProgress } from './import-progress.tsx';
+import { classifyImportFile } from './import-file.ts';
 import { parseImportText, type ParsedImport } from './import-rows.ts';
 import { ImportSource } from './import-source.tsx';
 import { ImportTable } from './import-table.tsx';
@@ -43,7 +44,7 @@ export function ImportPage() {
 
   const [pasted, setPasted] = useState('');
   const [file, setFile] = useState<{ name: string; text: string; rows: number } | null>(null);
-  const [fileError, setFileError] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [parsed, setParsed] = useState<ParsedImport | null>(null);
   // Bumped to clear the file input (its chosen file is the browser's state, not React's).
   const [sourceKey, setSourceKey] = useState(0);
@@ -55,24 +56,28 @@ export function ImportPage() {
   useLeaveGuard(running, t.leaveWarning);
 
   async function chooseFile(next: File | null) {
-    setFileError(false);
-    if (!next) return setFile(null);
+    setFileError(null);
+    setFile(null);
+    if (!next) return;
     try {
-      const text = await next.text();
-      const rows = (await parseImportText(text)).rows.length;
-      setFile({ name: next.name, text, rows });
+      const content = classifyImportFile(new Uint8Array(await next.arrayBuffer()));
+      if (content.kind !== 'text') return setFileError(fileProblem[content.kind]);
+      const rows = (await parseImportText(content.text)).rows.length;
+      if (rows === 0) return setFileError(t.fileNoRows);
+      setFile({ name: next.name, text: content.text, rows });
     } catch {
-      setFile(null);
-      setFileError(true);
+      setFileError(t.fileUnreadable);
     }
   }
+  const fileProblem = { empty: t.fileEmpty, binary: t.fileBinary, 'not-utf8': t.fileNotUtf8 };
 
   async function startPreview() {
     const text = file ? file.text : pasted;
     const result = text.trim() ? await parseImportText(text) : null;
     const errors = {
       group: group ? undefined : t.previewNeedsGroup,
-      source: result && result.rows.length > 0 ? undefined : t.previewNeedsRows,
+      // A chosen file that cannot be used says why, rather than "choose a file first".
+      source: result && result.rows.length > 0 ? undefined : (fileError ?? t.previewNeedsRows),
     };
     setFormError(errors);
     if (!group || !result || errors.source) return;
@@ -140,7 +145,7 @@ export function ImportPage() {
           onFile={(next) => void chooseFile(next)}
           onRemoveFile={() => {
             setFile(null);
-            setFileError(false);
+            setFileError(null);
             setSourceKey((k) => k + 1);
           }}
           error={formError.source ?? null}
@@ -222,6 +227,7 @@ export function ImportPage() {
                 reset();
                 setPasted('');
                 setFile(null);
+                setFileError(null);
                 setParsed(null);
                 setSourceKey((k) => k + 1);
               }}
