@@ -8,6 +8,7 @@ import { displayName, useKnownUser } from '../../api/known-users.ts';
 import { membershipQueries } from '../../api/memberships.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { membersParams } from './members-params.ts';
@@ -84,7 +85,7 @@ function MemberUser({ userId }: { userId: number }) {
       <Link to={`/users/${userId}`} className={styles.mono}>
         {userId}
       </Link>
-      {name && <span className={styles.memberName}>{name}</span>}
+      {name && <PortalText className={styles.memberName}>{name}</PortalText>}
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { catalogueQueries } from '../../api/products.ts';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { productMessages } from './messages.ts';
 import { productTitle } from './product-title.ts';
@@ -11,7 +12,7 @@ export function ProductLink({ productId }: { productId: number }) {
   const query = useQuery(catalogueQueries.product(productId));
   return (
     <Link to={`/products/${productId}`}>
-      {query.data ? productTitle(query.data, t) : fill(t.productFallback, { id: productId })}
+      <PortalText>{query.data ? productTitle(query.data, t) : fill(t.productFallback, { id: productId })}</PortalText>
     </Link>
   );
 }

@@ -6,6 +6,7 @@ import { productQueries } from '../../api/products.ts';
 import type { Product } from '../../api/schemas/product.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { QueryLoading } from '../../components/query-loading.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { AccessTable } from './access-table.tsx';
 import { AvailabilityTable } from './availability-table.tsx';
@@ -26,15 +27,10 @@ export function ProductPage() {
 
 function ProductView({ id }: { id: number }) {
   const t = useMessages(productMessages);
-  const query = useQuery(productQueries.detail(id));
+  const options = productQueries.detail(id);
+  const query = useQuery(options);
 
-  if (query.isPending) {
-    return (
-      <p className="page-status" role="status">
-        {t.loadingProduct}
-      </p>
-    );
-  }
+  if (query.isPending) return <QueryLoading label={t.loadingProduct} query={query} queryKey={options.queryKey} />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.isNotFound) {
       return <NotFound title={fill(t.notFoundTitle, { id })} body={fill(t.notFoundBody, { id })} />;
@@ -65,13 +61,13 @@ function ProductDetails({ product }: { product: Product }) {
           {description && (
             <section aria-labelledby="product-description" className={`card ${styles.textCard}`}>
               <h2 id="product-description">{t.description}</h2>
-              <TextValue name="product_i18n_description" text={description} />
+              <TextValue name="product_i18n_description" text={description} label={t.description} />
             </section>
           )}
           {learn && (
             <section aria-labelledby="product-learn" className={`card ${styles.textCard}`}>
               <h2 id="product-learn">{t.learn}</h2>
-              <TextValue name="product_i18n_learn" text={learn} />
+              <TextValue name="product_i18n_learn" text={learn} label={t.learn} />
             </section>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { displayName, useKnownUser } from '../../api/known-users.ts';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { productMessages } from './messages.ts';
 import styles from './product-page.module.css';
@@ -11,7 +12,7 @@ export function UserLink({ userId }: { userId: number }) {
   const name = known ? displayName(known) : '';
   return (
     <Link to={`/users/${userId}`} className={styles.nowrap}>
-      {name || fill(t.userFallback, { id: userId })}
+      <PortalText>{name || fill(t.userFallback, { id: userId })}</PortalText>
       {name && <span className={styles.muted}> #{userId}</span>}
     </Link>
   );

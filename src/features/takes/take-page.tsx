@@ -7,6 +7,8 @@ import type { Take } from '../../api/schemas/take.ts';
 import { takeQueries } from '../../api/takes.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
+import { QueryLoading } from '../../components/query-loading.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { takeMessages } from './messages.ts';
 import { parseRecordId } from './parse-id.ts';
@@ -37,7 +39,8 @@ function TakeNotFound({ id }: { id: string }) {
 
 function TakeView({ takeId }: { takeId: number }) {
   const t = useMessages(takeMessages);
-  const query = useQuery(takeQueries.detail(takeId));
+  const options = takeQueries.detail(takeId);
+  const query = useQuery(options);
   if (isApiError(query.error) && query.error.isNotFound) return <TakeNotFound id={String(takeId)} />;
   if (query.isError) {
     return (
@@ -47,13 +50,7 @@ function TakeView({ takeId }: { takeId: number }) {
       </section>
     );
   }
-  if (!query.data) {
-    return (
-      <p className="page-status" role="status">
-        {t.loading}
-      </p>
-    );
-  }
+  if (!query.data) return <QueryLoading label={t.loading} query={query} queryKey={options.queryKey} />;
   return <TakeDetails take={query.data} />;
 }
 
@@ -72,10 +69,10 @@ function TakeDetails({ take }: { take: Take }) {
     <article className={styles.page}>
       <header className={styles.header}>
         <p className={styles.eyebrow}>{fill(t.takeTitle, { id: take.take_id })}</p>
-        <h1>{productTitle ?? fill(t.takeTitle, { id: take.take_id })}</h1>
+        <h1>{productTitle ? <PortalText>{productTitle}</PortalText> : fill(t.takeTitle, { id: take.take_id })}</h1>
         <p className={styles.meta}>
           <span className={`badge ${styles[status]}`}>{statusLabel}</span>
-          <Link to={`/users/${take.take_user_id}`}>{userName || fill(t.userFallback, { id: take.take_user_id })}</Link>
+          <Link to={`/users/${take.take_user_id}`}>{userName ? <PortalText>{userName}</PortalText> : fill(t.userFallback, { id: take.take_user_id })}</Link>
         </p>
       </header>
 
@@ -100,7 +97,9 @@ function TakeDetails({ take }: { take: Take }) {
           <dl className="properties">
             <dt>{t.product}</dt>
             <dd>
-              <Link to={`/products/${take.take_product_id}`}>{productTitle ?? fill(t.productFallback, { id: take.take_product_id })}</Link>
+              <Link to={`/products/${take.take_product_id}`}>
+                {productTitle ? <PortalText>{productTitle}</PortalText> : fill(t.productFallback, { id: take.take_product_id })}
+              </Link>
               {product.isError &&
                 (isApiError(product.error) && product.error.isNotFound ? (
                   <span className={styles.muted}> · {t.productMissing}</span>
@@ -110,8 +109,13 @@ function TakeDetails({ take }: { take: Take }) {
             </dd>
             <dt>{t.user}</dt>
             <dd>
-              <Link to={`/users/${take.take_user_id}`}>{userName || fill(t.userFallback, { id: take.take_user_id })}</Link>
-              {user?.user_organisation_identifier && <span className={styles.identifier}> · {user.user_organisation_identifier}</span>}
+              <Link to={`/users/${take.take_user_id}`}>{userName ? <PortalText>{userName}</PortalText> : fill(t.userFallback, { id: take.take_user_id })}</Link>
+              {user?.user_organisation_identifier && (
+                <span className={styles.identifier}>
+                  {' · '}
+                  <PortalText>{user.user_organisation_identifier}</PortalText>
+                </span>
+              )}
             </dd>
           </dl>
         </section>

@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import type { Page } from '../../api/list.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { GroupName } from '../../components/group-name.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import type { ListSearch } from '../../lib/list-search.ts';
 import { userMessages } from './messages.ts';
@@ -21,15 +23,15 @@ export function UserGroupsTable({ query, queryKey, search }: { query: UseQueryRe
         header: t.colName,
         cell: (info) => (
           <Link className={styles.nameLink} to={`/groups/${info.row.original.grp_id}`}>
-            {info.getValue() || `#${info.row.original.grp_id}`}
+            <GroupName group={info.row.original} />
           </Link>
         ),
       }),
-      column.accessor('grp_external_id', { header: t.colExternalId, cell: (info) => info.getValue() ?? '—' }),
+      column.accessor('grp_external_id', { header: t.colExternalId, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
       column.accessor('grp_description', {
         header: t.colDescription,
         enableSorting: false,
-        cell: (info) => <span className={styles.clamp}>{info.getValue() || '—'}</span>,
+        cell: (info) => <PortalText className={styles.clamp}>{info.getValue() || '—'}</PortalText>,
       }),
     ],
     [t],

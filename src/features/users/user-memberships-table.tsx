@@ -7,6 +7,7 @@ import type { Grp } from '../../api/schemas/grp.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { componentMessages } from '../../components/messages.ts';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { userMessages } from './messages.ts';
@@ -31,7 +32,7 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
       header: t.colGroup,
       cell: (info) => (
         <Link className={styles.nameLink} to={`/groups/${info.getValue()}`}>
-          {names.get(info.getValue()) ?? fill(t.groupFallback, { id: info.getValue() })}
+          <PortalText>{names.get(info.getValue()) || fill(t.groupFallback, { id: info.getValue() })}</PortalText>
         </Link>
       ),
     }),

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
 import { NotFound } from '../../components/not-found.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { userMessages } from './messages.ts';
@@ -56,9 +57,9 @@ function UserView({ userId }: { userId: number }) {
     <div className={styles.page}>
       <header className={styles.header}>
         <div className={styles.identity}>
-          <h1>{name || fill(t.userFallback, { id: userId })}</h1>
+          <h1>{name ? <PortalText>{name}</PortalText> : fill(t.userFallback, { id: userId })}</h1>
           <p className={styles.meta}>
-            {identifier && <span className={styles.identifier}>{identifier}</span>}
+            {identifier && <PortalText className={styles.identifier}>{identifier}</PortalText>}
             <span>{fill(t.idLabel, { id: userId })}</span>
           </p>
         </div>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Take } from '../../api/schemas/take.ts';
 import { takeQueries } from '../../api/takes.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { userMessages } from './messages.ts';
@@ -56,7 +57,7 @@ export function UserTakes({ userId }: { userId: number }) {
       header: t.colProduct,
       cell: (info) => (
         <Link to={`/products/${info.getValue()}`} className={styles.productLink}>
-          {label(info.getValue())}
+          <PortalText>{label(info.getValue())}</PortalText>
         </Link>
       ),
     }),
