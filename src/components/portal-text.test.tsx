@@ -37,7 +37,11 @@ describe('groupLabel', () => {
   });
 
   it('GroupName renders the label isolated', () => {
-    const { container } = X;
+    const { container } = render(
+      <h1>
+        <GroupName group={{ grp_id: 8, grp_name: '' }} />
+      </h1>,
+    );
     expect(container.querySelector('h1 > bdi')?.textContent).toBe('Group 8');
   });
 });
