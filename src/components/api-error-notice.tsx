@@ -20,6 +20,8 @@ export function describeApiError(error: ApiError, t: Messages): string {
     case 'http':
       if (error.status === 401) return t.errorUnauthorized;
       if (error.status === 404) return t.errorNotFound;
+      // Headers too large: in practice the token (pasted from the wrong place, or a whole file).
+      if (error.status === 431) return t.errorHeadersTooLarge;
       return fill((error.status ?? 500) >= 500 ? t.errorServer : t.errorClient, { status: error.status ?? '?' });
   }
 }
