@@ -89,7 +89,7 @@ test.beforeEach(async ({ context }, testInfo) => {
 
 test.describe('groups whose parents form a cycle', () => {
   test('are listed under the tree with a note, and "Show in tree" says why it cannot place them', async ({ page }) => {
-    // Four axe runs on a large page: slow on a shared machine.
+    // Several axe runs on a large page: slow on a shared machine.
     test.setTimeout(60_000);
     await serveFakeGroups(page);
     await page.goto('/groups');
@@ -159,7 +159,7 @@ test.describe('long words and wide content', () => {
   });
 
   test('a 200-cell table in a product description scrolls in its own named, focusable box', async ({ page }) => {
-    // Four axe runs on a large page: slow on a shared machine.
+    // Several axe runs on a large page: slow on a shared machine.
     test.setTimeout(60_000);
     const table = `<p>Schedule:</p><table><tr>${Array.from({ length: 200 }, (_, i) => `<td>Session ${i + 1}</td>`).join('')}</tr></table>`;
     await page.route(`**/api/product/get/${org1.elearningProductId}`, async (route) => {

@@ -41,10 +41,11 @@ export function TreeView() {
     async (id: number) => {
       try {
         const data = index.data;
+        const indexed = data?.byId.get(id);
         let group: Grp;
         let ancestors: Grp[];
-        if (data?.byId.has(id)) {
-          group = data.byId.get(id)!;
+        if (data && indexed) {
+          group = indexed;
           ancestors = ancestorsOf(data, id);
         } else {
           group = await queryClient.fetchQuery(groupQueries.children(id));
@@ -101,7 +102,8 @@ export function TreeView() {
             <p>
               {fillNodes(t.revealCycle, {
                 name: <GroupName group={unplaceable.group} />,
-                cycle: [...unplaceable.cycle, unplaceable.cycle[0]!].map((g, i) => (
+                // The loop closed on its first group: "payroll → finance → payroll".
+                cycle: [...unplaceable.cycle, ...unplaceable.cycle.slice(0, 1)].map((g, i) => (
                   <Fragment key={i}>
                     {i > 0 && ' → '}
                     <GroupName group={g} />

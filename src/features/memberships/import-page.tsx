@@ -55,6 +55,7 @@ export function ImportPage() {
 
   useLeaveGuard(running, t.leaveWarning);
 
+  const fileProblem = { empty: t.fileEmpty, binary: t.fileBinary, 'not-utf8': t.fileNotUtf8 };
   async function chooseFile(next: File | null) {
     setFileError(null);
     setFile(null);
@@ -69,7 +70,6 @@ export function ImportPage() {
       setFileError(t.fileUnreadable);
     }
   }
-  const fileProblem = { empty: t.fileEmpty, binary: t.fileBinary, 'not-utf8': t.fileNotUtf8 };
 
   async function startPreview() {
     const text = file ? file.text : pasted;
