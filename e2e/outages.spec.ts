@@ -28,8 +28,8 @@ test.beforeEach(async ({ context }) => {
 });
 
 test('the portal dying mid-import pauses the run; "Resume" finishes it with each person added once', async ({ page, api }) => {
-  // A run of 27 rows, then axe twice: slow on a shared machine.
-  test.setTimeout(60_000);
+  // Two runs of 27 rows and two axe checks: slow on a shared machine.
+  test.setTimeout(120_000);
   const grpId = 69;
   const userIds = [170, 172, 175, 176, 177, 180, 181, 184, 185, 188, 192, 193, 196, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 211, 212, 213, 214];
   const total = userIds.length;

