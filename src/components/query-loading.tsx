@@ -15,9 +15,9 @@ export function isSlow(query: Pick<LoadingQuery, 'isFetching' | 'failureReason'>
 }
 
 /**
- * "The portal is slow…" and "Try again" while `query` is slow, else an empty live region. "Try again" cancels
- * the attempt under way (and its pending retries) and starts a new one: a plain refetch would
- * only wait for the attempt already running.
+ * "The portal is slow…" and "Try again" while `query` is slow, else an empty live region.
+ * "Try again" cancels the attempt under way (and its pending retries) and starts a new one: a
+ * plain refetch would only wait for the attempt already running.
  */
 export function SlowPortalNotice({ query, queryKey }: { query: LoadingQuery; queryKey: QueryKey }) {
   const t = useMessages(componentMessages);
