@@ -10,7 +10,7 @@ import styles from './query-loading.module.css';
 type LoadingQuery = Pick<UseQueryResult<unknown>, 'isFetching' | 'failureReason' | 'refetch'>;
 
 /** Still fetching after at least one attempt timed out. */
-export function isSlow(query: Pick<LoadingQuery, 'isFetching' | 'failureReason'>): boolean {
+function isSlow(query: Pick<LoadingQuery, 'isFetching' | 'failureReason'>): boolean {
   return query.isFetching && isApiError(query.failureReason) && query.failureReason.kind === 'timeout';
 }
 
