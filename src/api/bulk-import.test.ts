@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
 import type { User } from './schemas/user.ts';
 import type { UserGrp } from './schemas/user-grp.ts';
-import { resolveImport, runImport, runPool, type BulkApi } from './bulk-import.ts';
+import { isUnreachable, resolveImport, runImport, runPool, type BulkApi, type ResultRow } from './bulk-import.ts';
 import type { ImportRow } from './import-rows.ts';
 
 function user(id: number, identifier: string): User {
@@ -20,13 +20,17 @@ function user(id: number, identifier: string): User {
 }
 
 /** An in-memory portal: users by identifier, memberships of group 7, and a log of calls. */
-function fakeApi(options: { failCreateFor?: number; delayMs?: number } = {}) {
+function fakeApi(options: { failCreateFor?: number; delayMs?: number; users?: User[] } = {}) {
   const users = new Map([
     ['a', user(1, 'a')],
     ['b', user(2, 'b')],
     ['c', user(3, 'c')],
     ['alias-of-a', user(1, 'a')],
+    ...(options.users ?? []).map((u) => [u.user_organisation_identifier ?? '', u] as const),
   ]);
+  // While set, every call fails as an unreachable portal would (the fault is thrown after the
+  // delay, as a dropped connection or a gateway's 502 comes back).
+  let outage: (() => ApiError) | null = null;
   const members = new Map<number, UserGrp>([[3, membership(3, '2024-01-02T00:00:00Z')]]);
   const calls: string[] = [];
   let inFlight = 0;
@@ -37,6 +41,7 @@ function fakeApi(options: { failCreateFor?: number; delayMs?: number } = {}) {
     maxInFlight = Math.max(maxInFlight, inFlight);
     await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? 1));
     inFlight--;
+    if (outage) throw outage();
     return work();
   };
   function membership(userId: number, date: string): UserGrp {
@@ -60,7 +65,7 @@ function fakeApi(options: { failCreateFor?: number; delayMs?: number } = {}) {
         return created;
       }),
   };
-  return { api, calls, members, maxInFlight: () => maxInFlight };
+  return { api, calls, members, maxInFlight: () => maxInFlight, setOutage: (fault: (() => ApiError) | null) => void (outage = fault) };
 }
 
 const rows = (...ids: string[]): ImportRow[] => ids.map((identifier, i) => ({ line: i + 1, identifier, admin: 0, problem: identifier ? null : 'empty' }));
@@ -118,6 +123,83 @@ describe('runImport', () => {
     const second = await runImport(preview, 7, api, { previous: first });
     expect(second.map((r) => r.status)).toEqual(['added', 'failed']);
     expect(calls.filter((c) => c === 'find 2')).toHaveLength(2);
+  });
+});
+
+describe('a portal that goes away during a run', () => {
+  const many = Array.from({ length: 40 }, (_, i) => user(100 + i, `u${100 + i}`));
+  const identifiers = many.map((u) => u.user_organisation_identifier ?? '');
+  const network = () => new ApiError({ kind: 'network', endpoint: 'POST create' });
+  const statuses = (results: readonly ResultRow[]) => results.map((r) => r.status);
+
+  it('pauses after 5 unreachable rows in a row: the rest stays not-run, and resuming adds each person once', async () => {
+    const fake = fakeApi({ users: many });
+    const preview = await resolveImport(rows(...identifiers), 7, fake.api);
+    let pauses = 0;
+    let finished = 0;
+    const first = await runImport(preview, 7, fake.api, {
+      pauseAfterUnreachable: 5,
+      onPause: () => pauses++,
+      // The portal dies after the 10th row.
+      onResult: () => {
+        if (++finished === 10) fake.setOutage(network);
+      },
+    });
+    expect(pauses).toBe(1);
+    const counts = (status: string) => statuses(first).filter((s) => s === status).length;
+    // 10 added; then the rows already started when the outage came, or before the 5th failure
+    // stopped new ones (at most 4 lanes more), failed; everything else never started.
+    expect(counts('added')).toBe(10);
+    expect(counts('failed')).toBeGreaterThanOrEqual(5);
+    expect(counts('failed')).toBeLessThanOrEqual(5 + 3);
+    expect(counts('not-run')).toBe(40 - 10 - counts('failed'));
+    expect(first.filter((r) => r.status === 'failed').every((r) => isUnreachable(r.error))).toBe(true);
+
+    fake.setOutage(null);
+    const resumed = await runImport(preview, 7, fake.api, { previous: first, pauseAfterUnreachable: 5 });
+    expect(statuses(resumed).every((s) => s === 'added')).toBe(true);
+    const creates = fake.calls.filter((c) => c.startsWith('create'));
+    expect(new Set(creates).size).toBe(40);
+    expect(fake.members.size).toBe(40 + 1);
+  });
+
+  it('counts gateway answers (502, 503, 504) and timeouts as unreachable, not a 500 or a refusal', () => {
+    const http = (status: number) => new ApiError({ kind: 'http', status, endpoint: 'x' });
+    expect([502, 503, 504].map((s) => isUnreachable(http(s)))).toEqual([true, true, true]);
+    expect(isUnreachable(new ApiError({ kind: 'timeout', endpoint: 'x' }))).toBe(true);
+    expect(isUnreachable(network())).toBe(true);
+    expect([500, 400, 401, 409].map((s) => isUnreachable(http(s)))).toEqual([false, false, false, false]);
+    expect(isUnreachable(new ApiError({ kind: 'contract', endpoint: 'x' }))).toBe(false);
+    expect(isUnreachable(new Error('x'))).toBe(false);
+  });
+
+  it('a server error on every row fails them all without pausing (the portal answers)', async () => {
+    const fake = fakeApi({ users: many });
+    const preview = await resolveImport(rows(...identifiers.slice(0, 12)), 7, fake.api);
+    fake.setOutage(() => new ApiError({ kind: 'http', status: 500, endpoint: 'POST create' }));
+    let pauses = 0;
+    const results = await runImport(preview, 7, fake.api, { pauseAfterUnreachable: 5, onPause: () => pauses++ });
+    expect(pauses).toBe(0);
+    expect(statuses(results).every((s) => s === 'failed')).toBe(true);
+  });
+
+  it('unreachable rows that are not in a row do not pause; without the option nothing pauses', async () => {
+    const fake = fakeApi({ users: many });
+    const preview = await resolveImport(rows(...identifiers.slice(0, 20)), 7, fake.api);
+    // Every other row meets the outage (one lane: rows finish in order).
+    let n = 0;
+    const flaky: BulkApi = {
+      ...fake.api,
+      createMembership: (input) => (n++ % 2 === 0 ? Promise.reject(network()) : fake.api.createMembership(input)),
+    };
+    let pauses = 0;
+    const results = await runImport(preview, 7, flaky, { concurrency: 1, pauseAfterUnreachable: 2, onPause: () => pauses++ });
+    expect(pauses).toBe(0);
+    expect(statuses(results).filter((s) => s === 'failed')).toHaveLength(10);
+
+    fake.setOutage(network);
+    const unpaused = await runImport(preview, 7, fake.api, { previous: results });
+    expect(statuses(unpaused).filter((s) => s === 'not-run')).toHaveLength(0);
   });
 });
 

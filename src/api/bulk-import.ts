@@ -4,7 +4,8 @@
 //
 // Idempotent by construction: every row checks the membership right before creating it and a
 // 409 counts as "already a member", so a file run twice, or a run cut short and started again,
-// never creates anything twice. Writes are never retried automatically.
+// never creates anything twice. Writes are never retried automatically. A portal that stops
+// answering pauses the run (see `pauseAfterUnreachable`) rather than failing every row left.
 import { isApiError } from './errors.ts';
 import type { User } from './schemas/user.ts';
 import type { UserGrp, UserGrpCreate } from './schemas/user-grp.ts';
@@ -18,6 +19,8 @@ export interface BulkApi {
 }
 
 export const defaultConcurrency = 4;
+/** Consecutive "portal unreachable" rows after which the page's run pauses. */
+export const defaultPauseAfterUnreachable = 5;
 
 export type PreviewStatus = 'found' | 'not-found' | 'duplicate' | 'invalid' | 'already-member' | 'lookup-failed';
 
@@ -126,6 +129,23 @@ export interface RunOptions {
   onResult?: (result: ResultRow, index: number) => void;
   /** The results of an earlier, stopped or partly failed run of the same preview: finished rows are kept. */
   previous?: readonly ResultRow[];
+  /**
+   * After this many rows in a row failed because the portal could not be reached, start no new
+   * row (as a stop does) and call `onPause` once; the rows not started stay `not-run`. Off when
+   * unset: without it every row is tried.
+   */
+  pauseAfterUnreachable?: number;
+  onPause?: () => void;
+}
+
+/**
+ * The portal (or the way to it) is down, not the row: no answer, no answer in time, or a
+ * gateway's 502/503/504 (our proxy's `portal_unreachable` is a 502).
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && (error.status === 502 || error.status === 503 || error.status === 504);
 }
 
 function settled(row: PreviewRow): ResultRow {
@@ -174,21 +194,28 @@ async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<Res
 
 /**
  * Adds the rows that need it. Returns one result per preview row, in order; rows not started
- * because of a stop stay `not-run`. `onResult` reports each row as it completes.
+ * because of a stop or a pause stay `not-run`. `onResult` reports each row as it completes.
  */
 export async function runImport(preview: readonly PreviewRow[], grpId: number, api: BulkApi, options: RunOptions = {}): Promise<ResultRow[]> {
-  const { concurrency = defaultConcurrency, shouldStop, onResult, previous } = options;
+  const { concurrency = defaultConcurrency, shouldStop, onResult, previous, pauseAfterUnreachable, onPause } = options;
   const results: ResultRow[] = previous ? [...previous] : preview.map(settled);
   const pending = results.map((result, index) => ({ result, index })).filter(({ result }) => isPending(result));
+  let unreachableStreak = 0;
+  let paused = false;
   await runPool(
     pending,
     concurrency,
     async ({ result, index }) => {
       const next = await addOne(result.row, grpId, api);
       results[index] = next;
+      unreachableStreak = next.status === 'failed' && isUnreachable(next.error) ? unreachableStreak + 1 : 0;
+      if (!paused && pauseAfterUnreachable !== undefined && unreachableStreak >= pauseAfterUnreachable) {
+        paused = true;
+        onPause?.();
+      }
       onResult?.(next, index);
     },
-    shouldStop,
+    () => paused || (shouldStop?.() ?? false),
   );
   return results;
 }

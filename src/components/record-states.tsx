@@ -1,10 +1,13 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/errors.ts';
 import { ApiErrorNotice } from './api-error-notice.tsx';
+import { QueryLoading } from './query-loading.tsx';
 
 interface Props<T> {
   query: UseQueryResult<T>;
+  /** The query's key: the slow-portal notice's "Try again" restarts exactly this read. */
+  queryKey: QueryKey;
   /** Said while the record loads ("Loading the group…"). */
   loading: string;
   /** The heading over any other failure, with the error and a retry. */
@@ -14,8 +17,9 @@ interface Props<T> {
   children: (record: T) => ReactNode;
 }
 
-/** The states of a detail page, alike on every page: not found, failed, loading, then the record. */
-export function RecordStates<T>({ query, loading, errorTitle, notFound, children }: Props<T>) {
+/** The states of a detail page, alike on every page: not found, failed, loading (saying
+ * when the portal is slow), then the record. */
+export function RecordStates<T>({ query, queryKey, loading, errorTitle, notFound, children }: Props<T>) {
   if (isApiError(query.error) && query.error.isNotFound) return notFound;
   if (query.isError) {
     return (
@@ -25,12 +29,6 @@ export function RecordStates<T>({ query, loading, errorTitle, notFound, children
       </section>
     );
   }
-  if (query.data === undefined) {
-    return (
-      <p className="page-status" role="status">
-        {loading}
-      </p>
-    );
-  }
+  if (query.data === undefined) return <QueryLoading label={loading} query={query} queryKey={queryKey} />;
   return children(query.data);
 }

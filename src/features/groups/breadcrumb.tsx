@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ancestorsOf, groupIndexQuery } from '../../api/group-index.ts';
 import { groupQueries, isNoParent } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
+import { GroupName } from '../../components/group-name.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
@@ -39,12 +40,14 @@ export function Breadcrumb({ group }: { group: Grp }) {
               onMouseEnter={() => prefetch(ancestor.grp_id)}
               onFocus={() => prefetch(ancestor.grp_id)}
             >
-              {ancestor.grp_name}
+              <GroupName group={ancestor} />
             </Link>
           </li>
         ))}
         <li>
-          <span aria-current="page">{group.grp_name}</span>
+          <span aria-current="page">
+            <GroupName group={group} />
+          </span>
         </li>
       </ol>
     </nav>

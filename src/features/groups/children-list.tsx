@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GrpWithChildren } from '../../api/schemas/grp.ts';
+import { GroupName } from '../../components/group-name.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
@@ -33,7 +34,7 @@ export function ChildrenList({ group }: { group: GrpWithChildren }) {
                 onMouseEnter={() => prefetch(child.grp_id)}
                 onFocus={() => prefetch(child.grp_id)}
               >
-                {child.grp_name}
+                <GroupName group={child} />
               </Link>
             </li>
           ))}

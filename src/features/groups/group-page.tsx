@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { GrpWithChildren } from '../../api/schemas/grp.ts';
+import { GroupName } from '../../components/group-name.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { RecordStates } from '../../components/record-states.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -17,12 +19,13 @@ import styles from './group-page.module.css';
 export function GroupPage() {
   const t = useMessages(groupMessages);
   const { raw, id } = useRouteId();
-  const query = useQuery({ ...groupQueries.children(id ?? 0), enabled: id !== null });
+  const options = groupQueries.children(id ?? 0);
+  const query = useQuery({ ...options, enabled: id !== null });
 
   const notFound = <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
   if (id === null) return notFound;
   return (
-    <RecordStates query={query} loading={t.loadingGroup} errorTitle={t.groupErrorTitle} notFound={notFound}>
+    <RecordStates query={query} queryKey={options.queryKey} loading={t.loadingGroup} errorTitle={t.groupErrorTitle} notFound={notFound}>
       {(group) => <GroupDetails group={group} />}
     </RecordStates>
   );
@@ -38,9 +41,13 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
       <Breadcrumb group={group} />
       <header className={styles.header}>
         <div className={styles.titleBlock}>
-          <h1 className={styles.title}>{group.grp_name}</h1>
+          <h1 className={styles.title}>
+            <GroupName group={group} />
+          </h1>
           {group.grp_description ? (
-            <p className={styles.description}>{group.grp_description}</p>
+            <p className={styles.description}>
+              <PortalText>{group.grp_description}</PortalText>
+            </p>
           ) : (
             <p className={styles.muted}>{t.noDescription}</p>
           )}
@@ -68,9 +75,9 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
             <dt>{t.columnId}</dt>
             <dd className={styles.mono}>{group.grp_id}</dd>
             <dt>{t.columnExternalId}</dt>
-            <dd>{group.grp_external_id ?? <span className={styles.muted}>{t.notSet}</span>}</dd>
+            <dd>{group.grp_external_id !== null ? <PortalText>{group.grp_external_id}</PortalText> : <span className={styles.muted}>{t.notSet}</span>}</dd>
             <dt>{t.columnExternalName}</dt>
-            <dd>{group.grp_external_name ?? <span className={styles.muted}>{t.notSet}</span>}</dd>
+            <dd>{group.grp_external_name !== null ? <PortalText>{group.grp_external_name}</PortalText> : <span className={styles.muted}>{t.notSet}</span>}</dd>
             <dt>{t.created}</dt>
             <dd>{format.dateTime(group.grp_created_date, t.notSet)}</dd>
             <dt>{t.updated}</dt>

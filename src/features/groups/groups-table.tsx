@@ -8,6 +8,8 @@ import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { DateCell } from '../../components/date-cell.tsx';
+import { GroupName } from '../../components/group-name.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
@@ -25,7 +27,8 @@ export function GroupsTable() {
   const prefetch = usePrefetchGroup();
   const search = useListSearch({ filterKeys, defaultPageSize: 20 });
   const params = { start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters: search.filters };
-  const query = useQuery({ ...groupQueries.list(params), placeholderData: keepPreviousData });
+  const options = groupQueries.list(params);
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
@@ -38,7 +41,7 @@ export function GroupsTable() {
             onMouseEnter={() => prefetch(info.row.original.grp_id)}
             onFocus={() => prefetch(info.row.original.grp_id)}
           >
-            {info.getValue()}
+            <GroupName group={info.row.original} />
           </Link>
         ),
       }),
@@ -56,8 +59,8 @@ export function GroupsTable() {
           );
         },
       }),
-      column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => info.getValue() ?? '—' }),
-      column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => info.getValue() ?? '—' }),
+      column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
+      column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
       column.accessor('grp_updated_date', { header: t.columnUpdated, cell: (info) => <DateCell value={info.getValue()} /> }),
     ],
     [t, prefetch],
@@ -68,6 +71,7 @@ export function GroupsTable() {
       label={t.tableLabel}
       columns={columns}
       query={query}
+      queryKey={options.queryKey}
       pagination={search}
       getRowId={(group) => String(group.grp_id)}
       emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}

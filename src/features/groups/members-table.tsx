@@ -9,6 +9,7 @@ import { membershipQueries } from '../../api/memberships.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { DateCell } from '../../components/date-cell.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
@@ -28,7 +29,8 @@ export function MembersTable({ groupId }: { groupId: number }) {
   const [pendingAdminsOnly, setPendingAdminsOnly] = useState<boolean | null>(null);
   if (pendingAdminsOnly !== null && pendingAdminsOnly === adminsOnly) setPendingAdminsOnly(null);
   const params = membersParams(groupId, search.page, search.pageSize, adminsOnly);
-  const query = useQuery({ ...membershipQueries.list(params), placeholderData: keepPreviousData });
+  const options = membershipQueries.list(params);
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
@@ -55,6 +57,7 @@ export function MembersTable({ groupId }: { groupId: number }) {
         hideCaption
         columns={columns}
         query={query}
+        queryKey={options.queryKey}
         pagination={search}
         getRowId={(member) => String(member.user_grp_id)}
         emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}
@@ -84,7 +87,7 @@ function MemberUser({ userId }: { userId: number }) {
       <Link to={paths.user(userId)} className={styles.mono}>
         {userId}
       </Link>
-      {name && <span className={styles.memberName}>{name}</span>}
+      {name && <PortalText className={styles.memberName}>{name}</PortalText>}
     </span>
   );
 }

@@ -6,6 +6,8 @@ import { isApiError } from '../../api/errors.ts';
 import { displayName, useKnownUser } from '../../api/known-users.ts';
 import { userQueries } from '../../api/users.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { GroupName } from '../../components/group-name.tsx';
+import { fillNodes, PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
 import { validateAddMember, type AddMemberField, type AddMemberProblem } from './add-member-schema.ts';
@@ -142,9 +144,14 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
 
       {outcome?.kind === 'added' && (
         <div className="notice notice-success" role="status">
-          <p>{fill(outcome.membership.user_grp_group_admin === 1 ? t.addedAdmin : t.added, { name: personName(outcome.person), group: outcome.group.grp_name })}</p>
+          <p>
+            {fillNodes(outcome.membership.user_grp_group_admin === 1 ? t.addedAdmin : t.added, {
+              name: <PortalText>{personName(outcome.person)}</PortalText>,
+              group: <GroupName group={outcome.group} />,
+            })}
+          </p>
           <p className={styles.actions}>
-            <Link to={paths.group(outcome.group.grp_id)}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
+            <Link to={paths.group(outcome.group.grp_id)}>{fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}</Link>
             <button
               type="button"
               className="button button-quiet"
@@ -163,14 +170,14 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
       {outcome?.kind === 'already' && (
         <div className="notice notice-info" role="status">
           <p>
-            {fill(outcome.since ? t.alreadyMemberSince : t.alreadyMember, {
-              name: personName(outcome.person),
-              group: outcome.group.grp_name,
+            {fillNodes(outcome.since ? t.alreadyMemberSince : t.alreadyMember, {
+              name: <PortalText>{personName(outcome.person)}</PortalText>,
+              group: <GroupName group={outcome.group} />,
               date: format.date(outcome.since),
             })}
           </p>
           <p>
-            <Link to={paths.group(outcome.group.grp_id)}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
+            <Link to={paths.group(outcome.group.grp_id)}>{fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}</Link>
           </p>
         </div>
       )}

@@ -24,10 +24,8 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
     () => (bundleId === undefined ? search.filters : { product_access_product_id: String(bundleId) }),
     [bundleId, search.filters],
   );
-  const query = useQuery({
-    ...productQueries.bundleAccess({ start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters }),
-    placeholderData: keepPreviousData,
-  });
+  const options = productQueries.bundleAccess({ start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters });
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
@@ -54,6 +52,7 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
       hideCaption
       columns={columns}
       query={query}
+      queryKey={options.queryKey}
       pagination={search}
       emptyMessage={t.accessEmpty}
       getRowId={(row) => String(row.product_access_id)}

@@ -17,14 +17,12 @@ export function AvailabilityTable({ productId }: { productId: number }) {
   const t = useMessages(productMessages);
   const format = useFormat();
   const search = useListSearch({ prefix: 'groups' });
-  const query = useQuery({
-    ...productQueries.availability({
-      start: (search.page - 1) * search.pageSize,
-      limit: search.pageSize,
-      filters: { availability_group_product_id: String(productId) },
-    }),
-    placeholderData: keepPreviousData,
+  const options = productQueries.availability({
+    start: (search.page - 1) * search.pageSize,
+    limit: search.pageSize,
+    filters: { availability_group_product_id: String(productId) },
   });
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       column.accessor('availability_group_id', { header: t.columnId, cell: (c) => c.getValue() }),
@@ -53,6 +51,7 @@ export function AvailabilityTable({ productId }: { productId: number }) {
       hideCaption
       columns={columns}
       query={query}
+      queryKey={options.queryKey}
       pagination={search}
       emptyMessage={t.availabilityEmpty}
       getRowId={(row) => String(row.availability_group_id)}

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { catalogueQueries } from '../../api/products.ts';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
 import { productMessages } from './messages.ts';
@@ -45,11 +46,11 @@ export function CatalogueRow({ id }: { id: number }) {
     <Link to={paths.product(id)} className={styles.rowLink}>
       <span className={styles.rowId}>#{id}</span>
       <span className={styles.rowMain}>
-        <span className={styles.rowTitle}>{productTitle(product) ?? fill(t.productFallback, { id: product.product_id })}</span>
+        <PortalText className={styles.rowTitle}>{productTitle(product) ?? fill(t.productFallback, { id: product.product_id })}</PortalText>
         <span className={styles.rowMeta}>
           {product.product_type_id && <TypeBadge value={product.product_type_id} />}
           {product.product_status && <StatusBadge value={product.product_status} />}
-          {price && <span>{price}</span>}
+          {price && <PortalText>{price}</PortalText>}
           {duration && <span>{duration}</span>}
         </span>
       </span>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { catalogueQueries } from '../../api/products.ts';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
 import { productMessages } from './messages.ts';
@@ -12,7 +13,7 @@ export function ProductLink({ productId }: { productId: number }) {
   const query = useQuery(catalogueQueries.product(productId));
   return (
     <Link to={paths.product(productId)}>
-      {(query.data && productTitle(query.data)) ?? fill(t.productFallback, { id: productId })}
+      <PortalText>{(query.data && productTitle(query.data)) ?? fill(t.productFallback, { id: productId })}</PortalText>
     </Link>
   );
 }

@@ -25,10 +25,12 @@ export function ProductPage() {
 
 function ProductView({ id }: { id: number }) {
   const t = useMessages(productMessages);
-  const query = useQuery(productQueries.detail(id));
+  const options = productQueries.detail(id);
+  const query = useQuery(options);
   return (
     <RecordStates
       query={query}
+      queryKey={options.queryKey}
       loading={t.loadingProduct}
       errorTitle={fill(t.productNumber, { id })}
       notFound={<NotFound title={fill(t.notFoundTitle, { id })} body={fill(t.notFoundBody, { id })} />}
@@ -54,13 +56,13 @@ function ProductDetails({ product }: { product: Product }) {
           {description && (
             <section aria-labelledby="product-description" className={`card ${styles.textCard}`}>
               <h2 id="product-description">{t.description}</h2>
-              <TextValue name="product_i18n_description" text={description} />
+              <TextValue name="product_i18n_description" text={description} label={t.description} />
             </section>
           )}
           {learn && (
             <section aria-labelledby="product-learn" className={`card ${styles.textCard}`}>
               <h2 id="product-learn">{t.learn}</h2>
-              <TextValue name="product_i18n_learn" text={learn} />
+              <TextValue name="product_i18n_learn" text={learn} label={t.learn} />
             </section>
           )}
         </div>

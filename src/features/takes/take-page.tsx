@@ -8,6 +8,7 @@ import type { Take } from '../../api/schemas/take.ts';
 import { takeQueries } from '../../api/takes.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { RecordStates } from '../../components/record-states.tsx';
 import { UserLink } from '../../components/user-link.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
@@ -40,9 +41,16 @@ function TakeNotFound({ id }: { id: string }) {
 
 function TakeView({ takeId }: { takeId: number }) {
   const t = useMessages(takeMessages);
-  const query = useQuery(takeQueries.detail(takeId));
+  const options = takeQueries.detail(takeId);
+  const query = useQuery(options);
   return (
-    <RecordStates query={query} loading={t.loading} errorTitle={fill(t.takeTitle, { id: takeId })} notFound={<TakeNotFound id={String(takeId)} />}>
+    <RecordStates
+      query={query}
+      queryKey={options.queryKey}
+      loading={t.loading}
+      errorTitle={fill(t.takeTitle, { id: takeId })}
+      notFound={<TakeNotFound id={String(takeId)} />}
+    >
       {(take) => <TakeDetails take={take} />}
     </RecordStates>
   );
@@ -62,7 +70,7 @@ function TakeDetails({ take }: { take: Take }) {
     <article className={styles.page}>
       <header className={styles.header}>
         <p className={styles.eyebrow}>{fill(t.takeTitle, { id: take.take_id })}</p>
-        <h1>{title ?? fill(t.takeTitle, { id: take.take_id })}</h1>
+        <h1>{title ? <PortalText>{title}</PortalText> : fill(t.takeTitle, { id: take.take_id })}</h1>
         <p className={styles.meta}>
           <span className={`badge ${styles[status]}`}>{statusLabel}</span>
           <UserLink userId={take.take_user_id} />
@@ -90,7 +98,9 @@ function TakeDetails({ take }: { take: Take }) {
           <dl className="properties">
             <dt>{t.product}</dt>
             <dd>
-              <Link to={paths.product(take.take_product_id)}>{title ?? fill(t.productFallback, { id: take.take_product_id })}</Link>
+              <Link to={paths.product(take.take_product_id)}>
+                {title ? <PortalText>{title}</PortalText> : fill(t.productFallback, { id: take.take_product_id })}
+              </Link>
               {product.isError &&
                 (isApiError(product.error) && product.error.isNotFound ? (
                   <span className={styles.muted}> · {t.productMissing}</span>
@@ -101,7 +111,12 @@ function TakeDetails({ take }: { take: Take }) {
             <dt>{t.user}</dt>
             <dd>
               <UserLink userId={take.take_user_id} />
-              {user?.user_organisation_identifier && <span className={styles.identifier}> · {user.user_organisation_identifier}</span>}
+              {user?.user_organisation_identifier && (
+                <span className={styles.identifier}>
+                  {' · '}
+                  <PortalText>{user.user_organisation_identifier}</PortalText>
+                </span>
+              )}
             </dd>
           </dl>
         </section>

@@ -8,6 +8,7 @@ import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { DateCell } from '../../components/date-cell.tsx';
 import { componentMessages } from '../../components/messages.ts';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
@@ -23,7 +24,8 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
   const search = useListSearch({ prefix: 'memberships', defaultPageSize: pageSizes.memberships });
-  const query = useQuery(userMembershipsQuery(userId, search.page, search.pageSize));
+  const options = userMembershipsQuery(userId, search.page, search.pageSize);
+  const query = useQuery(options);
   const groupIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_grp_id), [query.data]);
   const names = useGroupNames(groupIds, groupsQuery);
   const columns = [
@@ -32,7 +34,7 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
       header: t.colGroup,
       cell: (info) => (
         <Link className={styles.nameLink} to={paths.group(info.getValue())}>
-          {names.get(info.getValue()) ?? fill(t.groupFallback, { id: info.getValue() })}
+          <PortalText>{names.get(info.getValue()) || fill(t.groupFallback, { id: info.getValue() })}</PortalText>
         </Link>
       ),
     }),
@@ -52,6 +54,7 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
         hideCaption
         columns={columns}
         query={query}
+        queryKey={options.queryKey}
         pagination={search}
         emptyMessage={t.membershipsEmpty}
         getRowId={(m) => String(m.user_grp_id)}

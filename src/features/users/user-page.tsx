@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
 import { NotFound } from '../../components/not-found.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
@@ -44,7 +45,8 @@ function UserView({ userId }: { userId: number }) {
   // The groups page is lifted here: it also names the groups of the memberships table, and its
   // 404 tells that the user does not exist. Every table's query starts in this same render.
   const groupsSearch = useListSearch({ prefix: 'groups', defaultPageSize: pageSizes.groups });
-  const groupsQuery = useQuery(userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize));
+  const groupsOptions = userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize);
+  const groupsQuery = useQuery(groupsOptions);
   if (isApiError(groupsQuery.error) && groupsQuery.error.isNotFound) {
     return <UserNotFound id={String(userId)} />;
   }
@@ -55,9 +57,9 @@ function UserView({ userId }: { userId: number }) {
     <div className={styles.page}>
       <header className={styles.header}>
         <div className={styles.identity}>
-          <h1>{name || fill(t.userFallback, { id: userId })}</h1>
+          <h1>{name ? <PortalText>{name}</PortalText> : fill(t.userFallback, { id: userId })}</h1>
           <p className={styles.meta}>
-            {identifier && <span className={styles.identifier}>{identifier}</span>}
+            {identifier && <PortalText className={styles.identifier}>{identifier}</PortalText>}
             <span>{fill(t.idLabel, { id: userId })}</span>
           </p>
         </div>
@@ -67,7 +69,7 @@ function UserView({ userId }: { userId: number }) {
       </header>
       <UserProfile userId={userId} profile={profile} />
       <div className={styles.tables}>
-        <UserGroupsTable query={groupsQuery} search={groupsSearch} />
+        <UserGroupsTable query={groupsQuery} queryKey={groupsOptions.queryKey} search={groupsSearch} />
         <UserMembershipsTable userId={userId} groupsQuery={groupsQuery} />
       </div>
       <UserTakes userId={userId} />

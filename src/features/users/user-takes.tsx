@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Take } from '../../api/schemas/take.ts';
 import { takeQueries } from '../../api/takes.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
@@ -28,7 +29,8 @@ export function UserTakes({ userId }: { userId: number }) {
   const filterId = useId();
   const search = useListSearch({ prefix: 'takes', filterKeys: ['product'], defaultPageSize: pageSizes.takes });
   const productFilter = search.filters.product ?? '';
-  const query = useQuery(userTakesQuery(userId, search.page, search.pageSize, productFilter));
+  const pageQuery = userTakesQuery(userId, search.page, search.pageSize, productFilter);
+  const query = useQuery(pageQuery);
   const allTakes = useQuery(takeQueries.allForUser(userId));
   const visibleTitles = useProductTitles(productIdsOf(query.data?.result ?? []), true);
   const optionIds = productIdsOf(allTakes.data ?? []);
@@ -56,7 +58,7 @@ export function UserTakes({ userId }: { userId: number }) {
       header: t.colProduct,
       cell: (info) => (
         <Link to={paths.product(info.getValue())} className={styles.productLink}>
-          {label(info.getValue())}
+          <PortalText>{label(info.getValue())}</PortalText>
         </Link>
       ),
     }),
@@ -94,6 +96,7 @@ export function UserTakes({ userId }: { userId: number }) {
         hideCaption
         columns={columns}
         query={query}
+        queryKey={pageQuery.queryKey}
         pagination={search}
         emptyMessage={productFilter ? t.takesEmptyFiltered : t.takesEmpty}
         getRowId={(take) => String(take.take_id)}
