@@ -55,7 +55,7 @@ export interface GroupIndex {
   inCycles: Grp[];
 }
 
-function buildGroupIndex(groups: Grp[]): GroupIndex {
+export function buildGroupIndex(groups: Grp[]): GroupIndex {
   const byId = new Map(groups.map((group) => [group.grp_id, group]));
   const childrenOf = new Map<number, Grp[]>();
   for (const group of groups) {

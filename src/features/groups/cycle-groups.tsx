@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { GroupName } from '../../components/group-name.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import styles from './groups-page.module.css';
 
@@ -18,7 +19,7 @@ export function CycleGroups({ groups }: { groups: readonly Grp[] }) {
       <ul className={styles.cyclesList}>
         {groups.map((group) => (
           <li key={group.grp_id}>
-            <Link to={`/groups/${group.grp_id}`}>
+            <Link to={paths.group(group.grp_id)}>
               <GroupName group={group} />
             </Link>{' '}
             <span className={styles.muted}>({fill(t.cycleMeta, { id: group.grp_id, parent: group.grp_parent_id ?? '—' })})</span>
