@@ -112,15 +112,15 @@ async function checkSameBytes(servers: (Server & { url: string })[], list: Case[
       const [first] = answers;
       if (!first || first.status !== 200) throw new Error(`${c.name}, request ${n}: ${servers[0]?.name} answered ${first?.status}`);
       for (const [i, a] of answers.entries()) {
-        if (a.status !== 200 || !a.bytes.equals(first.bytes)) {
-          throw new Error(`${c.name}, request ${n}: ${servers[i]?.name} answered ${a.status} with ${a.bytes.length} bytes, not the ${first.bytes.length} bytes of ${servers[0]?.name}`);
+        if (a.status !== 200 || !a.bytes.equals(first.bytes) || a.type !== first.type) {
+          throw new Error(`${c.name}, request ${n}: ${servers[i]?.name} answered ${a.status} with ${a.bytes.length} bytes of ${a.type}, not the ${first.bytes.length} bytes of ${first.type} of ${servers[0]?.name}`);
         }
       }
       checked++;
       bytes += first.bytes.length;
     }
   }
-  return `${checked} requests (${samples.length} per case) answered with identical bodies by the ${servers.length} servers (${bytes} bytes in all).`;
+  return `${checked} requests (${samples.length} per case) answered with identical bodies and Content-Type by the ${servers.length} servers (${bytes} bytes in all).`;
 }
 
 async function measure(server: Server & { url: string }, c: Case, connections: number, seconds: number): Promise<Run> {
