@@ -4,6 +4,7 @@
 import { serve } from '@hono/node-server';
 import { resolve } from 'node:path';
 import { createApp } from './web/app.ts';
+import { openDashboardServer } from './dashboard/open.ts';
 import { buildIfStale } from './web/build-if-stale.ts';
 import { openEmbeddedPortal } from './web/embedded-portal.ts';
 import { directPortalOrigins } from './web/portal-origins.ts';
@@ -20,12 +21,14 @@ try {
   await buildIfStale(root, distDir);
 
   const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env);
+  const dashboard = await openDashboardServer(process.env, { portalUrl, portal: embedded?.app });
   const app = createApp({
     distDir,
     portalUrl,
     portal: embedded?.app,
     connectOrigins: directPortalOrigins(distDir, process.env),
     log: quiet ? undefined : (line) => console.log(line),
+    dashboard,
   });
 
   const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
@@ -38,8 +41,10 @@ try {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       server.close();
-      embedded?.db.close();
-      process.exit(0);
+      void dashboard.close().finally(() => {
+        embedded?.db.close();
+        process.exit(0);
+      });
     });
   }
 } catch (error) {

@@ -1,6 +1,8 @@
 // The production server's routes: security headers everywhere, the API under /api, the
 // dashboard for everything else.
 import { Hono } from 'hono';
+import type { DashboardServer } from '../dashboard/api.ts';
+import { mountDashboard } from '../dashboard/open.ts';
 import { requestLogLine } from '../portal/log-line.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createPortalProxy } from './portal-proxy.ts';
@@ -16,9 +18,11 @@ export interface AppOptions {
   /** Origins the dashboard calls directly (CSP connect-src), see portal-origins.ts. */
   connectOrigins?: readonly string[];
   log?: (line: string) => void;
+  /** The dashboard server's store and endpoints (`/dashboard-api`), see server/dashboard/. */
+  dashboard?: DashboardServer;
 }
 
-export function createApp({ distDir, portalUrl, portal, connectOrigins, log }: AppOptions): Hono {
+export function createApp({ distDir, portalUrl, portal, connectOrigins, log, dashboard }: AppOptions): Hono {
   const app = new Hono();
   if (log) {
     app.use('*', async (c, next) => {
@@ -29,6 +33,8 @@ export function createApp({ distDir, portalUrl, portal, connectOrigins, log }: A
     });
   }
   app.use('*', securityHeaders({ connectOrigins }));
+  // Before /api: its recorders watch the portal's answers go by.
+  if (dashboard) mountDashboard(app, dashboard);
   if (portalUrl) app.route('/api', createPortalProxy(portalUrl, '/api'));
   else if (portal) app.route('/api', portal);
   // Without a portal, /api still answers like one rather than with the dashboard's HTML.
