@@ -1,5 +1,6 @@
 // `npm run dev`: Vite with hot reload, and the embedded portal answering `/api/*` in the same
-// process (same settings as `npm start`), with the dashboard server's `/dashboard-api/*`. Runs under tsx so the portal's TypeScript loads as is.
+// process (same settings as `npm start`), with the dashboard server's `/dashboard-api/*`.
+// Runs under tsx so the portal's TypeScript loads as is.
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createServer } from 'vite';
