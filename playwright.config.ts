@@ -53,6 +53,8 @@ export default defineConfig({
       PORTAL_DB: ':memory:',
       PORTAL_SEED: 'demo',
       PORTAL_TOKEN: E2E_TOKEN,
+      // The dashboard server's store, fresh for each run like the portal's database.
+      DASHBOARD_DB: ':memory:',
       // A fresh build of the current sources for each run, never racing another run on dist/.
       DIST_DIR: join(tmpdir(), `lp-e2e-dist-${process.env.E2E_PORT}`),
     },

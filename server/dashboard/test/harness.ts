@@ -31,10 +31,12 @@ export interface HarnessOptions {
   /** Wraps the gateway, e.g. to count or break the portal's answers. */
   gateway?: (gateway: PortalGateway) => PortalGateway;
   dashboard?: Partial<Pick<DashboardServerOptions, 'directoryMaxAgeMs' | 'tokenCacheMs'>>;
+  /** A portal shared with another harness (a second replica); its owner closes it. */
+  portal?: Portal;
 }
 
 export async function startHarness(store: DashboardStore, options: HarnessOptions = {}): Promise<Harness> {
-  const portal = demoPortal();
+  const portal = options.portal ?? demoPortal();
   const dist = makeDist();
   let portalServer: ServerType | undefined;
   let portalUrl: string | undefined;
@@ -77,7 +79,7 @@ export async function startHarness(store: DashboardStore, options: HarnessOption
     close: async () => {
       await dashboard.close();
       if (portalServer) await new Promise((resolve) => portalServer?.close(resolve));
-      portal.db.close();
+      if (!options.portal) portal.db.close();
       dist.remove();
     },
   };
