@@ -38,12 +38,10 @@ export interface DashboardServerOptions {
   store: DashboardStore;
   gateway: PortalGateway;
   directoryMaxAgeMs: number;
-  /** How long a token's organisation is remembered (at most 60 s). */
-  tokenCacheMs?: number;
 }
 
-export function createDashboardServer({ store, gateway, directoryMaxAgeMs, tokenCacheMs = 60_000 }: DashboardServerOptions): DashboardServer {
-  const tokens = new TokenCheck(gateway, Math.min(tokenCacheMs, 60_000));
+export function createDashboardServer({ store, gateway, directoryMaxAgeMs }: DashboardServerOptions): DashboardServer {
+  const tokens = new TokenCheck(gateway);
   const directory = new Directory(store.db, directoryMaxAgeMs);
   const history = new History(store.db);
   const jobs = new LookupJobs(store.db);
@@ -52,7 +50,8 @@ export function createDashboardServer({ store, gateway, directoryMaxAgeMs, token
 
   const api = new Hono<DashboardEnv>();
   api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody('payload_too_large', tooLarge().message), 413) }));
-  api.get('/openapi.json', (c) => c.json(openApiDocument(DASHBOARD_API_PREFIX)));
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));
   statusRoute(api, directoryMaxAgeMs);
   peopleRoutes(api, auth, directory);
   lookupJobRoutes(api, auth, jobs, runner);

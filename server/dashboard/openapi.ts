@@ -6,6 +6,7 @@ import {
   forgottenSchema,
   peopleNamesRequestSchema,
   peopleSearchQuerySchema,
+  peopleSearchResultSchema,
   personSchema,
   savePeopleRequestSchema,
   savePeopleResultSchema,
@@ -27,7 +28,7 @@ const components = {
   Person: personSchema,
   PersonAnswer: itemEnvelopeSchema(personSchema),
   PeopleAnswer: itemEnvelopeSchema(z.array(personSchema)),
-  PeopleList: listEnvelopeSchema(personSchema),
+  PeopleSearchAnswer: peopleSearchResultSchema,
   DirectorySizeAnswer: itemEnvelopeSchema(directorySizeSchema),
   ForgottenAnswer: itemEnvelopeSchema(forgottenSchema),
   LookupJobRequest: lookupJobRequestSchema,
@@ -79,9 +80,10 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
   '/people': {
     get: {
       summary: 'Search the directory',
-      description: 'Every word of `q` must appear, partially, in the first name, last name, e-mail or organisation identifier; accents and case are ignored. Ordered by last name, then first name. An empty `q` lists everyone.',
+      description:
+        'Each word of `q` (split at spaces) must begin a word of the first name, last name, e-mail local part or organisation identifier, or begin the whole e-mail or identifier; accents and case are ignored. Ordered by last name, then first name. An empty `q` lists everyone. Matches are counted up to 1,000: past that, `total` is 1000 and `total_capped` is true (ask for another word).',
       parameters: queryParameters(peopleSearchQuerySchema),
-      answer: { status: 200, name: 'PeopleList', description: 'One page of people and the number that match.' },
+      answer: { status: 200, name: 'PeopleSearchAnswer', description: 'One page of people and how many match.' },
     },
     post: {
       summary: 'Save user records the dashboard received from the portal',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseText, personSearchText, searchTerms } from './search-text.ts';
+import { normaliseText, personTerms, prefixUpperBound, searchTerms, sortName } from './search-text.ts';
 
-describe('directory search text', () => {
+describe('directory search words', () => {
   it.each([
     ['Zoë', 'zoe'],
     ['ÉLODIE', 'elodie'],
-    ['Bjørn Østergård', 'bjorn ostergard'],
+    ['Bjørn  Østergård', 'bjorn ostergard'],
     ['Straße', 'strasse'],
     ['Łukasz', 'lukasz'],
     ['Ｆｕｌｌ', 'full'],
@@ -13,13 +13,39 @@ describe('directory search text', () => {
     expect(normaliseText(value)).toBe(normalised);
   });
 
-  it('joins the fields with single spaces and skips the empty ones', () => {
-    expect(personSearchText(['Zoë', null, 'zoe@EXAMPLE.com', '  FR  75 '])).toBe('zoe zoe@example.com fr 75');
+  it("takes the words of a person's names, e-mail local part and identifier, and the whole fields without spaces", () => {
+    expect(personTerms({ firstname: 'Zoë', lastname: "O'Brien-Smith", email: 'zoe.obrien@ACME.com', identifier: 'FR-75_001' })).toEqual([
+      'zoe',
+      "o'brien-smith",
+      'o',
+      'brien',
+      'smith',
+      'zoe.obrien@acme.com',
+      'obrien',
+      'fr-75_001',
+      'fr',
+      '75',
+      '001',
+    ]);
+    expect(personTerms({ firstname: 'Van der', lastname: null, email: null, identifier: null })).toEqual(['van', 'der']);
   });
 
-  it('splits a query into at most 8 normalised words', () => {
-    expect(searchTerms('  Zoë   LEFÈVRE ')).toEqual(['zoe', 'lefevre']);
+  it('splits a query at spaces into at most 8 distinct normalised words, longest first', () => {
+    expect(searchTerms('  Zoë   LEFÈVRE ')).toEqual(['lefevre', 'zoe']);
+    expect(searchTerms('e.dupont@')).toEqual(['e.dupont@']);
     expect(searchTerms('a b c d e f g h i j')).toHaveLength(8);
     expect(searchTerms('   ')).toEqual([]);
+  });
+
+  it('orders by last name then first name', () => {
+    expect(sortName('Lefèvre', 'Zoë')).toBe('lefevre zoe');
+    expect(sortName(null, 'Zoë')).toBe('zoe');
+  });
+
+  it('bounds the words that begin with a prefix', () => {
+    expect(prefixUpperBound('lef')).toBe('leg');
+    expect(prefixUpperBound('a9')).toBe('a:');
+    expect('lefevre' >= 'lef' && 'lefevre' < prefixUpperBound('lef')).toBe(true);
+    expect('leg' < prefixUpperBound('lef')).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 // The people directory: save what the dashboard received, names for a page of user ids,
 // search, one person, forget, size.
 import type { Hono, MiddlewareHandler } from 'hono';
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
 import {
   directorySizeSchema,
   forgottenSchema,
   peopleNamesRequestSchema,
   peopleSearchQuerySchema,
+  peopleSearchResultSchema,
   personSchema,
   savePeopleRequestSchema,
   savePeopleResultSchema,
@@ -18,7 +19,6 @@ import type { Directory } from '../store/directory.ts';
 
 const personEnvelope = itemEnvelopeSchema(personSchema);
 const peopleEnvelope = itemEnvelopeSchema(z.array(personSchema));
-const peopleListEnvelope = listEnvelopeSchema(personSchema);
 
 const unknownPerson = (userId: number) =>
   new PortalError(404, 'not_found', `User ${userId} is not in your organisation's directory. Look them up by organisation identifier.`);
@@ -37,8 +37,8 @@ export function peopleRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Da
 
   app.get('/people', auth, async (c) => {
     const query = readQuery(c, peopleSearchQuerySchema, 'search');
-    const { total, people } = await directory.search(c.var.orgId, query.q, query.start, query.limit);
-    return c.json(peopleListEnvelope.parse({ status: true, total, result: people }));
+    const { total, totalCapped, people } = await directory.search(c.var.orgId, query.q, query.start, query.limit);
+    return c.json(peopleSearchResultSchema.parse({ status: true, total, total_capped: totalCapped, result: people }));
   });
 
   // Before /people/:user_id, which would take "count" for an id.

@@ -1,6 +1,6 @@
 // Versioned migrations of the dashboard store, written once with kysely's schema builder for
 // both SQLite and PostgreSQL. Never edit a migration that has shipped: add the next one.
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { StoreDialect } from './connection.ts';
 
 // Migrations see the database as it was then, not as StoreTables says it is now.
@@ -8,8 +8,11 @@ import type { StoreDialect } from './connection.ts';
 type AnyDb = Kysely<any>;
 
 export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
-  // The one difference between the dialects: an id the database numbers by itself.
+  // The differences between the dialects: an id the database numbers by itself, and search
+  // words and names compared by code point (SQLite's default; PostgreSQL's "C" collation), so
+  // that a prefix is a range of the index and names sort the same on both.
   const autoId = dialect === 'postgres' ? 'serial' : 'integer';
+  const codePointOrder = dialect === 'postgres' ? sql`collate "C"` : sql``;
   return {
     '0001_directory': {
       async up(db: AnyDb) {
@@ -22,13 +25,20 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .addColumn('lastname', 'text')
           .addColumn('email', 'text')
           .addColumn('groups', 'text', (c) => c.notNull())
-          .addColumn('search', 'text', (c) => c.notNull())
-          .addColumn('sort_name', 'text', (c) => c.notNull())
+          .addColumn('sort_name', 'text', (c) => c.notNull().modifyEnd(codePointOrder))
           .addColumn('last_seen', 'text', (c) => c.notNull())
           .addPrimaryKeyConstraint('directory_person_pk', ['org_id', 'user_id'])
           .execute();
-        await db.schema.createIndex('directory_person_identifier').on('directory_person').columns(['org_id', 'identifier']).execute();
         await db.schema.createIndex('directory_person_sort').on('directory_person').columns(['org_id', 'sort_name', 'user_id']).execute();
+        // Every word of each person (search-text.ts): a query word is a prefix, so a range here.
+        await db.schema
+          .createTable('directory_term')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('term', 'text', (c) => c.notNull().modifyEnd(codePointOrder))
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('directory_term_pk', ['org_id', 'term', 'user_id'])
+          .execute();
+        await db.schema.createIndex('directory_term_person').on('directory_term').columns(['org_id', 'user_id', 'term']).execute();
       },
     },
     '0002_history': {

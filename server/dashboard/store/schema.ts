@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
 
 export interface StoreTables {
   directory_person: DirectoryPersonTable;
+  directory_term: DirectoryTermTable;
   membership_event: MembershipEventTable;
   lookup_job: LookupJobTable;
   lookup_job_item: LookupJobItemTable;
@@ -19,11 +20,16 @@ export interface DirectoryPersonTable {
   email: string | null;
   /** JSON array of grp_name. */
   groups: string;
-  /** Names, e-mail and identifier, lower-cased and without accents (see search-text.ts). */
-  search: string;
-  /** The same for "lastname firstname": the order of search results. */
+  /** "lastname firstname", lower case and without accents: the order of search results. */
   sort_name: string;
   last_seen: string;
+}
+
+/** The search words of a person (search-text.ts), one row each. */
+export interface DirectoryTermTable {
+  org_id: number;
+  term: string;
+  user_id: number;
 }
 
 /** One `POST /api/user_grp/create` that went through the server, with its outcome. */

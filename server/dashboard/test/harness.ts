@@ -30,7 +30,7 @@ export interface HarnessOptions {
   viaProxy?: boolean;
   /** Wraps the gateway, e.g. to count or break the portal's answers. */
   gateway?: (gateway: PortalGateway) => PortalGateway;
-  dashboard?: Partial<Pick<DashboardServerOptions, 'directoryMaxAgeMs' | 'tokenCacheMs'>>;
+  dashboard?: Partial<Pick<DashboardServerOptions, 'directoryMaxAgeMs'>>;
   /** A portal shared with another harness (a second replica); its owner closes it. */
   portal?: Portal;
 }

@@ -32,12 +32,28 @@ export const peopleNamesRequestSchema = z.object({
 });
 export type PeopleNamesRequest = z.infer<typeof peopleNamesRequestSchema>;
 
-/** GET /people: search by name, e-mail or identifier (every word, partial, accents and case ignored). */
+/**
+ * GET /people: search by name, e-mail or identifier; accents and case ignored. Each word of `q`
+ * must begin a word of the first name, last name, e-mail (or the whole e-mail) or identifier (or
+ * the whole identifier). An empty `q` lists everyone.
+ */
 export const peopleSearchQuerySchema = z.object({
   q: z._default(z.string().check(z.maxLength(200)), ''),
   ...pageQueryShape,
 });
 export type PeopleSearchQuery = z.input<typeof peopleSearchQuerySchema>;
+
+/** A search counts its matches up to this many; past it, `total_capped` says "at least". */
+export const PEOPLE_SEARCH_COUNT_CAP = 1000;
+
+export const peopleSearchResultSchema = z.object({
+  status: z.literal(true),
+  /** How many people match; with `total_capped`, at least that many (type more to narrow). */
+  total: z.int(),
+  total_capped: z.boolean(),
+  result: z.array(personSchema),
+});
+export type PeopleSearchResult = z.infer<typeof peopleSearchResultSchema>;
 
 /** GET /people/count */
 export const directorySizeSchema = z.object({ total: z.int(), stale: z.int() });
