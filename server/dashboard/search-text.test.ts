@@ -45,7 +45,10 @@ describe('directory search words', () => {
   it('bounds the words that begin with a prefix', () => {
     expect(prefixUpperBound('lef')).toBe('leg');
     expect(prefixUpperBound('a9')).toBe('a:');
-    expect('lefevre' >= 'lef' && 'lefevre' < prefixUpperBound('lef')).toBe(true);
-    expect('leg' < prefixUpperBound('lef')).toBe(false);
+    const inRange = (word: string, prefix: string) => word >= prefix && word < prefixUpperBound(prefix);
+    expect(inRange('lefevre', 'lef')).toBe(true);
+    expect(inRange('lef', 'lef')).toBe(true);
+    expect(inRange('leg', 'lef')).toBe(false);
+    expect(inRange('lee', 'lef')).toBe(false);
   });
 });
