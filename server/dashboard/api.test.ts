@@ -5,7 +5,9 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../portal/tokens.ts';
 import { expectError } from '../test/support.ts';
+import { demoFacts } from '../seed/facts.ts';
 import { documentedOperations } from './openapi.ts';
+import { RECORD_WAIT_MS } from './pass-through.ts';
 import { httpPortalGateway } from './portal-gateway.ts';
 import { openStore } from './store/connection.ts';
 import { startHarness, type Harness } from './test/harness.ts';
@@ -98,5 +100,25 @@ describe('dashboard server API with the portal down', () => {
 
   it('answers 502 portal_unreachable in the error format', async () => {
     expectError(await h.call('GET', '/dashboard-api/people/count'), 502, 'portal_unreachable');
+  });
+});
+
+describe('recording while the token check hangs', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }), {
+      gateway: (inner) => ({ ...inner, validateToken: () => new Promise<never>(() => {}) }),
+    });
+  });
+  afterAll(async () => h.close());
+
+  it(`lets the portal's answer go after ${RECORD_WAIT_MS} ms at most, unchanged`, async () => {
+    const started = performance.now();
+    const reply = await h.call('GET', `/api/user/get_by_organisation_identifier/${encodeURIComponent(demoFacts.org1.userWithManyTakes.identifier)}`);
+    const elapsed = performance.now() - started;
+    expect(reply.status).toBe(200);
+    expect(reply.body.result.user_id).toBe(demoFacts.org1.userWithManyTakes.userId);
+    expect(elapsed).toBeGreaterThanOrEqual(RECORD_WAIT_MS - 50);
+    expect(elapsed).toBeLessThan(RECORD_WAIT_MS + 1_500);
   });
 });

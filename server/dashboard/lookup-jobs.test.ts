@@ -88,13 +88,15 @@ describeEachStore('directory lookup jobs', (_dialect, open) => {
 
   it('runs at most 8 lookups at a time, and more than one', async () => {
     gateway.reset();
-    gateway.delayMs = 10;
+    gateway.delayMs = 50;
     const identifiers = Array.from({ length: 30 }, (_, i) => `missing-${i}`);
     const jobId = await startJob(identifiers);
     const early = (await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result;
     expect(early.state).toBe('running');
     await h.dashboard.idle();
-    expect(gateway.maxInFlight).toBe(8);
+    // Exactly 8 at once on an idle machine; a busy one may start the 8th after the 1st is back.
+    expect(gateway.maxInFlight).toBeLessThanOrEqual(8);
+    expect(gateway.maxInFlight).toBeGreaterThan(1);
     expect((await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result).toMatchObject({ state: 'done', done: 30, not_found: 30 });
   });
 

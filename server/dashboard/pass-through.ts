@@ -1,7 +1,8 @@
 // The server learns from the portal's answers as they pass through `/api` (embedded portal or
 // proxy alike): a user found by organisation identifier goes into the directory, and every
-// membership creation goes into the history with its outcome. Recording never changes or
-// delays the portal's answer beyond the store write, and never fails it.
+// membership creation goes into the history with its outcome. Recording never changes the
+// portal's answer nor fails it. The answer waits for the write (so the next request of the
+// dashboard already sees it), but at most RECORD_WAIT_MS: a sick store never holds it longer.
 import type { Context, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
@@ -80,8 +81,16 @@ export interface PassThroughDeps {
   history: History;
 }
 
-function logFailure(what: string, error: unknown): void {
-  console.error(`dashboard store: could not record ${what}: ${error instanceof Error ? error.message : String(error)}`);
+export const RECORD_WAIT_MS = 2_000;
+
+/** Runs the recording, logs its failure, and lets the answer go after RECORD_WAIT_MS at most. */
+async function recordWithin(what: string, recording: () => Promise<void>): Promise<void> {
+  const done = recording().catch((error: unknown) => {
+    console.error(`dashboard store: could not record ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, RECORD_WAIT_MS)))]);
+  clearTimeout(timer);
 }
 
 /** After `GET /api/user/get_by_organisation_identifier/...` answered a user: save them. */
@@ -90,13 +99,10 @@ export function learnUsers({ tokens, directory }: PassThroughDeps): MiddlewareHa
     await next();
     const token = tokenFrom(c.req.header('authorization'));
     if (c.req.method !== 'GET' || c.res.status !== 200 || !token) return;
-    try {
+    await recordWithin('a user', async () => {
       const answer = z.safeParse(userEnvelope, await answerJson(c));
-      if (!answer.success) return;
-      await directory.save(await tokens.orgOf(token), [answer.data.result]);
-    } catch (error) {
-      logFailure('a user', error);
-    }
+      if (answer.success) await directory.save(await tokens.orgOf(token), [answer.data.result]);
+    });
   };
 }
 
@@ -107,7 +113,7 @@ export function recordMemberships({ tokens, history }: PassThroughDeps): Middlew
     const token = tokenFrom(c.req.header('authorization'));
     // 401: the portal refused the token (no organisation to file it under); 413: body never read.
     if (c.req.method !== 'POST' || c.res.status === 401 || c.res.status === 413 || !token) return;
-    try {
+    await recordWithin('a membership', async () => {
       const request = z.safeParse(createRequestSchema, await requestJson(c));
       if (!request.success) return;
       const orgId = await tokens.orgOf(token);
@@ -119,8 +125,6 @@ export function recordMemberships({ tokens, history }: PassThroughDeps): Middlew
         actor: actorOf(c.req.header('x-dashboard-actor')),
         ...(await outcomeOf(c)),
       });
-    } catch (error) {
-      logFailure('a membership', error);
-    }
+    });
   };
 }

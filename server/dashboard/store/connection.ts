@@ -29,7 +29,8 @@ function sqliteDialect(file: string): Dialect {
 }
 
 function postgresDialect(url: string): Dialect {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Time limits: an unreachable database fails requests in seconds instead of holding them.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, query_timeout: 30_000 });
   // An idle connection the server dropped must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`dashboard store: PostgreSQL connection lost (${error.message})`));
   return new PostgresDialect({ pool });
