@@ -56,6 +56,8 @@ export default defineConfig({
       PORTAL_TOKEN: E2E_TOKEN,
       // Known API keys for the specs that exchange a key for a token (the seed's are random).
       PORTAL_FIXTURE: 'e2e/fixtures/api-keys.json',
+      // The dashboard server's store, fresh for each run like the portal's database.
+      DASHBOARD_DB: ':memory:',
       // A fresh build of the current sources for each run, never racing another run on dist/.
       DIST_DIR: join(tmpdir(), `lp-e2e-dist-${process.env.E2E_PORT}`),
     },

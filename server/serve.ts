@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { exposedPortalWarning } from './portal/exposure.ts';
 import { createApp } from './web/app.ts';
+import { openDashboardServer } from './dashboard/open.ts';
 import { buildIfStale } from './web/build-if-stale.ts';
 import { openEmbeddedPortal } from './web/embedded-portal.ts';
 import { allReady, databaseOpen } from './web/health.ts';
@@ -36,6 +37,7 @@ try {
 
   const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env);
   const stopping = async () => (stop.aborted ? 'The server is stopping.' : undefined);
+  const dashboard = await openDashboardServer(process.env, { portalUrl, portal: embedded?.app });
   const app = createApp({
     distDir,
     portalUrl,
@@ -43,6 +45,7 @@ try {
     connectOrigins: directPortalOrigins(distDir, process.env),
     log: quiet ? undefined : (line) => console.log(line),
     readiness: allReady(stopping, embedded && databaseOpen(embedded.db)),
+    dashboard,
   });
 
   // A plain HTTP server (no serverOptions.createServer): the type `serve` returns is wider.
@@ -58,11 +61,13 @@ try {
 
   onAbort(stop, () => {
     console.log(`Stopping: finishing the requests in flight (at most ${GRACE_MS / 1000} s)…`);
-    void drain(server).then(() => {
-      embedded?.db.close();
-      console.log('Stopped.');
-      process.exit(0);
-    });
+    void drain(server)
+      .then(() => dashboard.close())
+      .finally(() => {
+        embedded?.db.close();
+        console.log('Stopped.');
+        process.exit(0);
+      });
   });
 } catch (error) {
   // A signal during the build ended it: a requested stop, not a failure.

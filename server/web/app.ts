@@ -1,6 +1,8 @@
 // The production server's routes: security headers everywhere, the API under /api (its JSON
 // compressed), the health probes, and the dashboard for everything else.
 import { Hono } from 'hono';
+import type { DashboardServer } from '../dashboard/api.ts';
+import { mountDashboard } from '../dashboard/open.ts';
 import { requestLogLine } from '../portal/log-line.ts';
 import { compressJson } from './compression.ts';
 import { allReady, healthRoutes, portalAnswers, type ReadinessCheck } from './health.ts';
@@ -20,9 +22,11 @@ export interface AppOptions {
   log?: (line: string) => void;
   /** Checked by GET /readyz, before (with a portalUrl) whether the portal answers within 2 s. */
   readiness?: ReadinessCheck;
+  /** The dashboard server's store and endpoints (`/dashboard-api`), see server/dashboard/. */
+  dashboard?: DashboardServer;
 }
 
-export function createApp({ distDir, portalUrl, portal, connectOrigins, log, readiness }: AppOptions): Hono {
+export function createApp({ distDir, portalUrl, portal, connectOrigins, log, readiness, dashboard }: AppOptions): Hono {
   const app = new Hono();
   if (log) {
     app.use('*', async (c, next) => {
@@ -35,6 +39,9 @@ export function createApp({ distDir, portalUrl, portal, connectOrigins, log, rea
   app.use('*', securityHeaders({ connectOrigins }));
   app.route('/', healthRoutes(allReady(readiness, portalUrl ? portalAnswers(portalUrl) : undefined)));
   app.use('/api/*', compressJson());
+  // After the compression (the recorders read the portal's answers before it), before /api:
+  // its recorders watch the portal's answers go by.
+  if (dashboard) mountDashboard(app, dashboard);
   if (portalUrl) app.route('/api', createPortalProxy(portalUrl, '/api'));
   else if (portal) app.route('/api', portal);
   // Without a portal, /api still answers like one rather than with the dashboard's HTML.
