@@ -1,12 +1,13 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'playwright', '.*/**'] },
+  { ignores: ['dist', 'build', 'node_modules', 'test-results', 'playwright-report', 'playwright', '.*/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,10 +27,16 @@ export default tseslint.config(
       ...pluginQuery.configs.recommended.rules,
     },
   },
+  layers(),
   {
     // Plain scripts served as they are (loaded before the app to apply theme and language).
     files: ['public/**/*.js'],
     languageOptions: { globals: globals.browser },
+  },
+  {
+    // Plain Node scripts that must run before anything is compiled (npm start, the server build).
+    files: ['scripts/**/*.js'],
+    languageOptions: { globals: globals.node },
   },
   {
     // Command-line programs, benchmarks and test servers print their results.
@@ -37,3 +44,59 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
 );
+
+/**
+ * The layers, as docs/architecture.md draws them: each may import only the ones listed, so an
+ * arrow pointing the wrong way fails the lint. Within one element (one feature, one layer)
+ * imports are free. scripts/eslint-layers.test.ts breaks each rule on purpose.
+ */
+function layers() {
+  const element = (type) => ({ to: { element: { type } } });
+  const may = (from, ...to) => ({ from: { element: { type: from } }, allow: to.map(element) });
+  return {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      // Folders from the project's root; src/main.tsx, the entry that mounts the app, is in none.
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src/app', partialMatch: false },
+        { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'session', pattern: 'src/session', partialMatch: false },
+        { type: 'components', pattern: 'src/components', partialMatch: false },
+        { type: 'api', pattern: 'src/api', partialMatch: false },
+        { type: 'lib', pattern: 'src/lib', partialMatch: false },
+        { type: 'server', pattern: 'server', partialMatch: false },
+        { type: 'bench', pattern: 'bench', partialMatch: false },
+        { type: 'e2e', pattern: 'e2e', partialMatch: false },
+        { type: 'scripts', pattern: 'scripts', partialMatch: false },
+      ],
+      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          // A file outside every layer (a new folder) may be imported by none.
+          checkUnknownLocals: true,
+          policies: [
+            may('app', 'feature', 'session', 'components', 'api', 'lib'),
+            // Not another feature: what two features share moves down a layer.
+            may('feature', 'session', 'components', 'api', 'lib'),
+            may('session', 'api', 'lib'),
+            may('components', 'api', 'lib'),
+            may('api', 'lib'),
+            // The portal server shares the API contract (src/api/schemas) and nothing of the UI.
+            may('server', 'api'),
+            may('bench', 'server', 'api'),
+            may('e2e', 'server', 'api'),
+            // Tests of the dashboard run against the real portal server (server/test).
+            { from: { file: { categories: 'test' } }, allow: element('server') },
+          ],
+        },
+      ],
+    },
+  };
+}

@@ -42,7 +42,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/serve.ts',
+    // The production server as users start it: compiled (build/server.js), the dashboard built into DIST_DIR.
+    command: 'npm start',
     url: `${baseURL}/`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -53,6 +54,10 @@ export default defineConfig({
       PORTAL_DB: ':memory:',
       PORTAL_SEED: 'demo',
       PORTAL_TOKEN: E2E_TOKEN,
+      // Known API keys for the specs that exchange a key for a token (the seed's are random).
+      PORTAL_FIXTURE: 'e2e/fixtures/api-keys.json',
+      // The dashboard server's store, fresh for each run like the portal's database.
+      DASHBOARD_DB: ':memory:',
       // A fresh build of the current sources for each run, never racing another run on dist/.
       DIST_DIR: join(tmpdir(), `lp-e2e-dist-${process.env.E2E_PORT}`),
     },

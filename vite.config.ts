@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { writeStamp } from './server/web/build-stamp.ts';
+import { precompressDir } from './server/web/precompress.ts';
 
 /** Every build records the settings it baked in, so `npm start` knows whether dist/ still fits. */
 function buildStamp(): Plugin {
@@ -18,8 +19,23 @@ function buildStamp(): Plugin {
   };
 }
 
+/** A .br and a .gz beside every text file of the build, which `npm start` serves (static-files.ts). */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), buildStamp()],
+  plugins: [react(), buildStamp(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -20,7 +20,7 @@ export interface BenchResult {
   notes?: string[];
 }
 
-export function machineDescription(): string {
+function machineDescription(): string {
   return `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`;
 }
 

@@ -18,7 +18,7 @@ interface Step {
 /** The bundle figures come from the build itself (`npm run build` runs bundle-size.ts). */
 const bundle: Step = { name: 'bundle', command: 'npm', args: ['run', 'build'] };
 /** Cheap and foundational first; the load test, the longest and hardest on the machine, last. */
-const preferredOrder = ['server-latency', 'groups-tree', 'users-page', 'products-page', 'memberships-bulk', 'load'];
+const preferredOrder = ['first-page-wire', 'server-latency', 'groups-tree', 'users-page', 'products-page', 'memberships-bulk', 'load'];
 
 /** A benchmark is a script of bench/ that writes a result file; the helpers it imports are not. */
 function discover(): Step[] {

@@ -204,6 +204,7 @@ async function startFixtureServer() {
       PORTAL_SEED: 'none',
       PORTAL_FIXTURE: join(import.meta.dirname, 'fixtures', 'products-special.json'),
       PORTAL_TOKEN: FIXTURE_TOKEN,
+      DASHBOARD_DB: ':memory:',
       DIST_DIR: distDir,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

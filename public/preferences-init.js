@@ -1,5 +1,5 @@
 // Applies the saved theme and language before the first paint. A classic blocking script in
-// <head> (the CSP allows no inline script); keys as in src/lib/preferences.ts and src/app/theme.tsx.
+// <head> (the CSP allows no inline script); keys as in src/lib/preferences.ts and src/lib/theme.tsx.
 (function () {
   try {
     var root = document.documentElement;

@@ -1,48 +1,76 @@
 // `npm start`: the dashboard and the portal API on one port. The API is the embedded portal
 // server (SQLite, demo seed on first run) or, with PORTAL_API_URL, a proxy to a real portal.
-// Settings: README.md, "Configuration" (PORT, HOST, PORTAL_*, DIST_DIR, VITE_PORTAL_API_URL).
+// Settings (PORT, HOST, PORTAL_*, DIST_DIR, LOG_REQUESTS, VITE_PORTAL_API_URL): the README.
+// `npm run build` compiles this file into build/server.js (scripts/build-server.js), which
+// `npm start` runs; under tsx it runs as is.
 import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { resolve } from 'node:path';
+import { exposedPortalWarning } from './portal/exposure.ts';
 import { createApp } from './web/app.ts';
+import { openDashboardServer } from './dashboard/open.ts';
 import { buildIfStale } from './web/build-if-stale.ts';
 import { openEmbeddedPortal } from './web/embedded-portal.ts';
+import { allReady, databaseOpen } from './web/health.ts';
 import { directPortalOrigins } from './web/portal-origins.ts';
+import { GRACE_MS, drain, onAbort, stopSignal } from './web/shutdown.ts';
+import { serverTimeouts } from './web/timeouts.ts';
 
+// server/ or build/: the project is one level up either way.
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const portalUrl = process.env.PORTAL_API_URL?.trim() || undefined;
 const quiet = process.env.LOG_REQUESTS === '0';
+// SIGTERM or SIGINT: during the build, ends it; once serving, stops cleanly (shutdown.ts).
+const stop = stopSignal();
+
+function fail(error: unknown): never {
+  console.error(`npm start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
 try {
   // DIST_DIR lets parallel test runs build their own copy instead of racing on dist/.
   const distDir = resolve(root, process.env.DIST_DIR || 'dist');
-  await buildIfStale(root, distDir);
+  await buildIfStale(root, distDir, process.env, stop);
 
   const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env);
+  const stopping = async () => (stop.aborted ? 'The server is stopping.' : undefined);
+  const dashboard = await openDashboardServer(process.env, { portalUrl, portal: embedded?.app });
   const app = createApp({
     distDir,
     portalUrl,
     portal: embedded?.app,
     connectOrigins: directPortalOrigins(distDir, process.env),
     log: quiet ? undefined : (line) => console.log(line),
+    readiness: allReady(stopping, embedded && databaseOpen(embedded.db)),
+    dashboard,
   });
 
-  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+  // A plain HTTP server (no serverOptions.createServer): the type `serve` returns is wider.
+  const server = serve({ fetch: app.fetch, port, hostname: host, serverOptions: serverTimeouts }, (info) => {
     const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
     console.log(`Dashboard: http://${shownHost}:${info.port}`);
     if (portalUrl) console.log(`API: proxied to ${portalUrl}`);
     if (embedded) console.log(`Token: ${embedded.token}`);
-  });
+    const warning = embedded ? exposedPortalWarning(host) : undefined;
+    if (warning) console.warn(warning);
+  }) as Server;
+  server.on('error', fail);
 
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      server.close();
-      embedded?.db.close();
-      process.exit(0);
-    });
-  }
+  onAbort(stop, () => {
+    console.log(`Stopping: finishing the requests in flight (at most ${GRACE_MS / 1000} s)…`);
+    void drain(server)
+      .then(() => dashboard.close())
+      .finally(() => {
+        embedded?.db.close();
+        console.log('Stopped.');
+        process.exit(0);
+      });
+  });
 } catch (error) {
-  console.error(`npm start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  // A signal during the build ended it: a requested stop, not a failure.
+  if (stop.aborted) process.exit(0);
+  fail(error);
 }

@@ -55,7 +55,8 @@ export async function startBenchServer({ db = LARGE_DB, env = {} }: { db?: strin
   const port = 30_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'serve.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PORTAL_DB: db, PORTAL_SEED: 'none', ...env },
+    // The dashboard server's store in memory: a run never inherits another's directory or history.
+    env: { ...process.env, PORT: String(port), PORTAL_DB: db, PORTAL_SEED: 'none', DASHBOARD_DB: ':memory:', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const output = await new Promise<string>((resolve, reject) => {

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { mainThreadCosts, parseTrace, type TraceEvent } from './trace-costs.ts';
 
-const thread = (tid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid: 1, tid, ts: 0, args: { name } });
-const x = (name: string, ts: number, dur: number, tdur: number, tid = 10): TraceEvent => ({ name, ph: 'X', pid: 1, tid, ts, dur, tdur });
+const origin = 'http://127.0.0.1:4000';
+const thread = (pid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid: pid, ts: 0, args: { name } });
+const x = (name: string, ts: number, dur: number, tdur: number, pid = 10): TraceEvent => ({ name, ph: 'X', pid, tid: pid, ts, dur, tdur });
+const committed = (pid: number, url: string): TraceEvent => ({
+  name: 'FrameCommittedInBrowser',
+  ph: 'I',
+  pid: 1,
+  tid: 1,
+  ts: 0,
+  args: { data: { processId: pid, url, isOutermostMainFrame: true } },
+});
 
 describe('mainThreadCosts', () => {
   it('sums layout, style and script CPU time of the renderer main thread, in ms', () => {
     const events = [
+      committed(10, `${origin}/groups`),
       thread(10, 'CrRendererMain'),
       thread(11, 'Compositor'),
+      committed(11, `${origin}/groups`),
       x('RunTask', 0, 10_000, 9_000),
       x('EvaluateScript', 100, 5_000, 4_000),
       // Nested script events count once, with their outermost parent.
@@ -20,15 +31,26 @@ describe('mainThreadCosts', () => {
       // Another thread's work is not the page's main thread.
       x('Layout', 0, 5_000, 5_000, 11),
     ];
-    const costs = mainThreadCosts(events);
+    const costs = mainThreadCosts(events, origin);
     expect(costs.layoutMs).toBeCloseTo(2.0);
     expect(costs.styleMs).toBeCloseTo(0.3);
     expect(costs.scriptMs).toBeCloseTo(3.2);
   });
 
-  it('adds the main threads of every renderer (the page may change process when it navigates)', () => {
-    const events = [thread(10, 'CrRendererMain'), thread(20, 'CrRendererMain'), x('Layout', 0, 100, 100, 10), x('Layout', 0, 100, 50, 20)];
-    expect(mainThreadCosts(events).layoutMs).toBeCloseTo(0.15);
+  it("adds the main threads of every renderer that showed the page, and of no other (the browser's own pages)", () => {
+    const events = [
+      committed(10, `${origin}/`),
+      committed(20, `${origin}/groups`),
+      committed(30, 'chrome://omnibox-popup.top-chrome/'),
+      thread(10, 'CrRendererMain'),
+      thread(20, 'CrRendererMain'),
+      thread(30, 'CrRendererMain'),
+      x('Layout', 0, 100, 100, 10),
+      x('Layout', 0, 100, 50, 20),
+      x('Layout', 0, 100, 5_000, 30),
+    ];
+    expect(mainThreadCosts(events, origin).layoutMs).toBeCloseTo(0.15);
+    expect(mainThreadCosts(events, 'http://elsewhere').layoutMs).toBe(0);
   });
 });
 

@@ -1,7 +1,9 @@
 // Layout, style and scripting time of a page load from a Chromium trace (devtools.timeline
-// categories), as CPU time of the renderer's main thread (the events' `tdur`). CPU time rather
-// than wall time: on a shared machine a thread waiting for a core stretches wall time, not CPU
-// time, so the figures of two runs stay comparable. Chromium's CPU slowdown still shows in it.
+// categories), as CPU time of the page renderer's main thread (the events' `tdur`). CPU time
+// rather than wall time: on a shared machine a thread waiting for a core stretches wall time,
+// not CPU time, so the figures of two runs stay comparable. Chromium's CPU slowdown still shows
+// in it. Only the renderer that committed the page counts: the browser's own WebUI renderers
+// (the omnibox popup, some runs) trace into the same file.
 import * as z from 'zod/mini';
 
 const traceEventSchema = z.object({
@@ -12,8 +14,9 @@ const traceEventSchema = z.object({
   ts: z.number(),
   dur: z.optional(z.number()),
   tdur: z.optional(z.number()),
-  args: z.optional(z.object({ name: z.optional(z.string()) })),
+  args: z.optional(z.object({ name: z.optional(z.string()), data: z.optional(z.unknown()) })),
 });
+const frameCommitSchema = z.object({ processId: z.number(), url: z.string(), isOutermostMainFrame: z.optional(z.boolean()) });
 export type TraceEvent = z.infer<typeof traceEventSchema>;
 
 const traceSchema = z.union([z.object({ traceEvents: z.array(z.unknown()) }), z.array(z.unknown())]);
@@ -53,13 +56,27 @@ export interface MainThreadCosts {
   scriptMs: number;
 }
 
+/** The renderer processes in which an outermost main frame committed a page of `origin`. */
+function pageProcesses(events: readonly TraceEvent[], origin: string): Set<number> {
+  const pids = new Set<number>();
+  for (const e of events) {
+    if (e.name !== 'FrameCommittedInBrowser') continue;
+    const frame = frameCommitSchema.safeParse(e.args?.data);
+    if (frame.success && frame.data.isOutermostMainFrame !== false && frame.data.url.startsWith(origin)) pids.add(frame.data.processId);
+  }
+  return pids;
+}
+
 /**
- * Sums, over every renderer main thread of the trace, the CPU time of Layout and
- * UpdateLayoutTree events, and of the outermost script events less the layout and style work
- * nested in them (forced synchronously by the script).
+ * Sums, over the main thread of every renderer that showed a page of `origin`, the CPU time of
+ * Layout and UpdateLayoutTree events, and of the outermost script events less the layout and
+ * style work nested in them (forced synchronously by the script).
  */
-export function mainThreadCosts(events: readonly TraceEvent[]): MainThreadCosts {
-  const mainThreads = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+export function mainThreadCosts(events: readonly TraceEvent[], origin: string): MainThreadCosts {
+  const pids = pageProcesses(events, origin);
+  const mainThreads = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pids.has(e.pid)).map((e) => `${e.pid}:${e.tid}`),
+  );
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {
     const thread = `${e.pid}:${e.tid}`;

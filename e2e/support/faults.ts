@@ -52,7 +52,7 @@ export function countRequests(page: Page, pattern: string | RegExp): Promise<{ c
 }
 
 /** Extra field a newer portal might add to any record. */
-export const EXTRA_FIELD = 'portal_future_field';
+const EXTRA_FIELD = 'portal_future_field';
 
 /** Every URL a fault answered with an error status or dropped: the browser logs a resource error for each. */
 const failedUrls = new WeakMap<Page, Set<string>>();
@@ -144,7 +144,7 @@ function globToRegExp(glob: string): RegExp {
  * fault answered with an error status or dropped (Chromium logs one per such request; nothing
  * else is filtered).
  */
-export function watchConsole(page: Page): { problems: () => string[] } {
+function watchConsole(page: Page): { problems: () => string[] } {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   page.on('console', (message: ConsoleMessage) => {

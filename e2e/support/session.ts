@@ -1,11 +1,11 @@
 // Helpers for the shell's session specs: fresh tokens from the portal, and a token made to
 // expire from the browser's point of view (the portal answers 401 token_expired to it).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { demoFacts } from '../../server/seed/facts.ts';
+import { E2E_APIKEYS } from './constants.ts';
 
 /** The API key of a demo organisation on the e2e server: the one place that knows where it comes from. */
 export function demoApiKey(org: 'org1' | 'org2'): string {
-  return demoFacts[org].apikey;
+  return E2E_APIKEYS[org];
 }
 
 /** A new token (of organisation 1 unless told), from POST /api/token with the organisation's API key. */

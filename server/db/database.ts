@@ -1,13 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { ddl } from './ddl.ts';
-
-export type { Database } from 'better-sqlite3';
+import { migrate } from './migrations.ts';
 
 /**
- * Opens (or creates) the portal database and makes sure every table and index exists.
- * `:memory:` gives a private in-memory database.
+ * Opens (or creates) the portal database and brings its schema to the current version
+ * (migrations.ts). `:memory:` gives a private in-memory database.
  */
 export function openDatabase(file: string): Database.Database {
   const inMemory = file === ':memory:' || file === '';
@@ -22,6 +20,14 @@ export function openDatabase(file: string): Database.Database {
   db.pragma('foreign_keys = OFF');
   db.pragma('cache_size = -65536');
   db.pragma('busy_timeout = 5000');
-  db.exec(ddl);
+  // Deleted rows are overwritten with zeros: what a migration or a purge removes (plain-text
+  // credentials of schema 1, expired tokens) is not left readable in free pages.
+  db.pragma('secure_delete = ON');
+  try {
+    if (migrate(db) > 0 && !inMemory) db.pragma('wal_checkpoint(TRUNCATE)');
+  } catch (e) {
+    db.close();
+    throw e;
+  }
   return db;
 }

@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal } from '../test/support.ts';
-import { encodeSegment, endpoints, expectValidAnswer, fingerprint, hostileString, send, sqlInjections, unicodeEdges, type Endpoint } from './support.ts';
+import { encodeSegment, endpoints, expectValidAnswer, fingerprint, fuzzPortalOptions, hostileString, send, sqlInjections, unicodeEdges, type Endpoint } from './support.ts';
 
 const o1 = demoFacts.org1;
-const p = demoPortal();
+const p = demoPortal(fuzzPortalOptions);
 const withParam = endpoints.filter((e) => e.param);
 const bodyOf = (e: Endpoint) => (e.method === 'POST' ? (e.kind === 'create' ? '{"user_grp_grp_id":1,"user_grp_user_id":1}' : '{}') : undefined);
 

@@ -185,7 +185,9 @@ describe("organisation 2's token sees none of organisation 1's records, on every
     p.db.prepare('UPDATE organisation SET product_properties = ? WHERE org_id = 1').run(JSON.stringify(['org1-secret-property']));
     const validate = await get('/token/validate');
     expect(validate.json).toMatchObject({ user_data: { org_id: 2 } });
-    expect(validate.text).not.toContain(o1.apikey);
+    // No API key at all: not organisation 1's, and not even organisation 2's own (only its label).
+    expect(validate.text).not.toContain(p.apikey1);
+    expect(validate.text).not.toContain(p.apikey2);
     const definition = await get('/product/definition');
     expect(definition.status).toBe(200);
     expect(definition.text).not.toContain('org1-secret-property');

@@ -4,33 +4,37 @@ import type { Database } from 'better-sqlite3';
 import { Hono } from 'hono';
 import { requireToken, type AuthEnv } from './auth.ts';
 import type { PortalContext } from './context.ts';
+import { quoted } from './echo.ts';
 import { PortalError, errorBody, sendError } from './errors.ts';
+import { FailedAttempts, type FailedAttemptsOptions } from './failed-attempts.ts';
 import { ListRunner } from './list-query.ts';
 import { requestLogLine } from './log-line.ts';
 import { openApiRoute } from './openapi.ts';
-import { bufferBody } from './request-body.ts';
+import { ClientAborted, refuseDeclaredOversize } from './request-body.ts';
 import { availabilityGroupRoutes } from './routes/availability-group.ts';
 import { grpRoutes } from './routes/grp.ts';
 import { productAccessRoutes } from './routes/product-access.ts';
 import { productRoutes } from './routes/product.ts';
 import { takeRoutes } from './routes/take.ts';
-import { takeTurns } from './turns.ts';
 import { tokenIssueRoute, tokenRoutes } from './routes/token.ts';
 import { userGrpRoutes } from './routes/user-grp.ts';
 import { userRoutes } from './routes/user.ts';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TokenStore } from './tokens.ts';
 
-export { MAX_BODY_BYTES } from './request-body.ts';
+export { MAX_BODY_BYTES, MAX_TOKEN_REQUEST_BYTES } from './request-body.ts';
 
 export interface PortalOptions {
   tokenLifetimeSeconds?: number;
   /** One line per request (method, path, status, duration). The token is never in it. */
   log?: (line: string) => void;
+  /** Failed token and API key attempts allowed per client address and window (default 20 a minute). */
+  failedAttempts?: FailedAttemptsOptions;
 }
 
 export function createPortalApp(db: Database, options: PortalOptions = {}): Hono<AuthEnv> {
   const tokens = new TokenStore(db, options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
-  const ctx: PortalContext = { db, tokens, lists: new ListRunner(db), auth: requireToken(tokens) };
+  const failures = new FailedAttempts(options.failedAttempts);
+  const ctx: PortalContext = { db, tokens, failures, lists: new ListRunner(db), auth: requireToken(tokens, failures) };
   const app = new Hono<AuthEnv>();
   const log = options.log;
 
@@ -41,13 +45,11 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
       log(requestLogLine(c, started));
     });
   }
-  // The body is read in full before the token check and before the request takes its turn;
-  // an oversize one is refused (413).
-  app.use('*', async (c, next) => {
-    await bufferBody(c);
-    await next();
-  });
-  app.use('*', takeTurns);
+  // Before anything else: a client over its failed attempts (429), a declared oversize body
+  // (413, from the header alone). Each route then checks the token before reading the body,
+  // and the request takes its turn (auth.ts).
+  app.use('*', failures.guard);
+  app.use('*', refuseDeclaredOversize);
 
   openApiRoute(app);
   tokenIssueRoute(app, ctx);
@@ -63,12 +65,14 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
   // A catch-all route rather than notFound(): it survives `app.route('/api', portal)`, where
   // the parent's notFound would answer instead.
   app.all('*', (c) =>
-    c.json(errorBody('route_not_found', `There is no ${c.req.method} ${c.req.path} in the portal API. Check the path and method.`), 404),
+    c.json(errorBody('route_not_found', `There is no ${c.req.method} ${quoted(c.req.path)} in the portal API. Check the path and method.`), 404),
   );
-  app.notFound((c) => c.json(errorBody('route_not_found', `There is no ${c.req.method} ${c.req.path}.`), 404));
+  app.notFound((c) => c.json(errorBody('route_not_found', `There is no ${c.req.method} ${quoted(c.req.path)}.`), 404));
 
   app.onError((err, c) => {
     if (err instanceof PortalError) return sendError(c, err);
+    // Nobody is left to read an answer: close quietly (499, nginx's "client closed request").
+    if (err instanceof ClientAborted) return new Response(null, { status: 499 });
     // A real bug: say so without leaking internals.
     console.error('portal: unexpected error', err);
     return c.json(errorBody('internal_error', 'The portal server failed unexpectedly. Try again; if it persists, report it.'), 500);

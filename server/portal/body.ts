@@ -3,16 +3,21 @@ import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { badRequest } from './errors.ts';
 import { bufferedBody } from './request-body.ts';
+import { quoted, visible } from './echo.ts';
 import { issueMessage, issuePath, valueAt } from './issues.ts';
 
-/** The parsed body; an empty body counts as `{}` so that `POST` with no body takes the defaults. */
+/**
+ * The parsed body; an empty body counts as `{}` so that `POST` with no body takes the defaults.
+ * A leading byte-order mark (some Windows tools write one) is accepted and ignored.
+ */
 export function readJson(c: Context): unknown {
-  const text = bufferedBody(c);
+  const text = bufferedBody(c).replace(/^\uFEFF/, '');
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw badRequest('invalid_json', `The request body is not valid JSON: ${(e as Error).message}.`);
+    // V8 quotes a few characters of the input: made visible, in case they are invisible ones.
+    throw badRequest('invalid_json', `The request body is not valid JSON: ${visible((e as Error).message)}.`);
   }
 }
 
@@ -35,8 +40,8 @@ export function validate<T extends z.ZodMiniType>(schema: T, value: unknown, wha
 
 /** A path id: an integer (docs/portal-api.md), otherwise 400. */
 export function parseId(raw: string, name: string): number {
-  if (!/^-?\d+$/.test(raw)) throw badRequest('invalid_id', `The ${name} in the path must be an integer, got "${raw}".`);
+  if (!/^-?\d+$/.test(raw)) throw badRequest('invalid_id', `The ${name} in the path must be an integer, got ${quoted(raw)}.`);
   const id = Number(raw);
-  if (!Number.isSafeInteger(id)) throw badRequest('invalid_id', `The ${name} in the path is too large: "${raw}".`);
+  if (!Number.isSafeInteger(id)) throw badRequest('invalid_id', `The ${name} in the path is too large: ${quoted(raw)}.`);
   return id;
 }

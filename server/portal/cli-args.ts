@@ -1,5 +1,5 @@
 // Arguments of `npm run portal -- [--port N] [--host H] [--db FILE] [--seed demo|large|none]
-// [--fixture FILE] [--token VALUE] [--quiet]`.
+// [--fixture FILE] [--token VALUE] [--quiet] [--print-keys]`.
 
 export interface PortalArgs {
   port: number;
@@ -10,19 +10,22 @@ export interface PortalArgs {
   fixture: string | undefined;
   token: string | undefined;
   quiet: boolean;
+  /** Replace every organisation's API key with a new one, print them, and exit. */
+  printKeys: boolean;
 }
 
 export const usage =
-  'Usage: npm run portal -- [--port N] [--host H] [--db FILE|:memory:] [--seed demo|large|none] [--fixture FILE] [--token VALUE] [--quiet]';
+  'Usage: npm run portal -- [--port N] [--host H] [--db FILE|:memory:] [--seed demo|large|none] [--fixture FILE] [--token VALUE] [--quiet] [--print-keys]';
 
 export function parseArgs(argv: string[]): PortalArgs {
-  const args: PortalArgs = { port: 4010, host: '127.0.0.1', db: '.data/portal.db', seed: undefined, fixture: undefined, token: undefined, quiet: false };
+  const args: PortalArgs = { port: 4010, host: '127.0.0.1', db: '.data/portal.db', seed: undefined, fixture: undefined, token: undefined, quiet: false, printKeys: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (name === '--quiet') {
-      args.quiet = true;
+    if (name === '--quiet' || name === '--print-keys') {
+      if (name === '--quiet') args.quiet = true;
+      else args.printKeys = true;
       continue;
     }
     if (!['--port', '--host', '--db', '--seed', '--fixture', '--token'].includes(name)) {

@@ -124,6 +124,37 @@ describe('npm run portal', () => {
     expect(failed.output).toMatch(/grp\[1\]\.grp_id/);
   }, 60_000);
 
+  it('warns when it listens beyond the loopback interface, and only then', async () => {
+    const open = await start(['--port', '0', '--host', '0.0.0.0', '--db', ':memory:', '--seed', 'none']);
+    expect(open.output).toMatch(/Warning: the embedded demo portal listens on 0\.0\.0\.0, so other machines can reach it\./);
+    await stop(open);
+    const local = await start(['--port', '0', '--db', ':memory:', '--seed', 'none']);
+    expect(local.output).not.toMatch(/Warning/);
+    await stop(local);
+  }, 60_000);
+
+  it('--print-keys gives each organisation a new API key, prints it and exits; the printed keys work', async () => {
+    const file = join(dir, 'keys', 'portal.db');
+    const printed = await exitOf(['--db', file, '--print-keys']);
+    expect(printed.code).toBe(0);
+    const keys = [...printed.output.matchAll(/^ {2}Organisation (\d+) \(([^)]*)\): (lpk_\S+)$/gm)].map((m) => ({ org: Number(m[1]), name: m[2], key: m[3] ?? '' }));
+    expect(keys.map((k) => [k.org, k.name])).toEqual([[1, 'Acme Formation'], [2, 'Globex Learning']]);
+    expect(printed.output).not.toMatch(/listening/);
+
+    const again = await exitOf(['--db', file, '--print-keys']);
+    const replaced = /Organisation 1 \(Acme Formation\): (lpk_\S+)/.exec(again.output)?.[1] ?? '';
+    const s = await start(['--port', '0', '--db', file, '--quiet']);
+    const tokenFor = (apikey: string) => fetch(`${s.url}/token`, { method: 'POST', body: JSON.stringify({ apikey }) });
+    expect((await tokenFor(replaced)).status).toBe(200);
+    // The first key of organisation 1 was replaced; organisation 2's latest key works.
+    expect((await tokenFor(keys[0]?.key ?? '')).status).toBe(401);
+    const org2 = /Organisation 2 \(Globex Learning\): (lpk_\S+)/.exec(again.output)?.[1] ?? '';
+    const r = await tokenFor(org2);
+    const token = ((await r.json()) as { result: { token: string } }).result.token;
+    expect(((await (await api(s, '/token/validate', undefined, token)).json()) as { user_data: { org_id: number } }).user_data.org_id).toBe(2);
+    await stop(s);
+  }, 90_000);
+
   it('refuses unknown options and bad values', async () => {
     const [bogus, seed, port] = await Promise.all([exitOf(['--bogus']), exitOf(['--seed', 'huge']), exitOf(['--port', 'x'])]);
     expect(bogus.code).toBe(1);

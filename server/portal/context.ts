@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Hono, MiddlewareHandler } from 'hono';
 import type { AuthEnv } from './auth.ts';
+import type { FailedAttempts } from './failed-attempts.ts';
 import type { ListRunner } from './list-query.ts';
 import type { TokenStore } from './tokens.ts';
 
@@ -10,6 +11,8 @@ export interface PortalContext {
   db: Database;
   lists: ListRunner;
   tokens: TokenStore;
+  failures: FailedAttempts;
+  /** Token check, body, turn (auth.ts). */
   auth: MiddlewareHandler<AuthEnv>;
 }
 

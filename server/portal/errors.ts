@@ -9,6 +9,8 @@ export class PortalError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown[],
+    /** Extra response headers, e.g. Retry-After with 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -28,5 +30,6 @@ export function errorBody(code: string, message: string, details?: unknown[]): E
 }
 
 export function sendError(c: Context, err: PortalError): Response {
+  for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
   return c.json(errorBody(err.code, err.message, err.details), err.status);
 }

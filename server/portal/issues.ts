@@ -1,6 +1,7 @@
 // Readable zod issues. zod/mini ships no message locale ("Invalid input"), so the server
 // words the common cases itself.
 import type * as z from 'zod/mini';
+import { quoted } from './echo.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -8,16 +9,23 @@ export function issuePath(issue: Issue): string {
   return issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
 }
 
+const MAX_KEYS_SHOWN = 5;
+
 export function issueMessage(issue: Issue, value?: unknown): string {
   switch (issue.code) {
     case 'invalid_type': {
       const expected = issue.expected === 'int' ? 'an integer' : issue.expected;
       if (value === undefined) return `is missing (expected ${expected})`;
+      // 1e400 is valid JSON that JSON.parse reads as Infinity: "expected number, got number" helps no one.
+      if (typeof value === 'number' && !Number.isFinite(value)) return `is a number too large to be represented (expected ${expected})`;
       const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
       return `expected ${expected}, got ${got}`;
     }
-    case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    case 'unrecognized_keys': {
+      const shown = issue.keys.slice(0, MAX_KEYS_SHOWN).map((k) => quoted(k));
+      const more = issue.keys.length > shown.length ? ` and ${issue.keys.length - shown.length} more` : '';
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${shown.join(', ')}${more}`;
+    }
     case 'too_small':
       return `must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`;
     case 'too_big':

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { listRequestSchema } from '../../src/api/schemas/envelope.ts';
 import type { Resource } from '../db/resources.ts';
 import { normaliseTimestamp } from '../db/time.ts';
+import { quoted } from './echo.ts';
 import { badRequest } from './errors.ts';
 import { validate } from './body.ts';
 
@@ -24,7 +25,7 @@ export interface Filter {
 
 const pageOnlySchema = z.object({ start: z.optional(z.int()), limit: z.optional(z.int()) });
 
-export function parsePage(body: { start?: number; limit?: number }, defaultLimit: number): Page {
+function parsePage(body: { start?: number; limit?: number }, defaultLimit: number): Page {
   const start = body.start ?? 0;
   const limit = body.limit ?? defaultLimit;
   if (start < 0) throw badRequest('invalid_start', `"start" must be 0 or more, got ${start}.`);
@@ -48,11 +49,11 @@ export function parseListRequest(body: unknown, res: Resource, defaultLimit: num
     if (type === undefined) {
       throw badRequest(
         'unknown_column',
-        `criterias[${i}].column "${c.column}" is not a field of ${res.table}. Use one of: ${[...res.columns.keys()].join(', ')}.`,
+        `criterias[${i}].column ${quoted(c.column)} is not a field of ${res.table}. Use one of: ${[...res.columns.keys()].join(', ')}.`,
       );
     }
     if (c.operator !== 'equal') {
-      throw badRequest('unknown_operator', `criterias[${i}].operator "${c.operator}" is not supported. Use "equal".`);
+      throw badRequest('unknown_operator', `criterias[${i}].operator ${quoted(c.operator)} is not supported. Use "equal".`);
     }
     const value = convert(c.value, type);
     if (value === null) {

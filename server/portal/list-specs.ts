@@ -19,7 +19,7 @@ export interface ListEndpoint {
   spec: (orgId: number, pathId: number) => ListSpec;
 }
 
-/** The indexes of ddl.ts: (org_id) and (org_id, column) for these columns, plus the primary key. */
+/** The indexes of server/db/schema-v1.ts: (org_id) and (org_id, column) for these columns, plus the primary key. */
 const indexed: Record<string, { name: string; indexedColumns: string[] }> = {
   grp: { name: 'grp_org', indexedColumns: ['grp_id', 'grp_parent_id', 'grp_external_id', 'grp_name'] },
   user_grp: { name: 'user_grp_org', indexedColumns: ['user_grp_id', 'user_grp_grp_id', 'user_grp_user_id'] },

@@ -17,7 +17,7 @@ function rawPath(url: string): string {
 /** The shape of newTokenValue() in tokens.ts: 24 random bytes in base64url. */
 const issuedTokenShape = /^[A-Za-z0-9_-]{32}$/;
 
-export function maskToken(path: string, authorization: string | undefined): string {
+function maskToken(path: string, authorization: string | undefined): string {
   let masked = path
     .split('/')
     .map((segment) => (issuedTokenShape.test(segment) ? '[token]' : segment))

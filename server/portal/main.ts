@@ -1,12 +1,23 @@
 // The portal server CLI: opens (and on first run seeds) the database, then serves the API.
+// With --print-keys it gives every organisation a new API key, prints them, and exits.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
+import type { Database } from 'better-sqlite3';
 import { openDatabase } from '../db/database.ts';
 import { loadFixture } from '../seed/fixture.ts';
 import { isSeeded, seedDatabase } from '../seed/seed.ts';
 import { createPortalApp } from './app.ts';
 import { parseArgs, usage } from './cli-args.ts';
-import { issueToken } from './tokens.ts';
+import { exposedPortalWarning } from './exposure.ts';
+import { issueToken, replaceApikeys } from './tokens.ts';
+
+/** Only digests of the keys are stored, so showing them means making new ones. */
+function printNewKeys(db: Database, file: string): void {
+  const orgs = db.prepare('SELECT org_id AS orgId, org_name AS name FROM organisation ORDER BY org_id').all() as { orgId: number; name: string }[];
+  console.log(`New API keys for ${file} (the previous keys of these organisations stop working; tokens already issued stay valid until they expire):`);
+  if (orgs.length === 0) console.log('  (none: the database holds no organisation)');
+  for (const org of orgs) console.log(`  Organisation ${org.orgId} (${org.name}): ${replaceApikeys(db, org.orgId)}`);
+}
 
 function main(): void {
   if (process.argv.includes('--help')) {
@@ -27,11 +38,18 @@ function main(): void {
     }
   }
   if (args.fixture) {
-    loadFixture(db, JSON.parse(readFileSync(args.fixture, 'utf8')) as unknown);
-    console.log(`Loaded fixture ${args.fixture}.`);
+    const load = loadFixture(db, JSON.parse(readFileSync(args.fixture, 'utf8')) as unknown);
+    console.log(`Loaded fixture ${args.fixture}: ${load.added} records added, ${load.alreadyPresent} already there.`);
+  }
+  if (args.printKeys) {
+    printNewKeys(db, args.db);
+    db.close();
+    return;
   }
   const token = issueToken(db, { orgId: 1, value: args.token });
 
+  const warning = exposedPortalWarning(args.host);
+  if (warning) console.warn(warning);
   const app = createPortalApp(db, { log: args.quiet ? undefined : (line) => console.log(line) });
   const server = serve({ fetch: app.fetch, port: args.port, hostname: args.host }, (info) => {
     console.log(`Portal API listening on http://${args.host}:${info.port}`);

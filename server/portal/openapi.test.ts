@@ -118,7 +118,7 @@ describe('real answers of the embedded portal against the document', () => {
   }
 
   const successes: [string, () => Promise<Reply>][] = [
-    ['POST /token', () => p.call('POST', '/token', { apikey: demoFacts.org1.apikey }, { token: null })],
+    ['POST /token', () => p.call('POST', '/token', { apikey: p.apikey1 }, { token: null })],
     ['GET /token/validate', () => p.get('/token/validate')],
     ['POST /availability_group/get_all', () => p.post('/availability_group/get_all', { criterias: [eq('availability_group_product_id', String(f.productWithAvailabilityGroups))] })],
     ['GET /product/definition', () => p.get('/product/definition')],

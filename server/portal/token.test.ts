@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
-import { demoFacts } from '../seed/facts.ts';
+import { apikeyLabel, credentialDigest } from '../db/credentials.ts';
 import { demoPortal, expectError } from '../test/support.ts';
-import { issueToken } from './tokens.ts';
+import { issueToken, replaceApikeys } from './tokens.ts';
 
 describe('GET /token/validate', () => {
   const p = demoPortal();
@@ -11,7 +11,7 @@ describe('GET /token/validate', () => {
     const r = await p.get('/token/validate');
     expect(r.status).toBe(200);
     const body = tokenValidateSchema.parse(r.body);
-    expect(body.user_data).toEqual({ apikey: demoFacts.org1.apikey, org_id: 1 });
+    expect(body.user_data).toEqual({ apikey: apikeyLabel(p.apikey1), org_id: 1 });
     expect(body.result.message.length).toBeGreaterThan(0);
   });
 
@@ -32,7 +32,7 @@ describe('GET /token/validate', () => {
 
   it('tells organisation 2 its own org_id', async () => {
     const r = await p.get('/token/validate', p.token2);
-    expect(r.body.user_data).toEqual({ apikey: demoFacts.org2.apikey, org_id: 2 });
+    expect(r.body.user_data).toEqual({ apikey: apikeyLabel(p.apikey2), org_id: 2 });
   });
 });
 
@@ -40,7 +40,7 @@ describe('POST /token', () => {
   const p = demoPortal();
 
   it('exchanges a known API key for a working token, without Authorization', async () => {
-    const r = await p.call('POST', '/token', { apikey: demoFacts.org2.apikey }, { token: null });
+    const r = await p.call('POST', '/token', { apikey: p.apikey2 }, { token: null });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe(true);
     expect(r.body.result.expired_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
@@ -60,7 +60,7 @@ describe('POST /token', () => {
 
   it('uses the configured lifetime', async () => {
     const short = demoPortal({ tokenLifetimeSeconds: 60 });
-    const r = await short.call('POST', '/token', { apikey: demoFacts.org1.apikey }, { token: null });
+    const r = await short.call('POST', '/token', { apikey: short.apikey1 }, { token: null });
     expect(Math.abs(Date.parse(r.body.result.expired_date) - Date.now() - 60_000)).toBeLessThan(2_000);
   });
 });
@@ -84,7 +84,7 @@ describe('token expiry', () => {
 
   it('expires a token issued with a zero lifetime at once', async () => {
     const p = demoPortal({ tokenLifetimeSeconds: 0 });
-    const r = await p.call('POST', '/token', { apikey: demoFacts.org1.apikey }, { token: null });
+    const r = await p.call('POST', '/token', { apikey: p.apikey1 }, { token: null });
     expectError(await p.get('/token/validate', r.body.result.token), 401, 'token_expired');
   });
 });
@@ -100,5 +100,48 @@ describe('issueToken', () => {
     // A second call with the same key reuses the organisation's administrator key.
     const other = issueToken(p.db, { orgId: 3 });
     expect((await p.get('/token/validate', other)).body.user_data.apikey).toBe(r.body.user_data.apikey);
+  });
+});
+
+describe('tokens and API keys at rest', () => {
+  const stored = (p: ReturnType<typeof demoPortal>) =>
+    JSON.stringify([p.db.prepare('SELECT * FROM token').all(), p.db.prepare('SELECT * FROM apikey').all()]);
+
+  it('are stored as SHA-256 digests only, never in plain text', async () => {
+    const p = demoPortal();
+    const issued = await p.call('POST', '/token', { apikey: p.apikey2 }, { token: null });
+    const token: string = issued.body.result.token;
+    const printed = issueToken(p.db, { orgId: 1, value: 'a-printed-demo-token' });
+    const all = stored(p);
+    for (const secret of [token, printed, p.token1, p.token2, p.apikey1, p.apikey2]) {
+      expect(all).not.toContain(secret);
+      expect(all).toContain(credentialDigest(secret));
+    }
+    // And they still work.
+    expect((await p.get('/token/validate', token)).body.user_data).toEqual({ apikey: apikeyLabel(p.apikey2), org_id: 2 });
+    expect((await p.get('/token/validate', printed)).status).toBe(200);
+  });
+
+  it('purges expired tokens whenever a token is issued', async () => {
+    const p = demoPortal();
+    issueToken(p.db, { orgId: 1, value: 'already-expired', lifetimeSeconds: -1 });
+    expect(p.db.prepare('SELECT COUNT(*) FROM token WHERE token_sha256 = ?').pluck().get(credentialDigest('already-expired'))).toBe(1);
+    expect((await p.call('POST', '/token', { apikey: p.apikey1 }, { token: null })).status).toBe(200);
+    expect(p.db.prepare('SELECT COUNT(*) FROM token WHERE expires_at <= ?').pluck().get(Date.now())).toBe(0);
+    expect((await p.get('/token/validate', p.token1)).status).toBe(200);
+  });
+});
+
+describe('replaceApikeys (npm run portal -- --print-keys)', () => {
+  it("gives the organisation one new key, retires the old ones, and leaves issued tokens valid", async () => {
+    const p = demoPortal();
+    const fresh = replaceApikeys(p.db, 1);
+    expect(fresh).toMatch(/^lpk_[A-Za-z0-9_-]{32}$/);
+    expectError(await p.call('POST', '/token', { apikey: p.apikey1 }, { token: null }), 401, 'invalid_apikey');
+    const r = await p.call('POST', '/token', { apikey: fresh }, { token: null });
+    expect((await p.get('/token/validate', r.body.result.token)).body.user_data).toEqual({ apikey: apikeyLabel(fresh), org_id: 1 });
+    expect((await p.get('/token/validate', p.token1)).status).toBe(200);
+    // Organisation 2's key is untouched.
+    expect((await p.call('POST', '/token', { apikey: p.apikey2 }, { token: null })).status).toBe(200);
   });
 });

@@ -8,7 +8,6 @@ function factsOf(plan: SeedPlan) {
   return {
     org1: {
       orgId: o1.orgId,
-      apikey: o1.apikey,
       rootGroupId: l1.firstGroupId,
       /** Deepest group of the tree; its ancestors are ids rootGroupId .. deepestGroupId - 1. */
       deepestGroupId: l1.firstGroupId + o1.chain.length - 1,
@@ -42,7 +41,6 @@ function factsOf(plan: SeedPlan) {
     },
     org2: {
       orgId: o2.orgId,
-      apikey: o2.apikey,
       groupId: l2.firstGroupId,
       userId: l2.firstUserId,
       userIdentifier: o2.specialUsers[0]?.identifier ?? '',

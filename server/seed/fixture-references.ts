@@ -1,34 +1,37 @@
 // Checks a fixture beyond field types, before anything is written: duplicate ids, duplicate
-// organisation identifiers, and memberships whose group or user does not exist (or is in
-// another organisation) or that repeat a membership. Same rules as the API's own create.
+// organisation identifiers, memberships whose group or user does not exist (or is in another
+// organisation) or that repeat a membership, and credentials that belong to another
+// organisation. Same rules as the API's own create. Records already present and identical
+// (fixture-present.ts) are not written, so only the others can collide with the database.
 import type { Database } from 'better-sqlite3';
-import { fixtureError } from './fixture-error.ts';
+import { quoted } from '../portal/echo.ts';
+import { apikeyOwner, tokenOwner } from '../portal/tokens.ts';
 import type { FixtureDocument, FixtureRecord } from './fixture.ts';
+import { orgOf } from './fixture-rows.ts';
 
 const primaryKeys = {
-  grp: ['grp', 'grp_id'],
-  user: ['portal_user', 'user_id'],
-  product: ['product', 'product_id'],
-  user_grp: ['user_grp', 'user_grp_id'],
-  take: ['take', 'take_id'],
-  availability_group: ['availability_group', 'availability_group_id'],
-  product_access: ['product_access', 'product_access_id'],
+  grp: 'grp_id',
+  user: 'user_id',
+  product: 'product_id',
+  user_grp: 'user_grp_id',
+  take: 'take_id',
+  availability_group: 'availability_group_id',
+  product_access: 'product_access_id',
 } as const;
 
-const orgOf = (r: FixtureRecord) => (r.org_id as number | undefined) ?? 1;
+/** Whether the record at that place of the fixture is to be written (not already present). */
+export type Writes = (collection: keyof typeof primaryKeys, index: number) => boolean;
 
-export function checkReferences(db: Database, doc: FixtureDocument): void {
+export function referenceProblems(db: Database, doc: FixtureDocument, writes: Writes): string[] {
   const problems: string[] = [];
 
-  for (const [name, [table, pk]] of Object.entries(primaryKeys)) {
-    const inDb = db.prepare(`SELECT 1 FROM ${table} WHERE ${pk} = ?`);
+  for (const [name, pk] of Object.entries(primaryKeys)) {
     const seen = new Map<number, number>();
     (doc[name as keyof typeof primaryKeys] ?? []).forEach((r, i) => {
       const id = r[pk] as number | undefined;
       if (id === undefined) return;
       const first = seen.get(id);
       if (first !== undefined) problems.push(`${name}[${i}].${pk}: duplicate id ${id} (also ${name}[${first}])`);
-      else if (inDb.get(id)) problems.push(`${name}[${i}].${pk}: id ${id} already exists in the database`);
       seen.set(id, i);
     });
   }
@@ -41,8 +44,8 @@ export function checkReferences(db: Database, doc: FixtureDocument): void {
     const key = `${orgOf(u)}\u0000${identifier}`;
     const first = identifiers.get(key);
     const field = `user[${i}].user_organisation_identifier`;
-    if (first !== undefined) problems.push(`${field}: "${identifier}" is also the identifier of user[${first}]`);
-    else if (identifierInDb.get(orgOf(u), identifier)) problems.push(`${field}: "${identifier}" already exists in the database`);
+    if (first !== undefined) problems.push(`${field}: ${quoted(identifier)} is also the identifier of user[${first}]`);
+    else if (writes('user', i) && identifierInDb.get(orgOf(u), identifier)) problems.push(`${field}: ${quoted(identifier)} already exists in the database`);
     identifiers.set(key, i);
   });
 
@@ -67,7 +70,9 @@ export function checkReferences(db: Database, doc: FixtureDocument): void {
     const key = `${grp}:${user}`;
     const first = pairs.get(key);
     if (first !== undefined) problems.push(`user_grp[${i}]: duplicate membership of user ${user} in group ${grp} (also user_grp[${first}])`);
-    else if (pairInDb.get(grp, user)) problems.push(`user_grp[${i}]: user ${user} is already a member of group ${grp}`);
+    else if (writes('user_grp', i) && pairInDb.get(grp, user)) {
+      problems.push(`user_grp[${i}]: user ${user} is already a member of group ${grp}, with other values`);
+    }
     pairs.set(key, i);
   });
 
@@ -79,10 +84,24 @@ export function checkReferences(db: Database, doc: FixtureDocument): void {
     if (list.length > 0 && u.user_id === undefined) problems.push(`user[${i}].user_id: needed when "groups" is given`);
     list.forEach((name, j) => {
       if (!names.has(`${orgOf(u)}\u0000${name}`) && !nameInDb.get(orgOf(u), name)) {
-        problems.push(`user[${i}].groups[${j}]: no group named "${name}" in organisation ${orgOf(u)}`);
+        problems.push(`user[${i}].groups[${j}]: no group named ${quoted(name)} in organisation ${orgOf(u)}`);
       }
     });
   });
 
-  if (problems.length > 0) throw fixtureError(problems);
+  // Credentials: a key or a token already known belongs to the organisation the fixture says.
+  const owners = new Map<string, number>();
+  const checkKey = (field: string, apikey: string, org: number) => {
+    const owner = owners.get(apikey) ?? apikeyOwner(db, apikey);
+    if (owner !== undefined && owner !== org) problems.push(`${field}: the API key belongs to organisation ${owner}, not ${org}`);
+    owners.set(apikey, owner ?? org);
+  };
+  (doc.apikeys ?? []).forEach((k, i) => checkKey(`apikeys[${i}].apikey`, k.apikey as string, orgOf(k)));
+  (doc.tokens ?? []).forEach((t, i) => {
+    checkKey(`tokens[${i}].apikey`, t.apikey as string, orgOf(t));
+    const owner = tokenOwner(db, t.token as string);
+    if (owner !== undefined && owner !== orgOf(t)) problems.push(`tokens[${i}].token: the token belongs to organisation ${owner}, not ${orgOf(t)}`);
+  });
+
+  return problems;
 }

@@ -42,6 +42,11 @@ function resourceSchema(r: Resource, required: string[] = [], extra: Shape = {})
 }
 
 export const fixtureCollections = {
+  /** API keys of an organisation's administrators, stored as digests like every key. */
+  apikeys: z.strictObject({
+    apikey: z.string().check(z.minLength(1)),
+    org_id: z.optional(id),
+  }),
   tokens: z.strictObject({
     token: z.string().check(z.minLength(1)),
     apikey: z.string().check(z.minLength(1)),

@@ -146,10 +146,86 @@ describe('loadFixture errors', () => {
     }, /user\[3\]\.user_organisation_identifier: "u2" is also the identifier of user\[1\]/);
   });
 
-  it('rejects ids that already exist in the database, loading nothing', () => {
+  it('rejects ids that already exist in the database with other values, loading nothing', () => {
     const db = loaded();
     const before = count(db, 'grp');
-    expect(() => loadFixture(db, { grp: [{ grp_id: 50 }, { grp_id: 1 }] })).toThrow(/grp\[1\]\.grp_id: id 1 already exists/);
+    expect(() => loadFixture(db, { grp: [{ grp_id: 50 }, { grp_id: 1 }] })).toThrow(
+      /grp\[1\]\.grp_id: id 1 already exists in the database with other values \(grp_name "root" in the database, "group-1" in the fixture, grp_external_id "EXT-1" in the database, null in the fixture\)/,
+    );
     expect(count(db, 'grp')).toBe(before);
+  });
+});
+
+describe('loading a fixture again (PORTAL_FIXTURE at every start)', () => {
+  const tables = ['organisation', 'apikey', 'token', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
+  const counts = (db: Database) => tables.map((t) => `${t} ${count(db, t)}`);
+
+  it('skips the records already present and identical: the example loads three times into one copy', async () => {
+    const db = openDatabase(':memory:');
+    const first = loadFixture(db, example);
+    const once = counts(db);
+    const second = loadFixture(db, example);
+    loadFixture(db, example);
+    expect(counts(db)).toEqual(once);
+    expect(first.alreadyPresent).toBe(0);
+    expect(second).toEqual({ added: 0, alreadyPresent: first.added });
+    expect((await get(db, '/token/validate', 'fixture-token-org-1')).status).toBe(200);
+  });
+
+  it('matches records without ids by their fields: three loads, one copy; two equal records stay two', () => {
+    const db = openDatabase(':memory:');
+    const doc = {
+      grp: [{ grp_name: 'no-id' }, { grp_name: 'twice' }, { grp_name: 'twice' }],
+      user: [{ user_organisation_identifier: 'no-id-user', email: 'a@example.com' }],
+      take: [{ take_product_id: 1, take_user_id: 1, take_score: 5 }],
+    };
+    for (let i = 0; i < 3; i++) loadFixture(db, doc);
+    expect(db.prepare('SELECT grp_name FROM grp ORDER BY grp_id').pluck().all()).toEqual(['no-id', 'twice', 'twice']);
+    expect(count(db, 'portal_user')).toBe(1);
+    expect(count(db, 'take')).toBe(1);
+    // A record that differs in any field is another record.
+    loadFixture(db, { take: [{ take_product_id: 1, take_user_id: 1, take_score: 6 }] });
+    expect(count(db, 'take')).toBe(2);
+  });
+
+  it('names every record present with other values, and loads nothing', () => {
+    const db = loaded();
+    const snapshot = counts(db);
+    const doc = copy();
+    (doc.grp?.[1] as Record<string, unknown>).grp_name = 'renamed';
+    (doc.user_grp?.[0] as Record<string, unknown>).user_grp_group_admin = 0;
+    (doc.tokens?.[0] as Record<string, unknown>).org_id = 2;
+    doc.grp?.push({ grp_name: 'new-one' });
+    let message = '';
+    try {
+      loadFixture(db, doc);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/grp\[1\]\.grp_id: id 2 already exists in the database with other values \(grp_name "root-child" in the database, "renamed" in the fixture\)/);
+    expect(message).toMatch(/user_grp\[0\]: user 1 is already a member of group 2, with other values/);
+    expect(message).toMatch(/tokens\[0\]\.token: the token belongs to organisation 1, not 2/);
+    expect(counts(db)).toEqual(snapshot);
+  });
+
+  it('refreshes the lifetime of a token without expired_date at each load', () => {
+    const db = loaded();
+    const expiry = () => db.prepare('SELECT MAX(expires_at) FROM token').pluck().get() as number;
+    db.prepare('UPDATE token SET expires_at = expires_at - 3600000').run();
+    const before = expiry();
+    loadFixture(db, example);
+    expect(expiry()).toBeGreaterThan(before);
+  });
+
+  it('accepts known API keys (apikeys), stored as digests, and refuses one of another organisation', async () => {
+    const db = openDatabase(':memory:');
+    loadFixture(db, { apikeys: [{ apikey: 'known-key-of-org-2', org_id: 2 }] });
+    loadFixture(db, { apikeys: [{ apikey: 'known-key-of-org-2', org_id: 2 }] });
+    expect(count(db, 'apikey')).toBe(1);
+    expect(JSON.stringify(db.prepare('SELECT * FROM apikey').all())).not.toContain('known-key-of-org-2');
+    const app = createPortalApp(db);
+    const r = await app.request('/token', { method: 'POST', body: JSON.stringify({ apikey: 'known-key-of-org-2' }) });
+    expect(r.status).toBe(200);
+    expect(() => loadFixture(db, { apikeys: [{ apikey: 'known-key-of-org-2' }] })).toThrow(/apikeys\[0\]\.apikey: the API key belongs to organisation 2, not 1/);
   });
 });

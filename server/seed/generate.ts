@@ -24,7 +24,6 @@ export function generate(db: Database, plan: SeedPlan): void {
 
 function generateOrg(w: Writers, org: OrgPlan, l: OrgLayout, rng: Prng): void {
   w.organisation({ org_id: org.orgId, org_name: org.name, product_properties: org.productProperties });
-  w.apikey(org.apikey, org.orgId);
   writeGroups(w, org, l, rng);
   writeUsers(w, org, l, rng);
   writeProducts(w, org, l, rng);

@@ -4,7 +4,6 @@
 export interface OrgPlan {
   orgId: number;
   name: string;
-  apikey: string;
   domains: string[];
   productProperties: string[];
   users: number;
@@ -63,7 +62,6 @@ const specialUsers = [
 const org1Base = {
   orgId: 1,
   name: 'Acme Formation',
-  apikey: 'demo-org1-admin-apikey',
   domains: ['acme-formation.fr', 'acme.co.uk'],
   productProperties: ['internal_code', 'budget_line', 'target_audience'],
   chain: ['sales', 'emea', 'france', 'paris', 'retail', 'juniors'],
@@ -73,7 +71,6 @@ const org1Base = {
 const org2Base = {
   orgId: 2,
   name: 'Globex Learning',
-  apikey: 'demo-org2-admin-apikey',
   domains: ['globex.com'],
   productProperties: [],
   chain: ['operations', 'north', 'field'],
@@ -94,7 +91,6 @@ export const largePlan: SeedPlan = {
   orgs: [
     {
       ...org1Base,
-      apikey: 'large-org1-admin-apikey',
       users: 100_000,
       groups: 10_000,
       products: 1_000,
@@ -104,6 +100,6 @@ export const largePlan: SeedPlan = {
       manyTakes: 240,
       bigParentChildren: 2_500,
     },
-    { ...org2Base, apikey: 'large-org2-admin-apikey', users: 2_000, groups: 100, products: 20, takes: 5_000, memberships: 3_000, productAccess: 200, manyTakes: 20 },
+    { ...org2Base, users: 2_000, groups: 100, products: 20, takes: 5_000, memberships: 3_000, productAccess: 200, manyTakes: 20 },
   ],
 };

@@ -7,11 +7,13 @@ import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
 import { productSchema } from '../../src/api/schemas/product.ts';
 import { takeSchema } from '../../src/api/schemas/take.ts';
 import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
+import { credentialDigest } from '../db/credentials.ts';
 import { openDatabase } from '../db/database.ts';
 import { demoFacts, largeFacts } from './facts.ts';
 import { isSeeded, seedDatabase } from './seed.ts';
 
-const tables = ['organisation', 'apikey', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
+// Everything but the API keys, which are random, new for each database (seed.ts).
+const tables = ['organisation', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
 
 function digest(db: Database): string {
   const h = createHash('sha256');
@@ -32,6 +34,19 @@ describe('demo seed', () => {
 
   it('is deterministic: same seed, same data', () => {
     expect(digest(demo())).toBe(digest(db));
+  });
+
+  it('makes one API key per organisation, random for each database, stored as a digest only', () => {
+    const first = openDatabase(':memory:');
+    const keys = seedDatabase(first, 'demo');
+    const again = seedDatabase(openDatabase(':memory:'), 'demo');
+    expect(keys.map((k) => [k.orgId, k.orgName])).toEqual([[1, 'Acme Formation'], [2, 'Globex Learning']]);
+    for (const [i, key] of keys.entries()) {
+      expect(key.apikey).toMatch(/^lpk_[A-Za-z0-9_-]{32}$/);
+      expect(key.apikey).not.toBe(again[i]?.apikey);
+      expect(one(first, 'SELECT org_id FROM apikey WHERE key_sha256 = ?', credentialDigest(key.apikey))).toBe(key.orgId);
+    }
+    expect(JSON.stringify(first.prepare('SELECT * FROM apikey').all())).not.toMatch(/lpk_/);
   });
 
   it('refuses to seed twice, and isSeeded says so', () => {

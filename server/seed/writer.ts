@@ -33,7 +33,6 @@ const columnsOf = (r: Resource) => [...r.columns.keys()];
 
 export interface Writers {
   organisation: (row: { org_id: number; org_name: string; product_properties: string[] }) => void;
-  apikey: (apikey: string, orgId: number) => void;
   grp: Statement;
   user: Statement;
   userGrp: Statement;
@@ -47,10 +46,8 @@ export function createWriters(db: Database): Writers {
   const org = db.prepare(
     'INSERT INTO organisation (org_id, org_name, product_properties) VALUES (?, ?, ?) ON CONFLICT (org_id) DO NOTHING',
   );
-  const key = db.prepare('INSERT INTO apikey (apikey, org_id) VALUES (?, ?)');
   return {
     organisation: (r) => org.run(r.org_id, r.org_name, JSON.stringify(r.product_properties)),
-    apikey: (apikey, orgId) => key.run(apikey, orgId),
     grp: insert(db, 'grp', columnsOf(grpResource)),
     user: insert(db, 'portal_user', userColumns),
     userGrp: insert(db, 'user_grp', columnsOf(userGrpResource)),

@@ -11,6 +11,9 @@ export interface Portal {
   app: ReturnType<typeof createPortalApp>;
   token1: string;
   token2: string;
+  /** The API keys the seed made for organisations 1 and 2 ('' without a seed). */
+  apikey1: string;
+  apikey2: string;
   call: (method: string, path: string, body?: unknown, opts?: { token?: string | null; raw?: string; headers?: Record<string, string> }) => Promise<Reply>;
   post: (path: string, body?: unknown, token?: string) => Promise<Reply>;
   get: (path: string, token?: string) => Promise<Reply>;
@@ -25,7 +28,8 @@ export interface Reply {
 
 export function demoPortal(options: PortalOptions = {}, seed = true): Portal {
   const db = openDatabase(':memory:');
-  if (seed) seedDatabase(db, 'demo');
+  const keys = seed ? seedDatabase(db, 'demo') : [];
+  const apikeyOf = (orgId: number) => keys.find((k) => k.orgId === orgId)?.apikey ?? '';
   const app = createPortalApp(db, options);
   const token1 = seed ? issueToken(db, { orgId: 1, value: 'token-org-1' }) : '';
   const token2 = seed ? issueToken(db, { orgId: 2, value: 'token-org-2' }) : '';
@@ -45,6 +49,8 @@ export function demoPortal(options: PortalOptions = {}, seed = true): Portal {
     app,
     token1,
     token2,
+    apikey1: apikeyOf(1),
+    apikey2: apikeyOf(2),
     call,
     post: (path, body, token) => call('POST', path, body === undefined ? {} : body, { token }),
     get: (path, token) => call('GET', path, undefined, { token }),

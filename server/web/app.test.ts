@@ -93,6 +93,9 @@ describe('the dashboard', () => {
     '/memberships/import',
     '/no/such/page',
     '/users/jean.dupont',
+    // A NUL names no file: the app shows its own not-found page.
+    '/groups/%00',
+    '/users/a%00b',
   ])('answers index.html for %s (deep links and reloads)', async (path) => {
     const response = await get(path);
     expect(response.status).toBe(200);

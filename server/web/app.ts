@@ -1,7 +1,11 @@
-// The production server's routes: security headers everywhere, the API under /api, the
-// dashboard for everything else.
+// The production server's routes: security headers everywhere, the API under /api (its JSON
+// compressed), the health probes, and the dashboard for everything else.
 import { Hono } from 'hono';
+import type { DashboardServer } from '../dashboard/api.ts';
+import { mountDashboard } from '../dashboard/open.ts';
 import { requestLogLine } from '../portal/log-line.ts';
+import { compressJson } from './compression.ts';
+import { allReady, healthRoutes, portalAnswers, type ReadinessCheck } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createPortalProxy } from './portal-proxy.ts';
 import { staticFiles } from './static-files.ts';
@@ -16,9 +20,13 @@ export interface AppOptions {
   /** Origins the dashboard calls directly (CSP connect-src), see portal-origins.ts. */
   connectOrigins?: readonly string[];
   log?: (line: string) => void;
+  /** Checked by GET /readyz, before (with a portalUrl) whether the portal answers within 2 s. */
+  readiness?: ReadinessCheck;
+  /** The dashboard server's store and endpoints (`/dashboard-api`), see server/dashboard/. */
+  dashboard?: DashboardServer;
 }
 
-export function createApp({ distDir, portalUrl, portal, connectOrigins, log }: AppOptions): Hono {
+export function createApp({ distDir, portalUrl, portal, connectOrigins, log, readiness, dashboard }: AppOptions): Hono {
   const app = new Hono();
   if (log) {
     app.use('*', async (c, next) => {
@@ -29,6 +37,11 @@ export function createApp({ distDir, portalUrl, portal, connectOrigins, log }: A
     });
   }
   app.use('*', securityHeaders({ connectOrigins }));
+  app.route('/', healthRoutes(allReady(readiness, portalUrl ? portalAnswers(portalUrl) : undefined)));
+  app.use('/api/*', compressJson());
+  // After the compression (the recorders read the portal's answers before it), before /api:
+  // its recorders watch the portal's answers go by.
+  if (dashboard) mountDashboard(app, dashboard);
   if (portalUrl) app.route('/api', createPortalProxy(portalUrl, '/api'));
   else if (portal) app.route('/api', portal);
   // Without a portal, /api still answers like one rather than with the dashboard's HTML.

@@ -3,9 +3,12 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
+import { unsafePathProblem } from './portal-proxy.ts';
 import { makeDist } from './test-dist.ts';
+import { rawRequest } from './test-http.ts';
 
 interface Received {
   method: string;
@@ -38,8 +41,14 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      if (req.url?.startsWith('/limited')) {
+        res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '42' });
+        res.end(JSON.stringify({ status: false, error: { code: 'too_many_requests', message: 'Too many failed attempts.' } }));
+        return;
+      }
       res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'portal_session=abc', 'X-Powered-By': 'PHP/8.1' });
-      res.end(JSON.stringify({ status: true, result: { message: 'ok' } }));
+      const message = req.url?.startsWith('/large') ? 'ok '.repeat(2_000) : 'ok';
+      res.end(JSON.stringify({ status: true, result: { message } }));
     });
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
@@ -97,6 +106,22 @@ describe('the portal proxy', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
+  it("passes the portal's 429 with its Retry-After, so the dashboard can say how long to wait", async () => {
+    const response = await fetch(`${proxied}/api/limited`, { headers: { Authorization: 't' } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('42');
+    expect(await response.json()).toMatchObject({ status: false, error: { code: 'too_many_requests' } });
+  });
+
+  it("compresses the portal's JSON above 1 KB for the browser, like the embedded portal's", async () => {
+    const answer = await rawRequest(Number(new URL(proxied).port), '/api/large/answer', { headers: { Authorization: 't', 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers.vary).toBe('Accept-Encoding');
+    expect(answer.body.length).toBeLessThan(1024);
+    expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual({ status: true, result: { message: 'ok '.repeat(2_000) } });
+  });
+
   it('keeps encoded path segments exactly as the dashboard encoded them', async () => {
     received = [];
     const encoded = ['ext%2F4521', '50%25-promo', 'jean%20dupont', '%C3%A9lodie.martin', 'anne-marie%2Btest%3Fx%3D1%232'];
@@ -141,6 +166,52 @@ describe('the portal proxy', () => {
     // Exactly 1 MiB still crosses.
     await fetch(`${proxied}/api/grp/get_all`, { method: 'POST', headers: { Authorization: 't' }, body: 'z'.repeat(1024 * 1024) });
     expect(received.map((r) => r.body.length)).toEqual([1024 * 1024]);
+  });
+
+  it.each([
+    ['/api/..%2F..%2Fadmin', 'has a "." or ".." segment'],
+    ['/api/user/get_by_organisation_identifier/..%2f..%2fadmin', 'has a "." or ".." segment'],
+    ['/api/grp/get_all/%2E%2E%2Fsecret', 'has a "." or ".." segment'],
+    ['/api/product/get/.%2F1', 'has a "." or ".." segment'],
+    ['/api/token/..%5C..%5Cvalidate', 'has a backslash'],
+    ['/api/user/get_by_organisation_identifier/a%5Cb', 'has a backslash'],
+    ['/api/user/get_by_organisation_identifier/x%00', 'has a NUL character'],
+    ['/api/user/get_by_organisation_identifier/%E0%A4%A', 'is not valid percent-encoding'],
+  ])('refuses %s with 400 and forwards nothing', async (path, problem) => {
+    received = [];
+    const answer = await rawRequest(Number(new URL(proxied).port), path, { headers: { Authorization: 't' } });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      status: false,
+      error: { code: 'invalid_path', message: `The request path ${problem} once decoded: it is not sent to the portal.` },
+    });
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(received).toEqual([]);
+  });
+
+  it('forwards identifiers that only look like dot segments', () => {
+    for (const path of ['/user/get_by_organisation_identifier/..a', '/user/get_by_organisation_identifier/a..', '/grp/get_by_external_id/...', '/user/get_by_organisation_identifier/50%25-promo', '/x/ext%2F4521']) {
+      expect(unsafePathProblem(path), path).toBeUndefined();
+    }
+  });
+
+  it.each(['TRACE', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])('answers %s with 405 (the API uses GET and POST) and forwards nothing', async (method) => {
+    received = [];
+    const answer = await rawRequest(Number(new URL(proxied).port), '/api/grp/get_all', { method, headers: { Authorization: 't' } });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('GET, HEAD, POST');
+    expect(JSON.parse(answer.body.toString())).toEqual({
+      status: false,
+      error: { code: 'method_not_allowed', message: `The portal API has no ${method} requests: use GET or POST.` },
+    });
+    expect(received).toEqual([]);
+  });
+
+  it('forwards HEAD', async () => {
+    received = [];
+    const answer = await rawRequest(Number(new URL(proxied).port), '/api/token/validate', { method: 'HEAD', headers: { Authorization: 't' } });
+    expect(answer.status).toBe(200);
+    expect(received.map((r) => r.method)).toEqual(['HEAD']);
   });
 
   it('still serves the dashboard itself', async () => {

@@ -1,17 +1,50 @@
 // `/api/*` forwarded to a real portal (PORTAL_API_URL). Only what the API needs crosses:
-// method, path, query, body, Authorization, Content-Type and Accept. No cookies, no other headers.
+// method, path, query, body, Authorization, Content-Type and Accept; back come the status, the
+// body, Content-Type and Retry-After. No cookies, no other headers.
+// Refused without asking the portal: a method the API does not use (405) and a path that could
+// climb out of the API on the portal's side once decoded (400).
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from '../portal/errors.ts';
 import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
 
 const forwardedRequestHeaders = ['authorization', 'content-type', 'accept'];
-const forwardedResponseHeaders = ['content-type'];
+// Retry-After: the dashboard tells how long to wait after the portal's 429.
+const forwardedResponseHeaders = ['content-type', 'retry-after'];
+/** The methods of the API's routes (HEAD is a GET without the body). */
+const allowedMethods = ['GET', 'HEAD', 'POST'];
+
+/**
+ * What is wrong with a still-encoded path, once decoded: a `.` or `..` segment (`..%2F` too), a
+ * backslash (a separator for some servers) or a NUL; undefined when it may be forwarded.
+ */
+export function unsafePathProblem(rawPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return 'is not valid percent-encoding';
+  }
+  if (decoded.includes('\\')) return 'has a backslash';
+  if (decoded.includes('\0')) return 'has a NUL character';
+  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return 'has a "." or ".." segment';
+  return undefined;
+}
 
 /** Mount with `app.route(prefix, createPortalProxy(url, prefix))`. */
 export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs = 30_000): Hono {
   const base = portalUrl.replace(/\/+$/, '');
   const app = new Hono();
+  app.use('*', async (c, next) => {
+    if (!allowedMethods.includes(c.req.method)) {
+      c.header('Allow', allowedMethods.join(', '));
+      return c.json(errorBody('method_not_allowed', `The portal API has no ${c.req.method} requests: use GET or POST.`), 405);
+    }
+    // Checked on the path as it came (new URL() already resolved literal `..` segments).
+    const problem = unsafePathProblem(new URL(c.req.url).pathname);
+    if (problem) return c.json(errorBody('invalid_path', `The request path ${problem} once decoded: it is not sent to the portal.`), 400);
+    await next();
+  });
   // The embedded portal's limit: the proxy never buffers more than 1 MiB of anyone's body.
   app.use(
     '*',
@@ -46,10 +79,7 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
       return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers: responseHeaders });
     } catch {
       // The portal's error body (docs/portal-api.md), so the dashboard shows it like any portal error.
-      return c.json(
-        { status: false, error: { code: 'portal_unreachable', message: 'The portal did not answer. Try again in a moment.' } },
-        502,
-      );
+      return c.json(errorBody('portal_unreachable', 'The portal did not answer. Try again in a moment.'), 502);
     }
   });
   return app;

@@ -2,8 +2,8 @@
 // decision of `npm start`, and the embedded portal's environment.
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { staleReason } from './build-if-stale.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildIfStale, staleReason } from './build-if-stale.ts';
 import { openEmbeddedPortal } from './embedded-portal.ts';
 import { directPortalOrigins, metaPortalUrl } from './portal-origins.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
@@ -56,6 +56,27 @@ describe('npm start rebuilds', () => {
     expect(staleReason(root, out, { VITE_PORTAL_API_URL: 'https://portal.example' })).toMatch(/VITE_PORTAL_API_URL/);
     utimesSync(join(root, 'index.html'), new Date(), new Date(Date.now() + 5_000));
     expect(staleReason(root, out, {})).toMatch(/Sources changed/);
+  });
+});
+
+describe('npm start in a production install (no Vite to rebuild with)', () => {
+  // A project folder of the temporary directory: no node_modules/vite above it.
+  it('serves the build as it is, and only warns when it was made with another VITE_PORTAL_API_URL', async () => {
+    const root = dist();
+    const out = dist();
+    writeFileSync(join(out, '.build-settings.json'), JSON.stringify({ VITE_PORTAL_API_URL: '' }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    cleanups.push(() => warn.mockRestore());
+    // Sources newer than the build: file times mean nothing after `npm prune`.
+    utimesSync(join(root, 'index.html'), new Date(), new Date(Date.now() + 5_000));
+    await buildIfStale(root, out, {});
+    expect(warn).not.toHaveBeenCalled();
+    await buildIfStale(root, out, { VITE_PORTAL_API_URL: 'https://portal.example/api' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('another VITE_PORTAL_API_URL'));
+  });
+
+  it('refuses to start without a build, saying how to make one', async () => {
+    await expect(buildIfStale(dist(), join(dist(), 'missing'), {})).rejects.toThrow(/no dashboard build in .*missing.*npm ci && npm run build/);
   });
 });
 

@@ -1,8 +1,10 @@
 // The built dashboard: files from dist/, and index.html for every other path so that deep
 // links and reloads work on every route. Nothing outside dist/ and no dot-file (.vite/) is served.
+// Each file goes out as its precompressed variant (.br, .gz) when the browser accepts one.
 import type { Context } from 'hono';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { compress, encodings, negotiateEncoding, type Encoding } from './compression.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,32 +35,67 @@ async function lookup(distDir: string, rawPath: string): Promise<Lookup> {
   }
   const segments = decoded.split(/[/\\]/);
   // `..` (also when it came encoded, %2e%2e or ..%2f) and dot-files are refused outright.
-  if (decoded.includes('\0') || segments.some((segment) => segment.startsWith('.'))) return { kind: 'refused' };
+  if (segments.some((segment) => segment.startsWith('.'))) return { kind: 'refused' };
+  // No file name holds a NUL: a page path with one (/groups/%00) is the app's to call not found.
+  if (decoded.includes('\0')) return { kind: 'missing' };
   const path = resolve(distDir, '.' + decoded);
   if (path === distDir) return { kind: 'missing' };
   if (!path.startsWith(distDir + sep)) return { kind: 'refused' };
+  return (await isFile(path)) ? { kind: 'file', path } : { kind: 'missing' };
+}
+
+async function isFile(path: string): Promise<boolean> {
   try {
-    return (await stat(path)).isFile() ? { kind: 'file', path } : { kind: 'missing' };
+    return (await stat(path)).isFile();
   } catch {
-    return { kind: 'missing' };
+    return false;
   }
+}
+
+function headersFor(path: string, cacheControl: string, encoding: Encoding | undefined, varies: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+  };
+  if (varies) headers.Vary = 'Accept-Encoding';
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return headers;
+}
+
+/** The file itself, or its best precompressed variant the request accepts. */
+async function sendFile(c: Context, path: string, cacheControl: string): Promise<Response> {
+  const variants = new Map<Encoding, string>();
+  for (const { name, extension } of encodings) if (await isFile(path + extension)) variants.set(name, path + extension);
+  const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), [...variants.keys()]);
+  const file = (encoding && variants.get(encoding)) || path;
+  return c.body(await readFile(file), 200, headersFor(path, cacheControl, encoding, variants.size > 0));
+}
+
+/**
+ * index.html as it is on disk now, compressed as it goes: it may be edited after the build (its
+ * portal-api-url meta tag), so it has no precompressed copy that could go stale; it is 1 KB.
+ */
+async function sendIndex(c: Context, path: string): Promise<Response> {
+  const html = await readFile(path);
+  const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
+  const body = encoding ? new Uint8Array(await compress(encoding, html)) : html;
+  return c.body(body, 200, headersFor(path, 'no-cache', encoding, true));
 }
 
 export function staticFiles(distDir: string) {
   const root = resolve(distDir);
+  const index = join(root, 'index.html');
   return async (c: Context) => {
     const rawPath = new URL(c.req.url).pathname;
     const found = await lookup(root, rawPath);
     if (found.kind === 'refused') return c.text('Not found', 404);
+    if (found.kind === 'file' && found.path === index) return sendIndex(c, index);
     if (found.kind === 'file') {
       const immutable = rawPath.startsWith('/assets/');
-      return c.body(await readFile(found.path), 200, {
-        'Content-Type': contentTypes[extname(found.path)] ?? 'application/octet-stream',
-        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
+      return sendFile(c, found.path, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     // A missing asset or file is a real 404; any other path is a client-side route.
     if (rawPath.startsWith('/assets/') || extname(rawPath) in contentTypes) return c.text('Not found', 404);
-    return c.html(await readFile(join(root, 'index.html'), 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+    return sendIndex(c, index);
   };
 }

@@ -81,7 +81,7 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
       kind: 'contract',
       endpoint,
       field: issue ? issue.path.map(String).join('.') || '(root)' : undefined,
-      serverMessage: issue?.message,
+      serverMessage: issue ? issueMessage(issue.message, valueAt(json, issue.path)) : undefined,
       cause: parsed.error,
     });
   }
@@ -113,6 +113,29 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The value at `path` in the parsed answer (what the failed check saw). */
+function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
+  let value = json;
+  for (const key of path) {
+    if (Array.isArray(value) && typeof key === 'number') value = value[key];
+    else if (isRecord(value) && typeof key === 'string') value = value[key];
+    else return undefined;
+  }
+  return value;
+}
+
+/**
+ * The schema's words, except for a number JSON.parse could not hold: `1e400` becomes Infinity
+ * (which a number schema refuses as "not a number"), and an integer past 2^53 loses its digits.
+ */
+function issueMessage(message: string, value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'number out of range: too large for a JavaScript number';
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    return 'number out of range: an integer beyond ±2^53 cannot be read exactly';
+  }
+  return message;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

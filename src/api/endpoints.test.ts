@@ -6,7 +6,7 @@ import { createMembership, fetchMemberships, findMembership } from './membership
 import { fetchAvailabilityGroups, fetchBundleAccess, fetchProduct, fetchProductDefinition } from './products.ts';
 import { fetchTake, fetchUserTakes } from './takes.ts';
 import { demoFacts } from '../../server/seed/facts.ts';
-import { startPortal, type RunningPortal } from './test-servers.ts';
+import { startPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
 import { requestToken, validateToken } from './token.ts';
 import { fetchUserByIdentifier, fetchUserGroups } from './users.ts';
 

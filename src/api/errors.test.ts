@@ -6,7 +6,7 @@ import { configureApi } from './config.ts';
 import { ApiError } from './errors.ts';
 import { fetchGroupByExternalId, fetchGroups, fetchGroupWithChildren } from './groups.ts';
 import { fetchTake } from './takes.ts';
-import { startFaultyPortal, startPortal, type FaultyPortal, type RunningPortal } from './test-servers.ts';
+import { startFaultyPortal, startPortal, type FaultyPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
 import { requestToken, validateToken } from './token.ts';
 import { fetchUserByIdentifier } from './users.ts';
 
@@ -205,6 +205,20 @@ describe('against a faulty portal', () => {
   it('a field of the wrong type is a contract error naming it', async () => {
     stub.answerJson({ status: true, result: { ...group, grp_id: '1', children: [] } });
     expect(await failure(fetchGroupWithChildren(1))).toMatchObject({ kind: 'contract', field: 'result.grp_id' });
+  });
+
+  it('a number too large for JavaScript (1e400) names its field and says it is out of range', async () => {
+    const body = JSON.stringify({ status: true, result: { ...group, children: [] } }).replace('"grp_id":1', '"grp_id":1e400');
+    stub.answer({ kind: 'answer', status: 200, contentType: 'application/json', body });
+    const error = await failure(fetchGroupWithChildren(1));
+    expect(error).toMatchObject({ kind: 'contract', field: 'result.grp_id', endpoint: 'GET /grp/get_with_children/{id}' });
+    expect(error.serverMessage).toMatch(/^number out of range/);
+    expect(error.message).toContain('result.grp_id');
+    expect(error.message).toContain('number out of range');
+
+    // An integer past 2^53 is read, but not exactly: refused the same way.
+    stub.answer({ kind: 'answer', status: 200, contentType: 'application/json', body: body.replace('1e400', '9007199254740993') });
+    expect((await failure(fetchGroupWithChildren(1))).serverMessage).toMatch(/^number out of range/);
   });
 
   it('a list without total is a contract error', async () => {

@@ -51,6 +51,8 @@ export interface GroupIndex {
   groups: Grp[];
   byId: Map<number, Grp>;
   childrenOf: Map<number, Grp[]>;
+  /** The groups that are their own ancestor, in grp_id order (see findParentCycles). */
+  inCycles: Grp[];
 }
 
 export function buildGroupIndex(groups: Grp[]): GroupIndex {
@@ -62,7 +64,45 @@ export function buildGroupIndex(groups: Grp[]): GroupIndex {
     siblings.push(group);
     childrenOf.set(group.grp_parent_id, siblings);
   }
-  return { groups, byId, childrenOf };
+  return { groups, byId, childrenOf, inCycles: findParentCycles(byId) };
+}
+
+/**
+ * The groups whose chain of parents loops back to them (8 → 9 → 8, or a group its own parent).
+ * A real portal's data can hold such a loop; no root leads to these groups (nor to their
+ * subgroups), so the tree cannot place them. Each group is walked once: linear in the groups.
+ */
+export function findParentCycles(byId: ReadonlyMap<number, Grp>): Grp[] {
+  const walked = new Map<number, 'on-path' | 'done'>();
+  const members: Grp[] = [];
+  for (const start of byId.values()) {
+    const path: Grp[] = [];
+    let current: Grp | undefined = start;
+    while (current && !walked.has(current.grp_id)) {
+      walked.set(current.grp_id, 'on-path');
+      path.push(current);
+      current = current.grp_parent_id === null ? undefined : byId.get(current.grp_parent_id);
+    }
+    // Back on this walk's own path: the part of the path from there on is a cycle.
+    if (current && walked.get(current.grp_id) === 'on-path') members.push(...path.slice(path.indexOf(current)));
+    for (const group of path) walked.set(group.grp_id, 'done');
+  }
+  return members.sort((a, b) => a.grp_id - b.grp_id);
+}
+
+/**
+ * The cycle that the parents of group `id` run into, in walking order (for 8 → 9 → 8: [8, 9]),
+ * or null when they reach a root. `byId` needs the group and its ancestors only.
+ */
+export function parentCycle(byId: ReadonlyMap<number, Grp>, id: number): Grp[] | null {
+  const path: Grp[] = [];
+  const seen = new Set<number>();
+  for (let current = byId.get(id); current; current = current.grp_parent_id === null ? undefined : byId.get(current.grp_parent_id)) {
+    if (seen.has(current.grp_id)) return path.slice(path.indexOf(current));
+    seen.add(current.grp_id);
+    path.push(current);
+  }
+  return null;
 }
 
 /** The ancestors of a group, root first (stops on a missing parent or a cycle). */

@@ -5,7 +5,7 @@ import { configureApi } from './config.ts';
 import { fetchGroups } from './groups.ts';
 import { fetchAllPages, toCriterias } from './list.ts';
 import { fetchUserTakes } from './takes.ts';
-import { startPortal, type RunningPortal } from './test-servers.ts';
+import { startPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
 
 let portal: RunningPortal | undefined;
 afterEach(() => portal?.close());

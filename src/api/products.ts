@@ -81,7 +81,7 @@ export const productQueries = {
  * The products the API does list, indirectly: the distinct product ids of every availability
  * group, in order of first appearance (there is no "list products" operation).
  */
-export async function fetchCatalogueProductIds(
+async function fetchCatalogueProductIds(
   signal?: AbortSignal,
   onProgress?: (loaded: number, total: number) => void,
 ): Promise<number[]> {

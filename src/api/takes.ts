@@ -15,7 +15,7 @@ export function fetchUserTakes(userId: number, params: ListParams, signal?: Abor
 }
 
 /** Every take of a user, walked page by page with `total` (for summaries over all of them). */
-export function fetchAllUserTakes(userId: number, signal?: AbortSignal) {
+function fetchAllUserTakes(userId: number, signal?: AbortSignal) {
   return fetchAllPages((start, limit, s) => fetchUserTakes(userId, { start, limit }, s), { signal });
 }
 

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApi } from '../api/config.ts';
 import { LocaleProvider } from '../lib/i18n.tsx';
+import { ThemeProvider } from '../lib/theme.tsx';
 import { readToken } from '../lib/token-storage.ts';
+import { notifySessionExpired } from '../session/session-events.ts';
+import { SessionProvider, type StartedCheck } from '../session/session.tsx';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
-import { notifySessionExpired } from './session-events.ts';
-import { SessionProvider, type StartedCheck } from './session.tsx';
-import { ThemeProvider } from './theme.tsx';
 
 configureApi({ baseUrl: portalBaseUrl(), getToken: readToken, onUnauthorized: notifySessionExpired });
 

@@ -8,11 +8,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { configureApi } from '../api/config.ts';
 import { groupQueries } from '../api/groups.ts';
 import { membershipQueries } from '../api/memberships.ts';
-import { startPortal, type RunningPortal } from '../api/test-servers.ts';
+import { startPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
 import { readToken, saveToken } from '../lib/token-storage.ts';
 import { startFirstLoad } from './first-load.ts';
-import { notifySessionExpired } from './session-events.ts';
-import { SessionProvider, useSession } from './session.tsx';
+import { notifySessionExpired } from '../session/session-events.ts';
+import { SessionProvider, useSession } from '../session/session.tsx';
 
 let portal: RunningPortal;
 const CHECK_DELAY_MS = 300;

@@ -12,15 +12,14 @@ import { groupQueries } from '../api/groups.ts';
 import { takeQueries } from '../api/takes.ts';
 import { validateToken } from '../api/token.ts';
 import { startGroupPage, startGroupsPage } from '../features/groups/first-load.ts';
-import { positiveIdParam } from '../features/memberships/search-params.ts';
 import { startProductPage } from '../features/products/first-load.ts';
-import { parseProductId } from '../features/products/parse-id.ts';
-import { parseRecordId } from '../features/takes/parse-id.ts';
 import { prefetchUserPage } from '../features/users/user-page-queries.ts';
+import { routes } from '../lib/paths.ts';
+import { parseRecordId } from '../lib/record-id.ts';
 import { readToken } from '../lib/token-storage.ts';
+import type { StartedCheck } from '../session/session.tsx';
 import type { LazyPage } from './lazy-page.tsx';
 import { pages } from './router.tsx';
-import type { StartedCheck } from './session.tsx';
 
 interface FirstLoad {
   path: string;
@@ -29,34 +28,34 @@ interface FirstLoad {
   start?: (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => Promise<void> | void;
 }
 
-/** Starts what a page shows first when the page is reached with `search`. */
+/** For a page of one record (`:id`, read as the page reads it). */
 const withId =
-  (parse: (raw: string) => number | null, start: (queryClient: QueryClient, id: number, search: URLSearchParams) => void) =>
+  (start: (queryClient: QueryClient, id: number, search: URLSearchParams) => void) =>
   (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => {
-    const id = parse(params.id ?? '');
+    const id = parseRecordId(params.id);
     if (id !== null) start(queryClient, id, search);
   };
 
 /** The memberships pages: the preset group (`?grp=`) and the index the group picker searches. */
 function startMembershipPage(queryClient: QueryClient, _params: unknown, search: URLSearchParams): void {
-  const presetGroupId = positiveIdParam(search.get('grp'));
+  const presetGroupId = parseRecordId(search.get('grp'));
   if (presetGroupId !== null) void queryClient.prefetchQuery(groupQueries.children(presetGroupId));
   void queryClient.prefetchQuery(groupIndexQuery());
 }
 
-// The signed-in routes of router.tsx (the same paths).
+// The signed-in routes of router.tsx.
 const firstLoads: FirstLoad[] = [
   // "/" goes to /groups, without its query.
   { path: '/', page: pages.groups, start: (queryClient) => startGroupsPage(queryClient, new URLSearchParams()) },
-  { path: '/groups', page: pages.groups, start: (queryClient, _, search) => startGroupsPage(queryClient, search) },
-  { path: '/groups/:id', page: pages.group, start: withId(parseRecordId, startGroupPage) },
-  { path: '/users', page: pages.users },
-  { path: '/users/:id', page: pages.user, start: withId(parseRecordId, prefetchUserPage) },
-  { path: '/takes/:id', page: pages.take, start: withId(parseRecordId, (queryClient, id) => void queryClient.prefetchQuery(takeQueries.detail(id))) },
-  { path: '/products', page: pages.products },
-  { path: '/products/:id', page: pages.product, start: withId(parseProductId, startProductPage) },
-  { path: '/memberships/new', page: pages.addMember, start: startMembershipPage },
-  { path: '/memberships/import', page: pages.importMembers, start: startMembershipPage },
+  { path: routes.groups, page: pages.groups, start: (queryClient, _, search) => startGroupsPage(queryClient, search) },
+  { path: routes.group, page: pages.group, start: withId(startGroupPage) },
+  { path: routes.users, page: pages.users },
+  { path: routes.user, page: pages.user, start: withId(prefetchUserPage) },
+  { path: routes.take, page: pages.take, start: withId((queryClient, id) => void queryClient.prefetchQuery(takeQueries.detail(id))) },
+  { path: routes.products, page: pages.products },
+  { path: routes.product, page: pages.product, start: withId(startProductPage) },
+  { path: routes.addMember, page: pages.addMember, start: startMembershipPage },
+  { path: routes.importMembers, page: pages.importMembers, start: startMembershipPage },
 ];
 
 /**

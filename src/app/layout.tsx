@@ -1,11 +1,12 @@
 import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSelect, ThemeSelect } from '../components/preference-controls.tsx';
 import { fill, useMessages } from '../lib/i18n.tsx';
+import { paths } from '../lib/paths.ts';
+import { useSession } from '../session/session.tsx';
 import { AddMemberIcon, CloseIcon, GroupsIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
 import { appMessages } from './messages.ts';
-import { LanguageSelect, ThemeSelect } from './preference-controls.tsx';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
-import { useSession } from './session.tsx';
 import styles from './layout.module.css';
 
 export function Layout() {
@@ -23,10 +24,10 @@ export function Layout() {
   const [shownOrgId, setShownOrgId] = useState(orgId);
   const [orgSwitched, setOrgSwitched] = useState(false);
   const navItems: { to: string; label: string; icon: ReactNode }[] = [
-    { to: '/groups', label: t.navGroups, icon: <GroupsIcon /> },
-    { to: '/users', label: t.navUsers, icon: <UsersIcon /> },
-    { to: '/products', label: t.navProducts, icon: <ProductsIcon /> },
-    { to: '/memberships/new', label: t.navAddMember, icon: <AddMemberIcon /> },
+    { to: paths.groups(), label: t.navGroups, icon: <GroupsIcon /> },
+    { to: paths.users(), label: t.navUsers, icon: <UsersIcon /> },
+    { to: paths.products(), label: t.navProducts, icon: <ProductsIcon /> },
+    { to: paths.addMember(), label: t.navAddMember, icon: <AddMemberIcon /> },
   ];
 
   // The phone menu closes when the page changes (adjusting state during render, not in an effect).
@@ -63,7 +64,7 @@ export function Layout() {
   function handleSignOut() {
     signOut();
     // A plain /login: the next person to sign in starts from the groups, not from this page.
-    void navigate('/login', { replace: true });
+    void navigate(paths.login(), { replace: true });
   }
 
   return (
@@ -73,7 +74,7 @@ export function Layout() {
       </a>
       <header className={styles.header}>
         <div className={styles.bar}>
-          <Link to="/groups" className={styles.brand}>
+          <Link to={paths.groups()} className={styles.brand}>
             <img src="/favicon.svg" alt="" width="28" height="28" />
             <span>{t.productName}</span>
           </Link>

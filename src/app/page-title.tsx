@@ -27,7 +27,7 @@ export function PageTitle() {
     if (!root) return;
     const sync = () => {
       const text = root.querySelector('h1')?.textContent?.trim();
-      const title = text ? `${text} · ${appName}` : appName;
+      const title = text ? `${isolated(text)} · ${appName}` : appName;
       if (document.title !== title) document.title = title;
     };
     return watch(root, sync);
@@ -57,6 +57,18 @@ export function PageTitle() {
   }, [pathname, moveFocus]);
 
   return null;
+}
+
+/** Bidi controls, or right-to-left letters (Hebrew to Arabic Extended, presentation forms). */
+const bidiSensitive = /[\u200E\u200F\u202A-\u202E\u2066-\u2069\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/**
+ * Portal text in the tab title, isolated (FSI … PDI) when it could reorder what follows it: a
+ * right-to-left override in a group name must not reverse " · Learning Portal admin". Plain
+ * left-to-right text is left as it is, so titles stay exactly what the page's heading says.
+ */
+export function isolated(text: string): string {
+  return bidiSensitive.test(text) ? `\u2068${text}\u2069` : text;
 }
 
 /** Calls `check` now and after every change under `root`; returns the function that stops it. */

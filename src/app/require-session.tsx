@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiErrorNotice } from '../components/api-error-notice.tsx';
 import { useMessages } from '../lib/i18n.tsx';
+import { paths } from '../lib/paths.ts';
+import { useSession } from '../session/session.tsx';
 import { appMessages } from './messages.ts';
-import { useSession } from './session.tsx';
 
 /** Pages behind the login. The return path travels in router state, never in the URL with a token. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -27,7 +28,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }
   if (state.status === 'signed-out') {
     const from = location.pathname + location.search + location.hash;
-    return <Navigate to="/login" replace state={{ from }} />;
+    return <Navigate to={paths.login()} replace state={{ from }} />;
   }
   return children;
 }

@@ -14,7 +14,7 @@ import { useMessages } from '../lib/i18n.tsx';
 import { retryFailedLoads } from '../lib/preloadable.tsx';
 import { isCodeLoadError } from './lazy-page.tsx';
 import { appMessages } from './messages.ts';
-import { onSessionRenewed } from './session-events.ts';
+import { onSessionRenewed } from '../session/session-events.ts';
 
 export function RouteBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();

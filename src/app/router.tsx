@@ -3,6 +3,7 @@
 // load asks for its page's chunk before React renders (first-load.ts).
 import type { ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { paths, routes } from '../lib/paths.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { Layout } from './layout.tsx';
 import { PageTitle } from './page-title.tsx';
@@ -36,7 +37,7 @@ export function AppRoutes() {
     <BrowserRouter>
       <PageTitle />
       <Routes>
-        <Route path="/login" element={page(pages.login)} />
+        <Route path={routes.login} element={page(pages.login)} />
         <Route
           element={
             <RequireSession>
@@ -44,16 +45,16 @@ export function AppRoutes() {
             </RequireSession>
           }
         >
-          <Route index element={<Navigate to="/groups" replace />} />
-          <Route path="/groups" element={page(pages.groups)} />
-          <Route path="/groups/:id" element={page(pages.group)} />
-          <Route path="/users" element={page(pages.users)} />
-          <Route path="/users/:id" element={page(pages.user)} />
-          <Route path="/takes/:id" element={page(pages.take)} />
-          <Route path="/products" element={page(pages.products)} />
-          <Route path="/products/:id" element={page(pages.product)} />
-          <Route path="/memberships/new" element={page(pages.addMember)} />
-          <Route path="/memberships/import" element={page(pages.importMembers)} />
+          <Route index element={<Navigate to={paths.groups()} replace />} />
+          <Route path={routes.groups} element={page(pages.groups)} />
+          <Route path={routes.group} element={page(pages.group)} />
+          <Route path={routes.users} element={page(pages.users)} />
+          <Route path={routes.user} element={page(pages.user)} />
+          <Route path={routes.take} element={page(pages.take)} />
+          <Route path={routes.products} element={page(pages.products)} />
+          <Route path={routes.product} element={page(pages.product)} />
+          <Route path={routes.addMember} element={page(pages.addMember)} />
+          <Route path={routes.importMembers} element={page(pages.importMembers)} />
           <Route path="*" element={page(pages.notFound)} />
         </Route>
       </Routes>

@@ -21,6 +21,8 @@ export function describeApiError(error: ApiError, t: Messages, locale: Locale = 
       if (error.status === 401) return t.errorUnauthorized;
       if (error.status === 404) return t.errorNotFound;
       if (error.isRateLimited) return tooManyAttempts(error.retryAfterSeconds, t, locale);
+      // Headers too large: in practice the token (pasted from the wrong place, or a whole file).
+      if (error.status === 431) return t.errorHeadersTooLarge;
       return fill((error.status ?? 500) >= 500 ? t.errorServer : t.errorClient, { status: error.status ?? '?' });
   }
 }

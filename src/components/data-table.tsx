@@ -1,6 +1,6 @@
 // The shell of every server-paginated table: caption as accessible name, loading, empty and
 // error states, sortable headers (sorting the loaded page), and pagination controls.
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import {
   flexRender,
   getCoreRowModel,
@@ -16,6 +16,7 @@ import { fill, useFormat, useMessages } from '../lib/i18n.tsx';
 import type { ListSearch } from '../lib/list-search.ts';
 import { ApiErrorNotice } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
+import { SlowPortalNotice } from './query-loading.tsx';
 import styles from './data-table.module.css';
 
 declare module '@tanstack/react-table' {
@@ -34,6 +35,8 @@ export interface DataTableProps<T> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TanStack's column value type varies per column
   columns: ColumnDef<T, any>[];
   query: UseQueryResult<Page<T>>;
+  /** The key of `query`: "Try again" on a slow portal cancels and restarts it. */
+  queryKey: QueryKey;
   /** Page (1-based) and page size, usually the URL state of `useListSearch`. */
   pagination: Pick<ListSearch, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
   pageSizes?: number[];
@@ -72,6 +75,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <div className={styles.wrapper}>
       {props.toolbar}
       {query.isError && <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
+      <SlowPortalNotice query={query} queryKey={props.queryKey} />
       <div className={styles.scroller}>
         <table className={styles.table} aria-busy={query.isFetching || undefined}>
           <caption className={props.hideCaption ? 'visually-hidden' : styles.caption}>{label}</caption>

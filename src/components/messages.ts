@@ -1,6 +1,6 @@
 import { defineMessages } from '../lib/i18n.tsx';
 
-/** Strings of the shared components (errors, tables, forms). */
+/** Strings of the shared components (errors, tables, forms, preferences, not found). */
 export const componentMessages = defineMessages({
   en: {
     errorNetwork: 'The portal could not be reached. Check your connection, then try again.',
@@ -9,6 +9,7 @@ export const componentMessages = defineMessages({
     errorNotFound: 'The portal has no such record.',
     errorServer: 'The portal failed to answer (HTTP {status}). Try again; if it keeps failing, contact the portal’s support.',
     errorClient: 'The portal refused the request (HTTP {status}).',
+    errorHeadersTooLarge: 'The request was too large for the server (HTTP 431): the token is probably not a token.',
     errorRejected: 'The portal refused the request.',
     errorContract: 'The portal sent an answer the dashboard does not understand.',
     errorContractField: 'The portal sent an answer the dashboard does not understand (field “{field}”).',
@@ -20,6 +21,9 @@ export const componentMessages = defineMessages({
     errorServerSays: 'The portal said: “{message}”',
     retry: 'Try again',
     loading: 'Loading…',
+    slowPortal: 'The portal is slow to answer… The dashboard keeps trying; “Try again” starts over now.',
+    groupFallback: 'Group {id}',
+    scrollableText: '{label} (scrolls sideways)',
     empty: 'Nothing to show.',
     previousPage: 'Previous page',
     nextPage: 'Next page',
@@ -32,6 +36,15 @@ export const componentMessages = defineMessages({
     yes: 'Yes',
     no: 'No',
     notSet: 'Not set',
+    theme: 'Theme',
+    themeSystem: 'System',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+    language: 'Language',
+    notFoundTitle: 'Page not found',
+    notFoundBody: 'There is nothing at this address. Check the link, or start again from the group list.',
+    backToGroups: 'Back to the start page',
+    userFallback: 'User {id}',
   },
   fr: {
     errorNetwork: 'Le portail est injoignable. Vérifiez votre connexion, puis réessayez.',
@@ -40,6 +53,7 @@ export const componentMessages = defineMessages({
     errorNotFound: "Le portail n'a pas cet enregistrement.",
     errorServer: "Le portail n'a pas pu répondre (HTTP {status}). Réessayez ; si l'erreur persiste, contactez le support du portail.",
     errorClient: 'Le portail a refusé la requête (HTTP {status}).',
+    errorHeadersTooLarge: "La requête était trop volumineuse pour le serveur (HTTP 431) : le jeton n'est probablement pas un jeton.",
     errorRejected: 'Le portail a refusé la requête.',
     errorContract: 'Le portail a envoyé une réponse que le tableau de bord ne comprend pas.',
     errorContractField: 'Le portail a envoyé une réponse que le tableau de bord ne comprend pas (champ « {field} »).',
@@ -51,6 +65,9 @@ export const componentMessages = defineMessages({
     errorServerSays: 'Le portail a répondu : « {message} »',
     retry: 'Réessayer',
     loading: 'Chargement…',
+    slowPortal: 'Le portail met du temps à répondre… Le tableau de bord continue d’essayer ; « Réessayer » relance tout de suite.',
+    groupFallback: 'Groupe {id}',
+    scrollableText: '{label} (défile horizontalement)',
     empty: 'Rien à afficher.',
     previousPage: 'Page précédente',
     nextPage: 'Page suivante',
@@ -63,5 +80,14 @@ export const componentMessages = defineMessages({
     yes: 'Oui',
     no: 'Non',
     notSet: 'Non renseigné',
+    theme: 'Thème',
+    themeSystem: 'Système',
+    themeLight: 'Clair',
+    themeDark: 'Sombre',
+    language: 'Langue',
+    notFoundTitle: 'Page introuvable',
+    notFoundBody: "Il n'y a rien à cette adresse. Vérifiez le lien ou repartez de la liste des groupes.",
+    backToGroups: 'Retour à la page d’accueil',
+    userFallback: 'Utilisateur {id}',
   },
 });

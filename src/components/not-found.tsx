@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { appMessages } from '../app/messages.ts';
 import { useMessages } from '../lib/i18n.tsx';
+import { paths } from '../lib/paths.ts';
+import { componentMessages } from './messages.ts';
 import styles from './not-found.module.css';
 
 /**
@@ -9,7 +10,7 @@ import styles from './not-found.module.css';
  * and may offer their own way out (`action`) instead of the link to the groups.
  */
 export function NotFound({ title, body, action }: { title?: string; body?: string; action?: ReactNode }) {
-  const t = useMessages(appMessages);
+  const t = useMessages(componentMessages);
   return (
     <section className={styles.page}>
       <p className={styles.code} aria-hidden="true">
@@ -18,7 +19,7 @@ export function NotFound({ title, body, action }: { title?: string; body?: strin
       <h1>{title ?? t.notFoundTitle}</h1>
       <p className={styles.body}>{body ?? t.notFoundBody}</p>
       {action ?? (
-        <Link className="button button-primary" to="/groups">
+        <Link className="button button-primary" to={paths.groups()}>
           {t.backToGroups}
         </Link>
       )}

@@ -1,7 +1,10 @@
 // Formatted text from the portal (product descriptions...), sanitised with DOMPurify. Import this
 // only from lazy pages: it carries the sanitiser (about 9 KB gzip), which the first page must not.
+// Wide content (a table of 200 cells) scrolls inside its own box, never the page.
 import DOMPurify from 'dompurify';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { fill, useMessages } from '../lib/i18n.tsx';
+import { componentMessages } from './messages.ts';
 import styles from './safe-html.module.css';
 
 // A private instance: the hooks below must not change how anyone else's DOMPurify behaves.
@@ -66,11 +69,38 @@ function demoteHeadings(html: string): string {
   return doc.body.innerHTML;
 }
 
-export function SafeHtml({ html, className }: { html: string; className?: string }) {
+/** Whether the element's content is wider than the element (it scrolls sideways), kept up to date. */
+function useOverflowsX(ref: RefObject<HTMLElement | null>, content: string): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, content]);
+  return overflows;
+}
+
+/**
+ * `label` names the text (e.g. "Description"): when the content is wider than the box, the box
+ * becomes a named region in the tab order, so that keyboard users can scroll it too.
+ */
+export function SafeHtml({ html, label, className }: { html: string; label: string; className?: string }) {
+  const t = useMessages(componentMessages);
   const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const ref = useRef<HTMLDivElement>(null);
+  const scrollable = useOverflowsX(ref, clean);
   return (
     <div
+      ref={ref}
+      // Isolated from the page's text direction, as all portal text (see portal-text.tsx).
+      dir="auto"
       className={className ? `${styles.html} ${className}` : styles.html}
+      {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': fill(t.scrollableText, { label }) } : {})}
       // Sanitised just above with a tag and attribute allow-list.
       dangerouslySetInnerHTML={{ __html: clean }}
     />

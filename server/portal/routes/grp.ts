@@ -4,6 +4,7 @@ import { grpSchema, grpWithChildrenSchema } from '../../../src/api/schemas/grp.t
 import { grpResource, selectList } from '../../db/resources.ts';
 import { parseId, readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
+import { quoted } from '../echo.ts';
 import { notFound } from '../errors.ts';
 import { parseListRequest } from '../list-request.ts';
 import { grpList } from '../list-specs.ts';
@@ -40,7 +41,7 @@ export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext)
   app.get('/grp/get_by_external_id/:externalId{[\\s\\S]+}', auth, (c) => {
     const externalId = c.req.param('externalId');
     const group = byExternalId.get(c.get('auth').orgId, externalId);
-    if (!group) throw notFound(`A group with external id "${externalId}"`);
+    if (!group) throw notFound(`A group with external id ${quoted(externalId)}`);
     return c.json(itemEnvelope.parse({ status: true, result: group }));
   });
 }

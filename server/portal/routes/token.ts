@@ -3,6 +3,7 @@ import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
 import { tokenRequestSchema, tokenResultSchema, tokenValidateSchema } from '../../../src/api/schemas/token.ts';
 import { formatTimestamp } from '../../db/time.ts';
 import { readJson, validate } from '../body.ts';
+import { tokenRequest } from '../auth.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
 import { PortalError } from '../errors.ts';
 
@@ -15,15 +16,16 @@ export function tokenRoutes(app: PortalRoutes, { auth }: PortalContext): void {
       tokenValidateSchema.parse({
         status: true,
         result: { message: `The token is valid until ${formatTimestamp(auth.expiresAt)}.` },
-        user_data: { apikey: auth.apikey, org_id: auth.orgId },
+        // The key's label, never the key: only its digest is stored (server/db/credentials.ts).
+        user_data: { apikey: auth.apikeyLabel, org_id: auth.orgId },
       }),
     );
   });
 }
 
-/** POST /token needs no token: it is how one gets a token. */
+/** POST /token needs no token: it is how one gets a token. An unknown key is a failed attempt (auth.ts). */
 export function tokenIssueRoute(app: PortalRoutes, ctx: PortalContext): void {
-  app.post('/token', (c) => {
+  app.post('/token', tokenRequest(ctx.failures), (c) => {
     const body = validate(tokenRequestSchema, readJson(c), 'token request body');
     const created = ctx.tokens.create(body.apikey);
     if (!created) throw new PortalError(401, 'invalid_apikey', 'The API key is not known. Check it with your portal administrator.');

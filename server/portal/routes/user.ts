@@ -4,6 +4,7 @@ import { grpSchema } from '../../../src/api/schemas/grp.ts';
 import { userSchema } from '../../../src/api/schemas/user.ts';
 import { parseId, readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
+import { quoted } from '../echo.ts';
 import { notFound } from '../errors.ts';
 import { parsePageRequest } from '../list-request.ts';
 import { groupsOfUserList } from '../list-specs.ts';
@@ -35,7 +36,7 @@ export function userRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
     const identifier = c.req.param('identifier');
     const orgId = c.get('auth').orgId;
     const user = byIdentifier.get(orgId, identifier) as UserRow | undefined;
-    if (!user) throw notFound(`A user with organisation identifier "${identifier}"`);
+    if (!user) throw notFound(`A user with organisation identifier ${quoted(identifier)}`);
     const groups = (groupNames.all(orgId, user.user_id) as { grp_name: string }[]).map((g) => g.grp_name);
     const result = { ...user, properties: JSON.parse(user.properties) as unknown, groups };
     return c.json(userEnvelope.parse({ status: true, result }));

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
-import { LanguageSelect, ThemeSelect } from '../../app/preference-controls.tsx';
-import { useSession } from '../../app/session.tsx';
+import { LanguageSelect, ThemeSelect } from '../../components/preference-controls.tsx';
+import { useSession } from '../../session/session.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { authMessages } from './messages.ts';
 import { returnPath } from './return-path.ts';

@@ -4,7 +4,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configureApi } from '../../api/config.ts';
-import { startPortal, type RunningPortal } from '../../api/test-servers.ts';
+import { startPortal, type RunningPortal } from '../../../server/test/portal-servers.ts';
 import { validateToken } from '../../api/token.ts';
 import { TokenForm } from './token-form.tsx';
 

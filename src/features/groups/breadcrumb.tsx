@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { ancestorsOf, groupIndexQuery } from '../../api/group-index.ts';
 import { groupQueries, isNoParent } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
+import { GroupName } from '../../components/group-name.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './group-page.module.css';
@@ -24,7 +26,7 @@ export function Breadcrumb({ group }: { group: Grp }) {
     <nav aria-label={t.breadcrumb} className={styles.breadcrumb}>
       <ol>
         <li>
-          <Link to="/groups">{t.groupsTitle}</Link>
+          <Link to={paths.groups()}>{t.groupsTitle}</Link>
         </li>
         {loading && (
           <li>
@@ -34,16 +36,18 @@ export function Breadcrumb({ group }: { group: Grp }) {
         {ancestors.map((ancestor) => (
           <li key={ancestor.grp_id}>
             <Link
-              to={`/groups/${ancestor.grp_id}`}
+              to={paths.group(ancestor.grp_id)}
               onMouseEnter={() => prefetch(ancestor.grp_id)}
               onFocus={() => prefetch(ancestor.grp_id)}
             >
-              {ancestor.grp_name}
+              <GroupName group={ancestor} />
             </Link>
           </li>
         ))}
         <li>
-          <span aria-current="page">{group.grp_name}</span>
+          <span aria-current="page">
+            <GroupName group={group} />
+          </span>
         </li>
       </ol>
     </nav>

@@ -2,7 +2,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GrpWithChildren } from '../../api/schemas/grp.ts';
+import { GroupName } from '../../components/group-name.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './group-page.module.css';
@@ -28,11 +30,11 @@ export function ChildrenList({ group }: { group: GrpWithChildren }) {
           {children.slice(0, shown).map((child) => (
             <li key={child.grp_id}>
               <Link
-                to={`/groups/${child.grp_id}`}
+                to={paths.group(child.grp_id)}
                 onMouseEnter={() => prefetch(child.grp_id)}
                 onFocus={() => prefetch(child.grp_id)}
               >
-                {child.grp_name}
+                <GroupName group={child} />
               </Link>
             </li>
           ))}

@@ -1,12 +1,15 @@
 // /groups/:id: one group, its place in the tree, its subgroups and its members.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { GrpWithChildren } from '../../api/schemas/grp.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { GroupName } from '../../components/group-name.tsx';
 import { NotFound } from '../../components/not-found.tsx';
-import { isApiError } from '../../api/errors.ts';
+import { PortalText } from '../../components/portal-text.tsx';
+import { RecordStates } from '../../components/record-states.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useRouteId } from '../../lib/record-id.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { ChildrenList } from './children-list.tsx';
 import { MembersTable } from './members-table.tsx';
@@ -15,30 +18,17 @@ import styles from './group-page.module.css';
 
 export function GroupPage() {
   const t = useMessages(groupMessages);
-  const { id: raw = '' } = useParams();
-  const id = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  const valid = Number.isSafeInteger(id) && id > 0;
-  const query = useQuery({ ...groupQueries.children(valid ? id : 0), enabled: valid });
+  const { raw, id } = useRouteId();
+  const options = groupQueries.children(id ?? 0);
+  const query = useQuery({ ...options, enabled: id !== null });
 
-  if (!valid || (query.isError && isApiError(query.error) && query.error.isNotFound)) {
-    return <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
-  }
-  if (query.isError) {
-    return (
-      <section className="empty-page">
-        <h1>{t.groupErrorTitle}</h1>
-        <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      </section>
-    );
-  }
-  if (!query.data) {
-    return (
-      <p className="page-status" role="status">
-        {t.loadingGroup}
-      </p>
-    );
-  }
-  return <GroupDetails group={query.data} />;
+  const notFound = <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
+  if (id === null) return notFound;
+  return (
+    <RecordStates query={query} queryKey={options.queryKey} loading={t.loadingGroup} errorTitle={t.groupErrorTitle} notFound={notFound}>
+      {(group) => <GroupDetails group={group} />}
+    </RecordStates>
+  );
 }
 
 function GroupDetails({ group }: { group: GrpWithChildren }) {
@@ -51,21 +41,25 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
       <Breadcrumb group={group} />
       <header className={styles.header}>
         <div className={styles.titleBlock}>
-          <h1 className={styles.title}>{group.grp_name}</h1>
+          <h1 className={styles.title}>
+            <GroupName group={group} />
+          </h1>
           {group.grp_description ? (
-            <p className={styles.description}>{group.grp_description}</p>
+            <p className={styles.description}>
+              <PortalText>{group.grp_description}</PortalText>
+            </p>
           ) : (
             <p className={styles.muted}>{t.noDescription}</p>
           )}
         </div>
         <div className={styles.actions}>
-          <Link className="button" to={`/groups?group=${group.grp_id}`}>
+          <Link className="button" to={paths.groups({ group: group.grp_id })}>
             {t.showInTree}
           </Link>
           <button
             type="button"
             className="button button-primary"
-            onClick={() => void navigate(`/memberships/new?grp=${encodeURIComponent(group.grp_id)}`)}
+            onClick={() => void navigate(paths.addMember({ grp: group.grp_id }))}
           >
             {t.addMember}
           </button>
@@ -81,9 +75,9 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
             <dt>{t.columnId}</dt>
             <dd className={styles.mono}>{group.grp_id}</dd>
             <dt>{t.columnExternalId}</dt>
-            <dd>{group.grp_external_id ?? <span className={styles.muted}>{t.notSet}</span>}</dd>
+            <dd>{group.grp_external_id !== null ? <PortalText>{group.grp_external_id}</PortalText> : <span className={styles.muted}>{t.notSet}</span>}</dd>
             <dt>{t.columnExternalName}</dt>
-            <dd>{group.grp_external_name ?? <span className={styles.muted}>{t.notSet}</span>}</dd>
+            <dd>{group.grp_external_name !== null ? <PortalText>{group.grp_external_name}</PortalText> : <span className={styles.muted}>{t.notSet}</span>}</dd>
             <dt>{t.created}</dt>
             <dd>{format.dateTime(group.grp_created_date, t.notSet)}</dd>
             <dt>{t.updated}</dt>

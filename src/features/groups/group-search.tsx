@@ -1,15 +1,17 @@
 // Find a group by name (client-side, over the index as far as it has loaded), by external id or
 // by id (one request each), then show it in the tree.
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { ancestorsOf, type GroupIndex } from '../../api/group-index.ts';
+import { searchGroups } from '../../api/group-search.ts';
 import { groupQueries } from '../../api/groups.ts';
 import { isApiError } from '../../api/errors.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { GroupName, useGroupLabel } from '../../components/group-name.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { groupMessages } from './messages.ts';
-import { searchGroupsByName } from './search.ts';
 import styles from './groups-page.module.css';
 
 type Mode = 'name' | 'external' | 'id';
@@ -25,6 +27,7 @@ export function GroupSearch({ index, partial, onPick }: Props) {
   const t = useMessages(groupMessages);
   const format = useFormat();
   const id = useId();
+  const groupLabel = useGroupLabel();
   const [mode, setMode] = useState<Mode>('name');
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState<{ mode: 'external' | 'id'; value: string } | null>(null);
@@ -33,7 +36,7 @@ export function GroupSearch({ index, partial, onPick }: Props) {
 
   const groups = index?.groups ?? partial;
   const byName = useMemo(
-    () => (mode === 'name' ? searchGroupsByName(groups, deferredText) : null),
+    () => (mode === 'name' ? searchGroups(groups, deferredText, { scope: 'name' }) : null),
     [mode, groups, deferredText],
   );
 
@@ -59,7 +62,7 @@ export function GroupSearch({ index, partial, onPick }: Props) {
     setSubmitted({ mode, value });
   };
 
-  const results: Grp[] = byName ? byName.matches : lookup?.data ? [lookup.data] : [];
+  const results: Grp[] = byName ? byName.groups : lookup?.data ? [lookup.data] : [];
   const notFound = lookup?.isError && isApiError(lookup.error) && lookup.error.isNotFound;
   const building = !index && mode === 'name' && deferredText.trim() !== '';
 
@@ -68,8 +71,8 @@ export function GroupSearch({ index, partial, onPick }: Props) {
     status =
       byName.total === 0
         ? t.searchNoMatch
-        : byName.total > byName.matches.length
-          ? fill(t.searchManyMatches, { shown: format.number(byName.matches.length), total: format.number(byName.total) })
+        : byName.total > byName.groups.length
+          ? fill(t.searchManyMatches, { shown: format.number(byName.groups.length), total: format.number(byName.total) })
           : fill(t.searchMatches, { count: format.number(byName.total) });
     if (building) status += ` ${fill(t.searchPartial, { count: format.number(groups.length) })}`;
   } else if (notFound && submitted) {
@@ -134,15 +137,26 @@ export function GroupSearch({ index, partial, onPick }: Props) {
       {results.length > 0 && (
         <ul className={styles.results} aria-label={t.searchResults}>
           {results.map((group) => {
-            const path = index ? ancestorsOf(index, group.grp_id).map((a) => a.grp_name) : [];
+            const path = index ? ancestorsOf(index, group.grp_id) : [];
             return (
               <li key={group.grp_id}>
                 <button type="button" className={styles.result} onClick={() => onPick(group)}>
-                  <span className={styles.resultName}>{group.grp_name}</span>
+                  <GroupName group={group} className={styles.resultName} />
                   <span className={styles.resultMeta}>
-                    {path.length > 0 ? `${path.join(' › ')} · ` : ''}
+                    {path.map((ancestor, i) => (
+                      <Fragment key={ancestor.grp_id}>
+                        {i > 0 && ' › '}
+                        <PortalText>{groupLabel(ancestor)}</PortalText>
+                      </Fragment>
+                    ))}
+                    {path.length > 0 && ' · '}
                     {fill(t.idValue, { id: group.grp_id })}
-                    {group.grp_external_id ? ` · ${group.grp_external_id}` : ''}
+                    {group.grp_external_id && (
+                      <>
+                        {' · '}
+                        <PortalText>{group.grp_external_id}</PortalText>
+                      </>
+                    )}
                   </span>
                 </button>
               </li>

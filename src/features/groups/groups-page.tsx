@@ -1,6 +1,7 @@
 // /groups: the organisation's groups as a tree (default) or a table; the view lives in the URL.
 import { Link, useSearchParams } from 'react-router';
 import { useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { GroupsTable } from './first-load.ts';
 import { groupMessages } from './messages.ts';
 import { TreeView } from './tree-view.tsx';
@@ -19,10 +20,10 @@ export function GroupsPage() {
           <p className={styles.lede}>{t.groupsLede}</p>
         </div>
         <nav className={styles.switch} aria-label={t.viewLabel}>
-          <Link to="/groups" aria-current={view === 'tree' ? 'page' : undefined}>
+          <Link to={paths.groups()} aria-current={view === 'tree' ? 'page' : undefined}>
             {t.viewTree}
           </Link>
-          <Link to="/groups?view=table" aria-current={view === 'table' ? 'page' : undefined}>
+          <Link to={paths.groups({ view: 'table' })} aria-current={view === 'table' ? 'page' : undefined}>
             {t.viewTable}
           </Link>
         </nav>

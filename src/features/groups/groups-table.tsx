@@ -7,8 +7,12 @@ import { Link } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { DateCell } from '../../components/date-cell.tsx';
+import { GroupName } from '../../components/group-name.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
+import { useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
@@ -20,10 +24,10 @@ const column = createColumnHelper<Grp>();
 
 export function GroupsTable() {
   const t = useMessages(groupMessages);
-  const format = useFormat();
   const prefetch = usePrefetchGroup();
   const search = useListSearch(groupsTableSearch);
-  const query = useQuery({ ...groupQueries.list(groupsListParams(search)), placeholderData: keepPreviousData });
+  const options = groupQueries.list(groupsListParams(search));
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
@@ -31,12 +35,12 @@ export function GroupsTable() {
         header: t.columnName,
         cell: (info) => (
           <Link
-            to={`/groups/${info.row.original.grp_id}`}
+            to={paths.group(info.row.original.grp_id)}
             className={styles.strongLink}
             onMouseEnter={() => prefetch(info.row.original.grp_id)}
             onFocus={() => prefetch(info.row.original.grp_id)}
           >
-            {info.getValue()}
+            <GroupName group={info.row.original} />
           </Link>
         ),
       }),
@@ -48,17 +52,17 @@ export function GroupsTable() {
           return parent === null || parent === 0 ? (
             <span className={styles.muted}>{t.noParent}</span>
           ) : (
-            <Link to={`/groups/${parent}`} onMouseEnter={() => prefetch(parent)} onFocus={() => prefetch(parent)}>
+            <Link to={paths.group(parent)} onMouseEnter={() => prefetch(parent)} onFocus={() => prefetch(parent)}>
               {parent}
             </Link>
           );
         },
       }),
-      column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => info.getValue() ?? '—' }),
-      column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => info.getValue() ?? '—' }),
-      column.accessor('grp_updated_date', { header: t.columnUpdated, cell: (info) => format.date(info.getValue()) }),
+      column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
+      column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
+      column.accessor('grp_updated_date', { header: t.columnUpdated, cell: (info) => <DateCell value={info.getValue()} /> }),
     ],
-    [t, format, prefetch],
+    [t, prefetch],
   );
 
   return (
@@ -66,6 +70,7 @@ export function GroupsTable() {
       label={t.tableLabel}
       columns={columns}
       query={query}
+      queryKey={options.queryKey}
       pagination={search}
       getRowId={(group) => String(group.grp_id)}
       emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}

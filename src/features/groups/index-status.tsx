@@ -1,8 +1,9 @@
 // How far the group index (every group of the organisation, for search and roots) has loaded,
 // and a way to rebuild it when groups changed elsewhere.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useGroupIndexProgress, type GroupIndex } from '../../api/group-index.ts';
+import { groupIndexQuery, useGroupIndexProgress, type GroupIndex } from '../../api/group-index.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { SlowPortalNotice } from '../../components/query-loading.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { groupMessages } from './messages.ts';
 import styles from './groups-page.module.css';
@@ -16,6 +17,9 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
   return (
     <div className={styles.indexStatus}>
       {index.isError && <ApiErrorNotice error={index.error} onRetry={() => void index.refetch()} />}
+      <div className={styles.progressLabel}>
+        <SlowPortalNotice query={index} queryKey={groupIndexQuery().queryKey} />
+      </div>
       {building ? (
         <>
           <label className={styles.progressLabel} htmlFor="group-index-progress">

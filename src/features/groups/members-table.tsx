@@ -8,8 +8,11 @@ import { displayName, useKnownUser } from '../../api/known-users.ts';
 import { membershipQueries } from '../../api/memberships.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { DateCell } from '../../components/date-cell.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
+import { useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
 import { membersSearch } from './first-load.ts';
 import { membersParams } from './members-params.ts';
 import { groupMessages } from './messages.ts';
@@ -25,7 +28,8 @@ export function MembersTable({ groupId }: { groupId: number }) {
   const [pendingAdminsOnly, setPendingAdminsOnly] = useState<boolean | null>(null);
   if (pendingAdminsOnly !== null && pendingAdminsOnly === adminsOnly) setPendingAdminsOnly(null);
   const params = membersParams(groupId, search.page, search.pageSize, adminsOnly);
-  const query = useQuery({ ...membershipQueries.list(params), placeholderData: keepPreviousData });
+  const options = membershipQueries.list(params);
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
@@ -52,6 +56,7 @@ export function MembersTable({ groupId }: { groupId: number }) {
         hideCaption
         columns={columns}
         query={query}
+        queryKey={options.queryKey}
         pagination={search}
         getRowId={(member) => String(member.user_grp_id)}
         emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}
@@ -78,19 +83,10 @@ function MemberUser({ userId }: { userId: number }) {
   const name = known ? displayName(known) : '';
   return (
     <span className={styles.memberUser}>
-      <Link to={`/users/${userId}`} className={styles.mono}>
+      <Link to={paths.user(userId)} className={styles.mono}>
         {userId}
       </Link>
-      {name && <span className={styles.memberName}>{name}</span>}
+      {name && <PortalText className={styles.memberName}>{name}</PortalText>}
     </span>
-  );
-}
-
-function DateCell({ value }: { value: string | null }) {
-  const format = useFormat();
-  return (
-    <time className={styles.date} dateTime={value ?? undefined} title={format.dateTime(value)}>
-      {format.date(value)}
-    </time>
   );
 }

@@ -1,7 +1,6 @@
 // Pure tree logic: flattening the open tree into rows, and the WAI-ARIA keyboard answers.
 import { describe, expect, it } from 'vitest';
 import type { Grp } from '../../api/schemas/grp.ts';
-import { searchGroupsByName } from './search.ts';
 import { flattenTree, type ChildrenState } from './tree/flatten.ts';
 import { findParentIndex, keyAction, typeAheadIndex } from './tree/keyboard.ts';
 
@@ -137,20 +136,5 @@ describe('typeAheadIndex', () => {
 
   it('cycles through names with the same first letter when it is repeated', () => {
     expect(typeAheadIndex(rows, 1, 'ss')).toBe(2);
-  });
-});
-
-describe('searchGroupsByName', () => {
-  const groups = [grp(1, 'Élodie team'), grp(2, 'paris'), grp(3, 'sales-paris'), grp(4, 'paris-retail'), grp(5, 'lyon')];
-
-  it('ignores case and accents and ranks exact, then prefix, then other matches', () => {
-    expect(searchGroupsByName(groups, 'PARIS').matches.map((g) => g.grp_id)).toEqual([2, 4, 3]);
-    expect(searchGroupsByName(groups, 'elodie').matches.map((g) => g.grp_id)).toEqual([1]);
-  });
-
-  it('limits the matches but counts them all; blank text finds nothing', () => {
-    expect(searchGroupsByName(groups, 'a', 2)).toMatchObject({ total: 4 });
-    expect(searchGroupsByName(groups, 'a', 2).matches).toHaveLength(2);
-    expect(searchGroupsByName(groups, '  ')).toEqual({ matches: [], total: 0 });
   });
 });

@@ -2,14 +2,17 @@
 // (or following a link to /groups?group=id) opens the tree down to that group, then scrolls to
 // it and focuses it.
 import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ancestorsOf, groupIndexQuery, useGroupIndexPartial } from '../../api/group-index.ts';
+import { ancestorsOf, groupIndexQuery, parentCycle, useGroupIndexPartial } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { GroupName } from '../../components/group-name.tsx';
+import { fillNodes } from '../../components/portal-text.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { GroupSearch } from './group-search.tsx';
+import { CycleGroups } from './cycle-groups.tsx';
 import { IndexStatus } from './index-status.tsx';
 import { groupMessages } from './messages.ts';
 import { GroupTree } from './tree/group-tree.tsx';
@@ -28,6 +31,8 @@ export function TreeView() {
   const partial = useGroupIndexPartial();
   const [revealId, setRevealId] = useState<number | null>(null);
   const [revealError, setRevealError] = useState<unknown>(null);
+  // A group whose parents loop has no row to reveal: say so instead of doing nothing.
+  const [unplaceable, setUnplaceable] = useState<{ group: Grp; cycle: Grp[] } | null>(null);
   const { expandAll } = tree;
 
   // Opens the tree down to a group: ancestors from the index when it has them, else by walking
@@ -36,16 +41,25 @@ export function TreeView() {
     async (id: number) => {
       try {
         const data = index.data;
+        const indexed = data?.byId.get(id);
+        let group: Grp;
         let ancestors: Grp[];
-        if (data?.byId.has(id)) ancestors = ancestorsOf(data, id);
-        else {
-          const group = await queryClient.fetchQuery(groupQueries.children(id));
+        if (data && indexed) {
+          group = indexed;
+          ancestors = ancestorsOf(data, id);
+        } else {
+          group = await queryClient.fetchQuery(groupQueries.children(id));
           ancestors = await queryClient.fetchQuery(groupQueries.ancestors(group.grp_id, group.grp_parent_id));
         }
         setRevealError(null);
+        // Both walks stop where the parents loop: the chain they return holds the whole cycle.
+        const cycle = parentCycle(new Map([group, ...ancestors].map((g) => [g.grp_id, g])), id);
+        setUnplaceable(cycle ? { group, cycle } : null);
+        if (cycle) return;
         expandAll(ancestors.map((ancestor) => ancestor.grp_id));
         setRevealId(id);
       } catch (error) {
+        setUnplaceable(null);
         setRevealError(error);
       }
     },
@@ -83,12 +97,28 @@ export function TreeView() {
       <div className={styles.sidebar}>
         <GroupSearch index={index.data} partial={partial} onPick={pick} />
         {revealError !== null && <ApiErrorNotice error={revealError} />}
+        {unplaceable && (
+          <div className="notice notice-info" role="alert">
+            <p>
+              {fillNodes(t.revealCycle, {
+                name: <GroupName group={unplaceable.group} />,
+                // The loop closed on its first group: "payroll → finance → payroll".
+                cycle: [...unplaceable.cycle, ...unplaceable.cycle.slice(0, 1)].map((g, i) => (
+                  <Fragment key={i}>
+                    {i > 0 && ' → '}
+                    <GroupName group={g} />
+                  </Fragment>
+                )),
+              })}
+            </p>
+          </div>
+        )}
         <IndexStatus index={index} />
       </div>
       <div className={styles.treePanel}>
         <p className={styles.treeHint}>{t.treeHint}</p>
         {rows.length === 0 && !rootsPending ? (
-          <p className={styles.emptyTree}>{index.isError ? t.treeUnavailable : t.noGroups}</p>
+          (index.data?.inCycles.length ?? 0) === 0 && <p className={styles.emptyTree}>{index.isError ? t.treeUnavailable : t.noGroups}</p>
         ) : (
           <GroupTree
             rows={rows}
@@ -100,6 +130,7 @@ export function TreeView() {
             onRevealed={onRevealed}
           />
         )}
+        {index.data && index.data.inCycles.length > 0 && <CycleGroups groups={index.data.inCycles} />}
       </div>
     </div>
   );

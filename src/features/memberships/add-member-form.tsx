@@ -1,19 +1,21 @@
 // The "Add member" form: group, person (resolved as typed), group admin, and one create per submit.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName, useKnownUser } from '../../api/known-users.ts';
-import { groupQueries } from '../../api/groups.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
 import { userQueries } from '../../api/users.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { GroupName } from '../../components/group-name.tsx';
+import { fillNodes, PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { validateAddMember, type AddMemberField, type AddMemberProblem } from './add-member-schema.ts';
 import { GroupCombobox } from './group-combobox.tsx';
 import { IdentifierField } from './identifier-field.tsx';
 import { membershipMessages } from './messages.ts';
 import { useAddMember, type Person } from './use-add-member.ts';
+import { usePresetGroup } from './use-preset-group.ts';
 import { useUserLookup } from './use-user-lookup.ts';
 import styles from './memberships.module.css';
 
@@ -42,11 +44,8 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
   const groupInput = useRef<HTMLInputElement>(null);
   const identifierInput = useRef<HTMLInputElement>(null);
 
-  // Retried like every read (a 404 is not: see query-client.ts).
-  const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null });
-  // undefined: not touched yet, so the preset (once loaded) is the value.
-  const [chosenGroup, setChosenGroup] = useState<Grp | null | undefined>(undefined);
-  const group = chosenGroup !== undefined ? chosenGroup : (preset.data ?? null);
+  const preset = usePresetGroup(presetGroupId);
+  const group = preset.group;
 
   const known = useKnownUser(presetUserId ?? 0);
   const [typedIdentifier, setTypedIdentifier] = useState<string | null>(null);
@@ -93,16 +92,6 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
     return known ? displayName(known) : fill(t.presetUser, { id: person.userId });
   };
 
-  const groupNote =
-    presetGroupId !== null && chosenGroup === undefined
-      ? preset.isPending
-        ? fill(t.groupPresetLoading, { id: presetGroupId })
-        : preset.isError
-          ? isApiError(preset.error) && preset.error.isNotFound
-            ? fill(t.groupPresetMissing, { id: presetGroupId })
-            : null
-          : null
-      : null;
   const hasErrors = Boolean(errors.group || errors.identifier);
 
   return (
@@ -115,16 +104,14 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
       <GroupCombobox
         value={group}
         onChange={(next) => {
-          setChosenGroup(next);
+          preset.choose(next);
           if (next) setErrors((e) => ({ ...e, group: undefined }));
         }}
         error={errors.group ? problemText(errors.group, t) : null}
-        note={groupNote}
+        note={preset.note}
         inputRef={groupInput}
       />
-      {presetGroupId !== null && chosenGroup === undefined && preset.isError && !(isApiError(preset.error) && preset.error.isNotFound) && (
-        <ApiErrorNotice error={preset.error} onRetry={() => void preset.refetch()} />
-      )}
+      {preset.error !== null && <ApiErrorNotice error={preset.error} onRetry={preset.retry} />}
       <IdentifierField
         inputRef={identifierInput}
         value={identifier}
@@ -157,9 +144,14 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
 
       {outcome?.kind === 'added' && (
         <div className="notice notice-success" role="status">
-          <p>{fill(outcome.membership.user_grp_group_admin === 1 ? t.addedAdmin : t.added, { name: personName(outcome.person), group: outcome.group.grp_name })}</p>
+          <p>
+            {fillNodes(outcome.membership.user_grp_group_admin === 1 ? t.addedAdmin : t.added, {
+              name: <PortalText>{personName(outcome.person)}</PortalText>,
+              group: <GroupName group={outcome.group} />,
+            })}
+          </p>
           <p className={styles.actions}>
-            <Link to={`/groups/${outcome.group.grp_id}`}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
+            <Link to={paths.group(outcome.group.grp_id)}>{fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}</Link>
             <button
               type="button"
               className="button button-quiet"
@@ -178,14 +170,14 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
       {outcome?.kind === 'already' && (
         <div className="notice notice-info" role="status">
           <p>
-            {fill(outcome.since ? t.alreadyMemberSince : t.alreadyMember, {
-              name: personName(outcome.person),
-              group: outcome.group.grp_name,
+            {fillNodes(outcome.since ? t.alreadyMemberSince : t.alreadyMember, {
+              name: <PortalText>{personName(outcome.person)}</PortalText>,
+              group: <GroupName group={outcome.group} />,
               date: format.date(outcome.since),
             })}
           </p>
           <p>
-            <Link to={`/groups/${outcome.group.grp_id}`}>{fill(t.openGroup, { group: outcome.group.grp_name })}</Link>
+            <Link to={paths.group(outcome.group.grp_id)}>{fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}</Link>
           </p>
         </div>
       )}

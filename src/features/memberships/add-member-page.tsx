@@ -3,23 +3,24 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
+import { parseRecordId } from '../../lib/record-id.ts';
 import { AddMemberForm } from './add-member-form.tsx';
 import { membershipMessages } from './messages.ts';
-import { positiveIdParam } from './search-params.ts';
 import styles from './memberships.module.css';
 
 export function AddMemberPage() {
   const t = useMessages(membershipMessages);
   const titleId = useId();
   const [params] = useSearchParams();
-  const grp = positiveIdParam(params.get('grp'));
-  const user = positiveIdParam(params.get('user'));
+  const grp = parseRecordId(params.get('grp'));
+  const user = parseRecordId(params.get('user'));
 
   return (
     <div className={`${styles.page} ${styles.narrow}`}>
       <header className={styles.header}>
         <h1 id={titleId}>{t.addTitle}</h1>
-        <Link to={grp === null ? '/memberships/import' : `/memberships/import?grp=${grp}`}>{t.importLink}</Link>
+        <Link to={paths.importMembers({ grp: grp ?? undefined })}>{t.importLink}</Link>
       </header>
       <p className={styles.intro}>{t.addIntro}</p>
       {/* A new preset (another group or user page) starts a fresh form. */}

@@ -3,12 +3,14 @@
 // also asked of the API while the index is still loading (or if it failed), so a known group
 // can be chosen at once.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
+import { Fragment, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { ancestorsOf, groupIndexQuery, useGroupIndexProgress } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
+import { GroupName, useGroupLabel } from '../../components/group-name.tsx';
+import { fillNodes, PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { searchGroups } from './group-search.ts';
+import { maxGroupMatches, searchGroups } from '../../api/group-search.ts';
 import { membershipMessages } from './messages.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import styles from './memberships.module.css';
@@ -27,6 +29,7 @@ export interface GroupComboboxProps {
 export function GroupCombobox({ value, onChange, error, note, disabled, inputRef }: GroupComboboxProps) {
   const t = useMessages(membershipMessages);
   const format = useFormat();
+  const groupLabel = useGroupLabel();
   const id = useId();
   const listboxId = `${id}-listbox`;
   // null: show the chosen group's name; a string: what the person is typing.
@@ -43,7 +46,11 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
   const byId = useQuery({ ...groupQueries.children(numericId ?? 0), enabled: askApi && numericId !== null && numericId > 0, retry: false });
   const byExternal = useQuery({ ...groupQueries.byExternalId(settledQuery), enabled: askApi, retry: false });
 
-  const matches = useMemo(() => (index.data ? searchGroups(index.data, query) : { groups: [], total: 0 }), [index.data, query]);
+  const matches = useMemo(() => {
+    const groups = index.data?.groups ?? [];
+    // Nothing typed: the first groups, to browse.
+    return query ? searchGroups(groups, query) : { groups: groups.slice(0, maxGroupMatches), total: groups.length };
+  }, [index.data, query]);
   const options = useMemo(() => {
     const list: Grp[] = [];
     const seen = new Set<number>();
@@ -70,11 +77,27 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
   const activeOption = expanded && activeIndex >= 0 ? options[activeIndex] : undefined;
   const optionId = (group: Grp) => `${id}-option-${group.grp_id}`;
 
-  const describeGroup = (group: Grp) => {
-    const path = index.data ? ancestorsOf(index.data, group.grp_id).map((g) => g.grp_name) : [];
-    return [fill(t.groupOptionId, { id: group.grp_id }), group.grp_external_id ? fill(t.groupOptionExternal, { id: group.grp_external_id }) : null, path.length ? path.join(' › ') : null]
-      .filter(Boolean)
-      .join(' · ');
+  // "id 8 · external id EXT-8 · sales › emea", each piece of portal text isolated.
+  const describeGroup = (group: Grp): ReactNode => {
+    const path = index.data ? ancestorsOf(index.data, group.grp_id) : [];
+    const parts: ReactNode[] = [fill(t.groupOptionId, { id: group.grp_id })];
+    if (group.grp_external_id) parts.push(fillNodes(t.groupOptionExternal, { id: <PortalText>{group.grp_external_id}</PortalText> }));
+    if (path.length) {
+      parts.push(
+        path.map((g, i) => (
+          <Fragment key={g.grp_id}>
+            {i > 0 && ' › '}
+            <GroupName group={g} />
+          </Fragment>
+        )),
+      );
+    }
+    return parts.map((part, i) => (
+      <Fragment key={i}>
+        {i > 0 && ' · '}
+        {part}
+      </Fragment>
+    ));
   };
 
   function choose(group: Grp) {
@@ -151,7 +174,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
           spellCheck={false}
           disabled={disabled}
           className={styles.comboInput}
-          value={text ?? value?.grp_name ?? ''}
+          value={text ?? (value ? groupLabel(value) : '')}
           onChange={(event) => {
             setText(event.target.value);
             setOpen(true);
@@ -194,7 +217,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
               onClick={() => choose(group)}
             >
               <span id={`${optionId(group)}-name`} className={styles.optionName}>
-                {group.grp_name}
+                <GroupName group={group} />
               </span>
               <span id={`${optionId(group)}-meta`} className={styles.optionMeta}>
                 {describeGroup(group)}
@@ -209,7 +232,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
         </ul>
       </div>
       <p id={`${id}-hint`} className="hint">
-        {value ? fill(t.groupChosen, { details: describeGroup(value) }) : t.groupHint}
+        {value ? fillNodes(t.groupChosen, { details: describeGroup(value) }) : t.groupHint}
         {indexNote && !value && <span className={styles.indexNote}> {indexNote}</span>}
       </p>
       {noMatch && (

@@ -2,6 +2,7 @@
 import { useId, type Ref } from 'react';
 import { displayName } from '../../api/known-users.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { fillNodes, PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { membershipMessages } from './messages.ts';
 import type { LookupState } from './use-user-lookup.ts';
@@ -75,8 +76,13 @@ function LookupText({ lookup, t }: { lookup: LookupState; t: (typeof membershipM
       return (
         <span className={styles.lookupFound}>
           <span aria-hidden="true">✓ </span>
-          {fill(t.lookupFound, { name, id: lookup.user.user_id })}
-          {lookup.user.email && <span className={styles.lookupMuted}> · {lookup.user.email}</span>}
+          {fillNodes(t.lookupFound, { name: <PortalText>{name}</PortalText>, id: lookup.user.user_id })}
+          {lookup.user.email && (
+            <span className={styles.lookupMuted}>
+              {' · '}
+              <PortalText>{lookup.user.email}</PortalText>
+            </span>
+          )}
         </span>
       );
     }

@@ -1,29 +1,29 @@
 // /memberships/import: bulk add to one group from pasted identifiers or a CSV file. Preview
 // first (nothing written), then a run with progress, cancel and results. `?grp=<id>` presets
 // the group.
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
-import { groupQueries } from '../../api/groups.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
+import { countBy, isPending, type ResultRow } from '../../api/bulk-import.ts';
+import { parseImportText, type ParsedImport } from '../../api/import-rows.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { componentMessages } from '../../components/messages.ts';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { countBy, isPending, type ResultRow } from './bulk-runner.ts';
+import { paths } from '../../lib/paths.ts';
+import { parseRecordId } from '../../lib/record-id.ts';
 import { downloadText } from './download.ts';
 import { GroupCombobox } from './group-combobox.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportProgress } from './import-progress.tsx';
-import { parseImportText, type ParsedImport } from './import-rows.ts';
+import { classifyImportFile } from './import-file.ts';
 import { ImportSource } from './import-source.tsx';
 import { ImportTable } from './import-table.tsx';
 import { membershipMessages } from './messages.ts';
 import { resultsCsv } from './results-csv.ts';
 import { previewLabel, previewTone, resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
-import { positiveIdParam } from './search-params.ts';
+import { runOutcome, type RunOutcome } from './run-outcome.ts';
 import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
+import { usePresetGroup } from './use-preset-group.ts';
 import styles from './memberships.module.css';
 
 export function ImportPage() {
@@ -33,16 +33,14 @@ export function ImportPage() {
   const deps: RowTextDeps = { t, common, format };
   const titleId = useId();
   const [params] = useSearchParams();
-  const presetGroupId = positiveIdParam(params.get('grp'));
+  const presetGroupId = parseRecordId(params.get('grp'));
 
-  // Retried like every read (a 404 is not: see query-client.ts).
-  const preset = useQuery({ ...groupQueries.children(presetGroupId ?? 0), enabled: presetGroupId !== null });
-  const [chosenGroup, setChosenGroup] = useState<Grp | null | undefined>(undefined);
-  const group = chosenGroup !== undefined ? chosenGroup : (preset.data ?? null);
+  const preset = usePresetGroup(presetGroupId);
+  const group = preset.group;
 
   const [pasted, setPasted] = useState('');
   const [file, setFile] = useState<{ name: string; text: string; rows: number } | null>(null);
-  const [fileError, setFileError] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [parsed, setParsed] = useState<ParsedImport | null>(null);
   // Bumped to clear the file input (its chosen file is the browser's state, not React's).
   const [sourceKey, setSourceKey] = useState(0);
@@ -53,16 +51,19 @@ export function ImportPage() {
 
   useLeaveGuard(running, t.leaveWarning);
 
+  const fileProblem = { empty: t.fileEmpty, binary: t.fileBinary, 'not-utf8': t.fileNotUtf8 };
   async function chooseFile(next: File | null) {
-    setFileError(false);
-    if (!next) return setFile(null);
+    setFileError(null);
+    setFile(null);
+    if (!next) return;
     try {
-      const text = await next.text();
-      const rows = (await parseImportText(text)).rows.length;
-      setFile({ name: next.name, text, rows });
+      const content = classifyImportFile(new Uint8Array(await next.arrayBuffer()));
+      if (content.kind !== 'text') return setFileError(fileProblem[content.kind]);
+      const rows = (await parseImportText(content.text)).rows.length;
+      if (rows === 0) return setFileError(t.fileNoRows);
+      setFile({ name: next.name, text: content.text, rows });
     } catch {
-      setFile(null);
-      setFileError(true);
+      setFileError(t.fileUnreadable);
     }
   }
 
@@ -71,7 +72,8 @@ export function ImportPage() {
     const result = text.trim() ? await parseImportText(text) : null;
     const errors = {
       group: group ? undefined : t.previewNeedsGroup,
-      source: result && result.rows.length > 0 ? undefined : t.previewNeedsRows,
+      // A chosen file that cannot be used says why, rather than "choose a file first".
+      source: result && result.rows.length > 0 ? undefined : (fileError ?? t.previewNeedsRows),
     };
     setFormError(errors);
     if (!group || !result || errors.source) return;
@@ -93,7 +95,7 @@ export function ImportPage() {
     <div className={styles.page}>
       <header className={styles.header}>
         <h1 id={titleId}>{t.importTitle}</h1>
-        <Link to={group ? `/memberships/new?grp=${group.grp_id}` : '/memberships/new'}>{t.addTitle}</Link>
+        <Link to={paths.addMember({ grp: group?.grp_id })}>{t.addTitle}</Link>
       </header>
       <p className={styles.intro}>{t.importIntro}</p>
 
@@ -109,23 +111,13 @@ export function ImportPage() {
           value={group}
           disabled={locked}
           onChange={(next) => {
-            setChosenGroup(next);
+            preset.choose(next);
             setFormError((e) => ({ ...e, group: undefined }));
           }}
           error={formError.group ?? null}
-          note={
-            presetGroupId !== null && chosenGroup === undefined
-              ? preset.isPending
-                ? fill(t.groupPresetLoading, { id: presetGroupId })
-                : preset.isError && isApiError(preset.error) && preset.error.isNotFound
-                  ? fill(t.groupPresetMissing, { id: presetGroupId })
-                  : null
-              : null
-          }
+          note={preset.note}
         />
-        {presetGroupId !== null && chosenGroup === undefined && preset.isError && !(isApiError(preset.error) && preset.error.isNotFound) && (
-          <ApiErrorNotice error={preset.error} onRetry={() => void preset.refetch()} />
-        )}
+        {preset.error !== null && <ApiErrorNotice error={preset.error} onRetry={preset.retry} />}
       </section>
 
       <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`}>
@@ -139,7 +131,7 @@ export function ImportPage() {
           onFile={(next) => void chooseFile(next)}
           onRemoveFile={() => {
             setFile(null);
-            setFileError(false);
+            setFileError(null);
             setSourceKey((k) => k + 1);
           }}
           error={formError.source ?? null}
@@ -200,11 +192,11 @@ export function ImportPage() {
       {phase.kind === 'done' && (
         <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-results`}>
           <h2 id={`${titleId}-results`}>{t.resultsTable}</h2>
-          <DoneSummary results={phase.results} stopped={phase.stopped} deps={deps} />
+          <DoneSummary outcome={runOutcome(phase.results, phase.stoppedBy)} results={phase.results} deps={deps} />
           <div className={styles.actions}>
             {phase.results.some(isPending) && (
               <button type="button" className="button button-primary" onClick={() => void run(phase.grpId, phase.rows, phase.results)}>
-                {fill(t.runAgain, { n: format.number(phase.results.filter(isPending).length) })}
+                {runOutcome(phase.results, phase.stoppedBy) === 'paused' ? t.resume : fill(t.runAgain, { n: format.number(phase.results.filter(isPending).length) })}
               </button>
             )}
             <button
@@ -221,6 +213,7 @@ export function ImportPage() {
                 reset();
                 setPasted('');
                 setFile(null);
+                setFileError(null);
                 setParsed(null);
                 setSourceKey((k) => k + 1);
               }}
@@ -248,17 +241,27 @@ function RunButton({ rows, onRun }: { rows: number; onRun: () => void }) {
   );
 }
 
-function DoneSummary({ results, stopped, deps }: { results: readonly ResultRow[]; stopped: boolean; deps: RowTextDeps }) {
+function DoneSummary({ outcome, results, deps }: { outcome: RunOutcome; results: readonly ResultRow[]; deps: RowTextDeps }) {
   const { t, format } = deps;
   const counts = countBy(results);
   const n = (key: keyof typeof resultTone) => format.number(counts[key] ?? 0);
-  const pending = results.filter((r) => r.status === 'not-run').length;
+  const tally = { added: n('added'), already: n('already-member'), notFound: n('not-found'), failed: n('failed'), skipped: n('skipped') };
+  const notRun = counts['not-run'] ?? 0;
+  const left = format.number(results.filter(isPending).length);
+  const text = {
+    paused: fill(t.paused, { left }),
+    'session-expired': fill(t.sessionStopped, { left }),
+    cancelled: fill(t.stopped, { done: format.number(results.length - notRun), total: format.number(results.length) }),
+    finished: fill(t.finished, tally),
+    'finished-with-failures': fill(t.finishedWithFailures, tally),
+    'all-failed': fill(t.allFailed, tally),
+  }[outcome];
+  const tone = outcome === 'finished' ? 'notice-success' : outcome === 'cancelled' ? 'notice-info' : 'notice-error';
   return (
     <>
-      <p className={`notice ${stopped ? 'notice-info' : 'notice-success'}`} role="status">
-        {stopped
-          ? fill(t.stopped, { done: format.number(results.length - pending), total: format.number(results.length) })
-          : fill(t.finished, { added: n('added'), already: n('already-member'), notFound: n('not-found'), failed: n('failed'), skipped: n('skipped') })}
+      {/* A pause needs the user (to resume once the portal is back): announced at once. */}
+      <p className={`notice ${tone}`} role={outcome === 'paused' ? 'alert' : 'status'}>
+        {text}
       </p>
       <ImportCounts
         label={t.countsLabel}

@@ -1,12 +1,14 @@
 // The running import: a progress bar with counts, the time left, and a clean "Cancel".
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { membershipMessages } from './messages.ts';
+import type { StopReason } from './run-outcome.ts';
 import type { RunProgress } from './use-import.ts';
 import styles from './memberships.module.css';
 
-export function ImportProgress({ progress, stopping, onCancel }: { progress: RunProgress; stopping: boolean; onCancel: () => void }) {
+export function ImportProgress({ progress, stopping, onCancel }: { progress: RunProgress; stopping: StopReason | null; onCancel: () => void }) {
   const t = useMessages(membershipMessages);
   const format = useFormat();
+  const stoppingText: Record<StopReason, string> = { cancelled: t.cancelling, unreachable: t.pausing, 'session-expired': t.stoppingSession };
   const { total, done } = progress;
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   // Rate so far, applied to what is left; shown once a few rows give a stable rate.
@@ -42,11 +44,11 @@ export function ImportProgress({ progress, stopping, onCancel }: { progress: Run
       </div>
       <p className={styles.progressLine}>
         <span>{counts}</span>
-        <span>{stopping ? t.cancelling : time ? fill(t.eta, { time }) : t.etaEstimating}</span>
+        <span>{stopping ? stoppingText[stopping] : time ? fill(t.eta, { time }) : t.etaEstimating}</span>
       </p>
       <div className={styles.actions}>
-        <button type="button" className="button" onClick={onCancel} aria-disabled={stopping || undefined}>
-          {stopping && <span className={styles.spinner} aria-hidden="true" />}
+        <button type="button" className="button" onClick={onCancel} aria-disabled={stopping !== null || undefined}>
+          {stopping !== null && <span className={styles.spinner} aria-hidden="true" />}
           {t.cancel}
         </button>
       </div>

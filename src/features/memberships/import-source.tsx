@@ -2,7 +2,7 @@
 // Both are always on screen; a chosen file is what gets imported until it is removed.
 import { useId } from 'react';
 import { fill, useMessages } from '../../lib/i18n.tsx';
-import { sampleCsv } from './import-rows.ts';
+import { sampleCsv } from '../../api/import-rows.ts';
 import { membershipMessages } from './messages.ts';
 import styles from './memberships.module.css';
 
@@ -10,7 +10,8 @@ export interface ImportSourceProps {
   pasted: string;
   onPastedChange: (text: string) => void;
   file: { name: string; rows: number } | null;
-  fileError: boolean;
+  /** Why the chosen file cannot be imported, or null. */
+  fileError: string | null;
   onFile: (file: File | null) => void;
   onRemoveFile: () => void;
   error: string | null;
@@ -58,15 +59,15 @@ export function ImportSource(props: ImportSourceProps) {
             accept=".csv,.txt,text/csv,text/plain"
             onChange={(event) => onFile(event.target.files?.[0] ?? null)}
             aria-describedby={[`${id}-file-hint`, `${id}-file-status`].join(' ')}
-            aria-invalid={fileError ? true : undefined}
+            aria-invalid={fileError !== null ? true : undefined}
           />
           <p id={`${id}-file-hint`} className="hint">
             {t.fileHint}
           </p>
-          <p id={`${id}-file-status`} className={fileError ? 'field-error' : 'hint'} aria-live="polite">
-            {fileError ? t.fileUnreadable : file ? fill(t.fileChosen, { name: file.name, rows: file.rows }) : ''}
+          <p id={`${id}-file-status`} className={fileError !== null ? 'field-error' : 'hint'} aria-live="polite">
+            {fileError ?? (file ? fill(t.fileChosen, { name: file.name, rows: file.rows }) : '')}
           </p>
-          {file && (
+          {(file || fileError !== null) && (
             <button type="button" className="button button-quiet" onClick={onRemoveFile}>
               {t.removeFile}
             </button>

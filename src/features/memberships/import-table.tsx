@@ -3,7 +3,8 @@
 import { memo } from 'react';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { componentMessages } from '../../components/messages.ts';
-import type { PreviewRow, ResultRow } from './bulk-runner.ts';
+import { PortalText } from '../../components/portal-text.tsx';
+import type { PreviewRow, ResultRow } from '../../api/bulk-import.ts';
 import { membershipMessages } from './messages.ts';
 import { personText, previewDetails, previewLabel, previewTone, resultDetails, resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
 import styles from './memberships.module.css';
@@ -49,8 +50,12 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
             {lines.slice(0, shownRows).map((line) => (
               <tr key={line.key}>
                 <td className={styles.num}>{format.number(line.row.line)}</td>
-                <td className={styles.mono}>{line.row.identifier}</td>
-                <td>{personText(line.row)}</td>
+                <td className={styles.mono}>
+                  <PortalText>{line.row.identifier}</PortalText>
+                </td>
+                <td>
+                  <PortalText>{personText(line.row)}</PortalText>
+                </td>
                 <td>{line.row.admin === 1 ? common.yes : common.no}</td>
                 <td>
                   <span className={`${styles.status} ${styles[line.tone]}`}>{line.label}</span>

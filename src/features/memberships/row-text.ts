@@ -4,7 +4,7 @@ import { displayName } from '../../api/known-users.ts';
 import { describeApiError } from '../../components/api-error-notice.tsx';
 import type { componentMessages } from '../../components/messages.ts';
 import { fill, type Formatters } from '../../lib/i18n.tsx';
-import type { PreviewRow, PreviewStatus, ResultRow, ResultStatus } from './bulk-runner.ts';
+import type { PreviewRow, PreviewStatus, ResultRow, ResultStatus } from '../../api/bulk-import.ts';
 import type { membershipMessages } from './messages.ts';
 
 export interface RowTextDeps {
@@ -55,7 +55,7 @@ export function resultLabel(status: ResultStatus, { t }: RowTextDeps): string {
   }[status];
 }
 
-export function errorText(error: unknown, { common }: RowTextDeps): string {
+function errorText(error: unknown, { common }: RowTextDeps): string {
   return isApiError(error) ? describeApiError(error, common) : common.errorNetwork;
 }
 

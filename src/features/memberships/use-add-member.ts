@@ -15,7 +15,7 @@ import { userQueries } from '../../api/users.ts';
 /** Who is being added: a user found by identifier, or a bare id preset from a user page. */
 export type Person = { user: User } | { userId: number };
 
-export const personId = (person: Person) => ('user' in person ? person.user.user_id : person.userId);
+const personId = (person: Person) => ('user' in person ? person.user.user_id : person.userId);
 
 export type AddOutcome =
   | { kind: 'added'; group: Grp; person: Person; membership: UserGrp }

@@ -6,7 +6,7 @@ import { isApiError } from '../../api/errors.ts';
 import { rememberUser } from '../../api/known-users.ts';
 import type { User } from '../../api/schemas/user.ts';
 import { userQueries } from '../../api/users.ts';
-import { identifierProblem } from './import-rows.ts';
+import { identifierProblem } from '../../api/import-rows.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 
 export type LookupState =
@@ -16,7 +16,7 @@ export type LookupState =
   | { kind: 'not-found'; identifier: string }
   | { kind: 'failed'; identifier: string; error: unknown; retry: () => void };
 
-export const lookupDelayMs = 300;
+const lookupDelayMs = 300;
 
 export function useUserLookup(identifier: string): LookupState {
   const trimmed = identifier.trim();

@@ -1,8 +1,8 @@
 // Filters of the bundle access table: user id and bundle id, each an `equal` criteria.
 import { useId, useState, type FormEvent } from 'react';
 import { useMessages } from '../../lib/i18n.tsx';
+import { parseRecordId } from '../../lib/record-id.ts';
 import { productMessages } from './messages.ts';
-import { parseProductId } from './parse-id.ts';
 import styles from './products-page.module.css';
 
 interface Props {
@@ -22,8 +22,8 @@ function FilterForm({ filters, onChange }: Props) {
   const [userId, setUserId] = useState(filters.product_access_user_id ?? '');
   const [bundleId, setBundleId] = useState(filters.product_access_product_id ?? '');
   const [submitted, setSubmitted] = useState(false);
-  const userInvalid = submitted && userId.trim() !== '' && parseProductId(userId) === null;
-  const bundleInvalid = submitted && bundleId.trim() !== '' && parseProductId(bundleId) === null;
+  const userInvalid = submitted && userId.trim() !== '' && parseRecordId(userId.trim()) === null;
+  const bundleInvalid = submitted && bundleId.trim() !== '' && parseRecordId(bundleId.trim()) === null;
   const active = Object.keys(filters).length > 0;
 
   const submit = (event: FormEvent) => {
@@ -31,7 +31,7 @@ function FilterForm({ filters, onChange }: Props) {
     setSubmitted(true);
     const user = userId.trim();
     const bundle = bundleId.trim();
-    if ((user && parseProductId(user) === null) || (bundle && parseProductId(bundle) === null)) return;
+    if ((user && parseRecordId(user) === null) || (bundle && parseRecordId(bundle) === null)) return;
     onChange({ product_access_user_id: user, product_access_product_id: bundle });
   };
 

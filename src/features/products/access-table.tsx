@@ -6,28 +6,26 @@ import { useMemo } from 'react';
 import { productQueries } from '../../api/products.ts';
 import type { ProductAccess } from '../../api/schemas/product-access.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { DateCell } from '../../components/date-cell.tsx';
+import { useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { AccessFilters } from './access-filters.tsx';
 import { productMessages } from './messages.ts';
 import { ProductLink } from './product-link.tsx';
-import { UserLink } from './user-link.tsx';
+import { UserLink } from '../../components/user-link.tsx';
 
 const filterKeys = ['product_access_user_id', 'product_access_product_id'] as const;
 const column = createColumnHelper<ProductAccess>();
 
 export function AccessTable({ label, prefix, bundleId }: { label: string; prefix: string; bundleId?: number }) {
   const t = useMessages(productMessages);
-  const format = useFormat();
   const search = useListSearch({ filterKeys: bundleId === undefined ? filterKeys : [], prefix });
   const filters = useMemo(
     () => (bundleId === undefined ? search.filters : { product_access_product_id: String(bundleId) }),
     [bundleId, search.filters],
   );
-  const query = useQuery({
-    ...productQueries.bundleAccess({ start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters }),
-    placeholderData: keepPreviousData,
-  });
+  const options = productQueries.bundleAccess({ start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters });
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
@@ -42,10 +40,10 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
         : []),
       column.accessor('product_access_user_id', { header: t.columnUser, cell: (c) => <UserLink userId={c.getValue()} /> }),
       column.accessor('product_access_certificate', { header: t.columnCertificate, cell: (c) => c.getValue() ?? '—' }),
-      column.accessor('product_access_created_date', { header: t.columnCreated, cell: (c) => format.date(c.getValue()) }),
-      column.accessor('product_access_expired_date', { header: t.columnExpires, cell: (c) => format.date(c.getValue()) }),
+      column.accessor('product_access_created_date', { header: t.columnCreated, cell: (c) => <DateCell value={c.getValue()} /> }),
+      column.accessor('product_access_expired_date', { header: t.columnExpires, cell: (c) => <DateCell value={c.getValue()} /> }),
     ],
-    [t, format, bundleId],
+    [t, bundleId],
   );
 
   return (
@@ -54,6 +52,7 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
       hideCaption
       columns={columns}
       query={query}
+      queryKey={options.queryKey}
       pagination={search}
       emptyMessage={t.accessEmpty}
       getRowId={(row) => String(row.product_access_id)}

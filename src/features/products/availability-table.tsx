@@ -18,7 +18,8 @@ export function AvailabilityTable({ productId }: { productId: number }) {
   const t = useMessages(productMessages);
   const format = useFormat();
   const search = useListSearch(availabilitySearch);
-  const query = useQuery({ ...productQueries.availability(availabilityParams(productId, search)), placeholderData: keepPreviousData });
+  const options = productQueries.availability(availabilityParams(productId, search));
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [
       column.accessor('availability_group_id', { header: t.columnId, cell: (c) => c.getValue() }),
@@ -47,6 +48,7 @@ export function AvailabilityTable({ productId }: { productId: number }) {
       hideCaption
       columns={columns}
       query={query}
+      queryKey={options.queryKey}
       pagination={search}
       emptyMessage={t.availabilityEmpty}
       getRowId={(row) => String(row.availability_group_id)}

@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { catalogueQueries } from '../../api/products.ts';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { productMessages } from './messages.ts';
-import { productTitle } from './product-title.ts';
+import { productTitle } from '../../api/product-title.ts';
 import { StatusBadge, TypeBadge } from './status-badge.tsx';
 import styles from './products-page.module.css';
 
@@ -24,7 +26,7 @@ export function CatalogueRow({ id }: { id: number }) {
         ? fill(t.rowNotFound, { id })
         : fill(t.rowError, { id });
     return (
-      <Link to={`/products/${id}`} className={`${styles.rowLink} ${failed ? '' : styles.rowPending}`}>
+      <Link to={paths.product(id)} className={`${styles.rowLink} ${failed ? '' : styles.rowPending}`}>
         <span className={styles.rowId}>#{id}</span>
         <span className={styles.rowMain}>
           <span className={styles.rowTitle}>{failed ? text : <span className={styles.skeleton} aria-hidden="true" />}</span>
@@ -41,14 +43,14 @@ export function CatalogueRow({ id }: { id: number }) {
       : null;
   const duration = typeof product.product_duration === 'number' ? format.duration(product.product_duration) : null;
   return (
-    <Link to={`/products/${id}`} className={styles.rowLink}>
+    <Link to={paths.product(id)} className={styles.rowLink}>
       <span className={styles.rowId}>#{id}</span>
       <span className={styles.rowMain}>
-        <span className={styles.rowTitle}>{productTitle(product, t)}</span>
+        <PortalText className={styles.rowTitle}>{productTitle(product) ?? fill(t.productFallback, { id: product.product_id })}</PortalText>
         <span className={styles.rowMeta}>
           {product.product_type_id && <TypeBadge value={product.product_type_id} />}
           {product.product_status && <StatusBadge value={product.product_status} />}
-          {price && <span>{price}</span>}
+          {price && <PortalText>{price}</PortalText>}
           {duration && <span>{duration}</span>}
         </span>
       </span>

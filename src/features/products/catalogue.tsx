@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { catalogueQueries } from '../../api/products.ts';
 import type { Product } from '../../api/schemas/product.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { QueryLoading } from '../../components/query-loading.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { CatalogueRow } from './catalogue-row.tsx';
 import { productMessages, type ProductMessages } from './messages.ts';
@@ -19,14 +20,9 @@ const ROW_HEIGHT = 72;
 
 export function Catalogue() {
   const t = useMessages(productMessages);
-  const query = useQuery(catalogueQueries.productIds());
-  if (query.isPending) {
-    return (
-      <p className="page-status" role="status">
-        {t.catalogueFinding}
-      </p>
-    );
-  }
+  const options = catalogueQueries.productIds();
+  const query = useQuery(options);
+  if (query.isPending) return <QueryLoading label={t.catalogueFinding} query={query} queryKey={options.queryKey} />;
   if (query.isError) return <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <p className={styles.empty}>{t.catalogueEmpty}</p>;
   return <CatalogueList ids={query.data} />;

@@ -1,13 +1,15 @@
 // One product value, shown by its definition type: numbers and dates with Intl, 0/1 flags as
 // Yes/No, markup sanitised, addresses as links, storage paths as text, null as a quiet "Not set".
+import { PortalText } from '../../components/portal-text.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { componentMessages } from '../../components/messages.ts';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { containsMarkup, flagFields, isWebUrl, pathFields, type FieldLayout } from './product-fields.ts';
-import { UserLink } from './user-link.tsx';
+import { UserLink } from '../../components/user-link.tsx';
 import styles from './product-page.module.css';
 
-export function FieldValue({ field }: { field: FieldLayout }) {
+/** `label` names the field (for a formatted text that scrolls sideways). */
+export function FieldValue({ field, label }: { field: FieldLayout; label: string }) {
   const t = useMessages(componentMessages);
   const format = useFormat();
   const { name, type, value } = field;
@@ -24,21 +26,21 @@ export function FieldValue({ field }: { field: FieldLayout }) {
   }
   if (typeof value === 'string') {
     if (type === 'datetime') return <time dateTime={value}>{format.dateTime(value)}</time>;
-    return <TextValue name={name} text={value} />;
+    return <TextValue name={name} text={value} label={label} />;
   }
   // Lists and objects (custom properties of a real portal): their JSON, as text.
   return <code className={styles.code}>{JSON.stringify(value)}</code>;
 }
 
-export function TextValue({ name, text }: { name: string; text: string }) {
+export function TextValue({ name, text, label }: { name: string; text: string; label: string }) {
   if (pathFields.has(name)) return <code className={styles.code}>{text}</code>;
   if (isWebUrl(text)) {
     return (
       <a href={text} target="_blank" rel="noopener noreferrer" className={styles.url}>
-        {text}
+        <PortalText>{text}</PortalText>
       </a>
     );
   }
-  if (containsMarkup(text)) return <SafeHtml html={text} />;
-  return <span className={styles.plain}>{text}</span>;
+  if (containsMarkup(text)) return <SafeHtml html={text} label={label} />;
+  return <PortalText className={styles.plain}>{text}</PortalText>;
 }

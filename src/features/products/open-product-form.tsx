@@ -2,8 +2,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
+import { parseRecordId } from '../../lib/record-id.ts';
 import { productMessages } from './messages.ts';
-import { parseProductId } from './parse-id.ts';
 import styles from './products-page.module.css';
 
 export function OpenProductForm() {
@@ -15,9 +16,9 @@ export function OpenProductForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const productId = parseProductId(text);
+    const productId = parseRecordId(text.trim());
     setInvalid(productId === null);
-    if (productId !== null) void navigate(`/products/${productId}`);
+    if (productId !== null) void navigate(paths.product(productId));
   };
 
   const describedBy = invalid ? `${id}-hint ${id}-error` : `${id}-hint`;

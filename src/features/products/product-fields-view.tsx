@@ -86,7 +86,7 @@ function FieldRow({ field, custom }: { field: FieldLayout; custom: boolean }) {
         {field.inDefinition && !field.inProduct && !custom && <span className={styles.flag}>{t.notSent}</span>}
       </dt>
       <dd>
-        <FieldValue field={field} />
+        <FieldValue field={field} label={label ?? field.name} />
       </dd>
     </div>
   );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { containsMarkup, isWebUrl, layoutProduct, sectionOf } from './product-fields.ts';
-import { parseProductId } from './parse-id.ts';
 
 const definition = {
   product_id: { type: 'integer', editable: false },
@@ -76,13 +75,5 @@ describe('text helpers', () => {
     expect(isWebUrl('https://example.org/x')).toBe(true);
     expect(isWebUrl('javascript:alert(1)')).toBe(false);
     expect(isWebUrl('products/1/cover.jpg')).toBe(false);
-  });
-
-  it('parses product ids', () => {
-    expect(parseProductId(' 42 ')).toBe(42);
-    expect(parseProductId('0')).toBeNull();
-    expect(parseProductId('4.5')).toBeNull();
-    expect(parseProductId('12abc')).toBeNull();
-    expect(parseProductId('')).toBeNull();
   });
 });

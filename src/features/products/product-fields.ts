@@ -2,10 +2,10 @@
 // field belongs to, and what kind of value it holds. Pure data, so it is unit-tested alone.
 import type { ProductDefinition } from '../../api/schemas/product.ts';
 
-export const sectionIds = ['identity', 'catalogue', 'certificate', 'event', 'texts', 'media', 'custom', 'other'] as const;
+const sectionIds = ['identity', 'catalogue', 'certificate', 'event', 'texts', 'media', 'custom', 'other'] as const;
 export type SectionId = (typeof sectionIds)[number];
 
-export type FieldType = 'integer' | 'float' | 'datetime' | 'string' | 'unknown';
+type FieldType = 'integer' | 'float' | 'datetime' | 'string' | 'unknown';
 
 export interface FieldLayout {
   name: string;
@@ -108,7 +108,7 @@ function toFieldType(type: string): FieldType {
 }
 
 /** Custom property names listed by the definition's `properties` entry. */
-export function customPropertyNames(definition: ProductDefinition): string[] {
+function customPropertyNames(definition: ProductDefinition): string[] {
   const properties = definition.properties;
   return Array.isArray(properties) ? properties : [];
 }

@@ -1,18 +1,19 @@
 // The top of a product page: title, badges, summary, image and the key facts.
 import { useState } from 'react';
 import { componentMessages } from '../../components/messages.ts';
+import { PortalText } from '../../components/portal-text.tsx';
 import type { Product } from '../../api/schemas/product.ts';
 import { fill, useFormat, useLocale, useMessages, type Locale } from '../../lib/i18n.tsx';
 import { TextValue } from './field-value.tsx';
 import { productMessages } from './messages.ts';
 import { isWebUrl } from './product-fields.ts';
-import { productTitle } from './product-title.ts';
+import { productTitle } from '../../api/product-title.ts';
 import { StatusBadge, TypeBadge } from './status-badge.tsx';
 import styles from './product-page.module.css';
 
 export function ProductHero({ product }: { product: Product }) {
   const t = useMessages(productMessages);
-  const title = productTitle(product, t);
+  const title = productTitle(product) ?? fill(t.productFallback, { id: product.product_id });
   const number = fill(t.productNumber, { id: product.product_id });
   const summary = typeof product.product_i18n_summary === 'string' ? product.product_i18n_summary : null;
   return (
@@ -21,10 +22,19 @@ export function ProductHero({ product }: { product: Product }) {
         {title !== number && (
           <p className={styles.eyebrow}>
             {number}
-            {product.product_key && product.product_i18n_title && <> · <code>{product.product_key}</code></>}
+            {product.product_key && product.product_i18n_title && (
+              <>
+                {' · '}
+                <code>
+                  <PortalText>{product.product_key}</PortalText>
+                </code>
+              </>
+            )}
           </p>
         )}
-        <h1 className={styles.title}>{title}</h1>
+        <h1 className={styles.title}>
+          <PortalText>{title}</PortalText>
+        </h1>
         {(product.product_type_id || product.product_status) && (
           <div className={styles.badges}>
             {product.product_type_id && <TypeBadge value={product.product_type_id} labelled />}
@@ -33,7 +43,7 @@ export function ProductHero({ product }: { product: Product }) {
         )}
         {summary && (
           <div className={styles.summary}>
-            <TextValue name="product_i18n_summary" text={summary} />
+            <TextValue name="product_i18n_summary" text={summary} label={t.summary} />
           </div>
         )}
       </div>
@@ -80,7 +90,7 @@ function ProductFacts({ product }: { product: Product }) {
   const notSet = <span className={styles.notSet}>{shared.notSet}</span>;
 
   const price = product.product_i18n_price_label ? (
-    <TextValue name="product_i18n_price_label" text={product.product_i18n_price_label} />
+    <TextValue name="product_i18n_price_label" text={product.product_i18n_price_label} label={t.price} />
   ) : typeof product.product_price === 'number'
       ? format.number(product.product_price)
       : null;

@@ -1,52 +1,43 @@
 // /products/:id: one product, its availability groups, its bundle access and every field.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
+import { Link } from 'react-router';
 import { productQueries } from '../../api/products.ts';
 import type { Product } from '../../api/schemas/product.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { RecordStates } from '../../components/record-states.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useRouteId } from '../../lib/record-id.ts';
 import { AccessTable } from './access-table.tsx';
 import { AvailabilityTable } from './availability-table.tsx';
 import { TextValue } from './field-value.tsx';
 import { productMessages } from './messages.ts';
-import { parseProductId } from './parse-id.ts';
 import { ProductFieldsView } from './product-fields-view.tsx';
 import { ProductHero } from './product-hero.tsx';
 import styles from './product-page.module.css';
 
 export function ProductPage() {
   const t = useMessages(productMessages);
-  const { id: raw = '' } = useParams();
-  const id = parseProductId(raw);
+  const { raw, id } = useRouteId();
   if (id === null) return <NotFound title={t.invalidTitle} body={fill(t.invalidBody, { id: raw })} />;
   return <ProductView key={id} id={id} />;
 }
 
 function ProductView({ id }: { id: number }) {
   const t = useMessages(productMessages);
-  const query = useQuery(productQueries.detail(id));
-
-  if (query.isPending) {
-    return (
-      <p className="page-status" role="status">
-        {t.loadingProduct}
-      </p>
-    );
-  }
-  if (query.isError) {
-    if (isApiError(query.error) && query.error.isNotFound) {
-      return <NotFound title={fill(t.notFoundTitle, { id })} body={fill(t.notFoundBody, { id })} />;
-    }
-    return (
-      <section className="empty-page">
-        <h1>{fill(t.productNumber, { id })}</h1>
-        <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      </section>
-    );
-  }
-  return <ProductDetails product={query.data} />;
+  const options = productQueries.detail(id);
+  const query = useQuery(options);
+  return (
+    <RecordStates
+      query={query}
+      queryKey={options.queryKey}
+      loading={t.loadingProduct}
+      errorTitle={fill(t.productNumber, { id })}
+      notFound={<NotFound title={fill(t.notFoundTitle, { id })} body={fill(t.notFoundBody, { id })} />}
+    >
+      {(product) => <ProductDetails product={product} />}
+    </RecordStates>
+  );
 }
 
 function ProductDetails({ product }: { product: Product }) {
@@ -55,7 +46,7 @@ function ProductDetails({ product }: { product: Product }) {
   const learn = product.product_i18n_learn;
   return (
     <article className={styles.page}>
-      <Link to="/products" className={styles.back}>
+      <Link to={paths.products()} className={styles.back}>
         <span aria-hidden="true">← </span>
         {t.allProducts}
       </Link>
@@ -65,13 +56,13 @@ function ProductDetails({ product }: { product: Product }) {
           {description && (
             <section aria-labelledby="product-description" className={`card ${styles.textCard}`}>
               <h2 id="product-description">{t.description}</h2>
-              <TextValue name="product_i18n_description" text={description} />
+              <TextValue name="product_i18n_description" text={description} label={t.description} />
             </section>
           )}
           {learn && (
             <section aria-labelledby="product-learn" className={`card ${styles.textCard}`}>
               <h2 id="product-learn">{t.learn}</h2>
-              <TextValue name="product_i18n_learn" text={learn} />
+              <TextValue name="product_i18n_learn" text={learn} label={t.learn} />
             </section>
           )}
         </div>

@@ -1,23 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
-import { displayName, useKnownUser } from '../../api/known-users.ts';
+import { useKnownUser } from '../../api/known-users.ts';
+import { productTitle } from '../../api/product-title.ts';
 import { productQueries } from '../../api/products.ts';
 import type { Take } from '../../api/schemas/take.ts';
 import { takeQueries } from '../../api/takes.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { NotFound } from '../../components/not-found.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
+import { RecordStates } from '../../components/record-states.tsx';
+import { UserLink } from '../../components/user-link.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useRouteId } from '../../lib/record-id.ts';
 import { takeMessages } from './messages.ts';
-import { parseRecordId } from './parse-id.ts';
 import { takeDurationMinutes } from './take-duration.ts';
 import styles from './take-page.module.css';
 
 export function TakePage() {
-  const { id } = useParams();
-  const takeId = parseRecordId(id);
-  if (takeId === null) return <TakeNotFound id={id ?? ''} />;
-  return <TakeView key={takeId} takeId={takeId} />;
+  const { raw, id } = useRouteId();
+  if (id === null) return <TakeNotFound id={raw} />;
+  return <TakeView key={id} takeId={id} />;
 }
 
 function TakeNotFound({ id }: { id: string }) {
@@ -27,7 +31,7 @@ function TakeNotFound({ id }: { id: string }) {
       title={fill(t.notFoundTitle, { id })}
       body={t.notFoundBody}
       action={
-        <Link className="button button-primary" to="/users">
+        <Link className="button button-primary" to={paths.users()}>
           {t.findUser}
         </Link>
       }
@@ -37,24 +41,19 @@ function TakeNotFound({ id }: { id: string }) {
 
 function TakeView({ takeId }: { takeId: number }) {
   const t = useMessages(takeMessages);
-  const query = useQuery(takeQueries.detail(takeId));
-  if (isApiError(query.error) && query.error.isNotFound) return <TakeNotFound id={String(takeId)} />;
-  if (query.isError) {
-    return (
-      <section className={styles.page}>
-        <h1>{fill(t.takeTitle, { id: takeId })}</h1>
-        <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />
-      </section>
-    );
-  }
-  if (!query.data) {
-    return (
-      <p className="page-status" role="status">
-        {t.loading}
-      </p>
-    );
-  }
-  return <TakeDetails take={query.data} />;
+  const options = takeQueries.detail(takeId);
+  const query = useQuery(options);
+  return (
+    <RecordStates
+      query={query}
+      queryKey={options.queryKey}
+      loading={t.loading}
+      errorTitle={fill(t.takeTitle, { id: takeId })}
+      notFound={<TakeNotFound id={String(takeId)} />}
+    >
+      {(take) => <TakeDetails take={take} />}
+    </RecordStates>
+  );
 }
 
 function TakeDetails({ take }: { take: Take }) {
@@ -62,8 +61,7 @@ function TakeDetails({ take }: { take: Take }) {
   const format = useFormat();
   const product = useQuery({ ...productQueries.detail(take.take_product_id), staleTime: 10 * 60_000 });
   const user = useKnownUser(take.take_user_id);
-  const productTitle = product.data?.product_i18n_title || product.data?.product_key || null;
-  const userName = user ? displayName(user) : '';
+  const title = product.data ? productTitle(product.data) : null;
   const minutes = takeDurationMinutes(take.take_started_date, take.take_completed_date);
   const status = take.take_completed_date ? 'completed' : take.take_started_date ? 'inProgress' : 'notStarted';
   const statusLabel = { completed: t.completed, inProgress: t.inProgress, notStarted: t.notStarted }[status];
@@ -72,10 +70,10 @@ function TakeDetails({ take }: { take: Take }) {
     <article className={styles.page}>
       <header className={styles.header}>
         <p className={styles.eyebrow}>{fill(t.takeTitle, { id: take.take_id })}</p>
-        <h1>{productTitle ?? fill(t.takeTitle, { id: take.take_id })}</h1>
+        <h1>{title ? <PortalText>{title}</PortalText> : fill(t.takeTitle, { id: take.take_id })}</h1>
         <p className={styles.meta}>
           <span className={`badge ${styles[status]}`}>{statusLabel}</span>
-          <Link to={`/users/${take.take_user_id}`}>{userName || fill(t.userFallback, { id: take.take_user_id })}</Link>
+          <UserLink userId={take.take_user_id} />
         </p>
       </header>
 
@@ -100,7 +98,9 @@ function TakeDetails({ take }: { take: Take }) {
           <dl className="properties">
             <dt>{t.product}</dt>
             <dd>
-              <Link to={`/products/${take.take_product_id}`}>{productTitle ?? fill(t.productFallback, { id: take.take_product_id })}</Link>
+              <Link to={paths.product(take.take_product_id)}>
+                {title ? <PortalText>{title}</PortalText> : fill(t.productFallback, { id: take.take_product_id })}
+              </Link>
               {product.isError &&
                 (isApiError(product.error) && product.error.isNotFound ? (
                   <span className={styles.muted}> · {t.productMissing}</span>
@@ -110,8 +110,13 @@ function TakeDetails({ take }: { take: Take }) {
             </dd>
             <dt>{t.user}</dt>
             <dd>
-              <Link to={`/users/${take.take_user_id}`}>{userName || fill(t.userFallback, { id: take.take_user_id })}</Link>
-              {user?.user_organisation_identifier && <span className={styles.identifier}> · {user.user_organisation_identifier}</span>}
+              <UserLink userId={take.take_user_id} />
+              {user?.user_organisation_identifier && (
+                <span className={styles.identifier}>
+                  {' · '}
+                  <PortalText>{user.user_organisation_identifier}</PortalText>
+                </span>
+              )}
             </dd>
           </dl>
         </section>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { displayName } from '../../api/known-users.ts';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { userMessages } from './messages.ts';
 import { useRecentUsers } from './recent-users.ts';
 import styles from './users-page.module.css';
@@ -28,7 +29,7 @@ export function RecentUsers() {
         <ul className={styles.recentList}>
           {users.map((user) => (
             <li key={user.user_id}>
-              <Link to={`/users/${user.user_id}`} className={styles.recentLink}>
+              <Link to={paths.user(user.user_id)} className={styles.recentLink}>
                 <span className={styles.avatar} aria-hidden="true">
                   {initials(user.firstname, user.lastname)}
                 </span>

@@ -5,7 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
 import type { User } from '../../api/schemas/user.ts';
-import { useSession } from '../../app/session.tsx';
+import { useSession } from '../../session/session.tsx';
 import { isTokenRemembered } from '../../lib/token-storage.ts';
 import { readUserData, writeUserData, type Persistence } from '../../lib/user-data-storage.ts';
 

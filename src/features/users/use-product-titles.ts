@@ -1,4 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
+import { productTitle } from '../../api/product-title.ts';
 import { productTitleQuery } from './user-page-queries.ts';
 
 /**
@@ -11,7 +12,7 @@ export function useProductTitles(ids: readonly number[], fetch: boolean): Map<nu
   });
   const titles = new Map<number, string>();
   for (const { data } of results) {
-    const title = data?.product_i18n_title || data?.product_key;
+    const title = data && productTitle(data);
     if (data && title) titles.set(data.product_id, title);
   }
   return titles;

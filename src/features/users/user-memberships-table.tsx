@@ -6,9 +6,12 @@ import type { Page } from '../../api/list.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { DateCell } from '../../components/date-cell.tsx';
 import { componentMessages } from '../../components/messages.ts';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
+import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
 import { userMessages } from './messages.ts';
 import { useGroupNames } from './use-group-names.ts';
 import { listOptions, userMembershipsQuery } from './user-page-queries.ts';
@@ -21,7 +24,8 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
   const search = useListSearch(listOptions.memberships);
-  const query = useQuery(userMembershipsQuery(userId, search.page, search.pageSize));
+  const options = userMembershipsQuery(userId, search.page, search.pageSize);
+  const query = useQuery(options);
   const groupIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_grp_id), [query.data]);
   const names = useGroupNames(groupIds, groupsQuery);
   const columns = [
@@ -29,8 +33,8 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
     column.accessor('user_grp_grp_id', {
       header: t.colGroup,
       cell: (info) => (
-        <Link className={styles.nameLink} to={`/groups/${info.getValue()}`}>
-          {names.get(info.getValue()) ?? fill(t.groupFallback, { id: info.getValue() })}
+        <Link className={styles.nameLink} to={paths.group(info.getValue())}>
+          <PortalText>{names.get(info.getValue()) || fill(t.groupFallback, { id: info.getValue() })}</PortalText>
         </Link>
       ),
     }),
@@ -39,8 +43,8 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
       cell: (info) =>
         info.getValue() === 1 ? <span className={`badge ${styles.adminBadge}`}>{common.yes}</span> : common.no,
     }),
-    column.accessor('user_grp_created_date', { header: t.colCreated, cell: (info) => <DayCell value={info.getValue()} /> }),
-    column.accessor('user_grp_updated_date', { header: t.colUpdated, cell: (info) => <DayCell value={info.getValue()} /> }),
+    column.accessor('user_grp_created_date', { header: t.colCreated, cell: (info) => <DateCell value={info.getValue()} /> }),
+    column.accessor('user_grp_updated_date', { header: t.colUpdated, cell: (info) => <DateCell value={info.getValue()} /> }),
   ];
   return (
     <section aria-labelledby="memberships-title" className={styles.section}>
@@ -50,20 +54,11 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
         hideCaption
         columns={columns}
         query={query}
+        queryKey={options.queryKey}
         pagination={search}
         emptyMessage={t.membershipsEmpty}
         getRowId={(m) => String(m.user_grp_id)}
       />
     </section>
-  );
-}
-
-/** The day, with the full date and time on hover: keeps the half-width table narrow. */
-function DayCell({ value }: { value: string | null }) {
-  const format = useFormat();
-  return (
-    <time className={styles.nowrap} dateTime={value ?? undefined} title={format.dateTime(value)}>
-      {format.date(value)}
-    </time>
   );
 }

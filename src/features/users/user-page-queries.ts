@@ -17,7 +17,7 @@ export const listOptions = {
   takes: { prefix: 'takes', filterKeys: ['product'], defaultPageSize: pageSizes.takes },
 } satisfies Record<string, ListSearchOptions>;
 /** Product records change rarely; a title fetched once serves every table for a while. */
-export const productStaleTime = 10 * 60_000;
+const productStaleTime = 10 * 60_000;
 
 const range = (page: number, pageSize: number) => ({ start: (page - 1) * pageSize, limit: pageSize });
 

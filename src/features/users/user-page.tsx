@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
 import { NotFound } from '../../components/not-found.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
+import { useRouteId } from '../../lib/record-id.ts';
 import { userMessages } from './messages.ts';
-import { parseRecordId } from './parse-id.ts';
 import { listOptions, userGroupsQuery } from './user-page-queries.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
 import { UserMembershipsTable } from './user-memberships-table.tsx';
@@ -16,10 +18,9 @@ import { UserTakes } from './user-takes.tsx';
 import { useUserProfile } from './use-user-profile.ts';
 
 export function UserPage() {
-  const { id } = useParams();
-  const userId = parseRecordId(id);
-  if (userId === null) return <UserNotFound id={id ?? ''} />;
-  return <UserView key={userId} userId={userId} />;
+  const { raw, id } = useRouteId();
+  if (id === null) return <UserNotFound id={raw} />;
+  return <UserView key={id} userId={id} />;
 }
 
 function UserNotFound({ id }: { id: string }) {
@@ -29,7 +30,7 @@ function UserNotFound({ id }: { id: string }) {
       title={fill(t.userNotFoundTitle, { id })}
       body={t.userNotFoundBody}
       action={
-        <Link className="button button-primary" to="/users">
+        <Link className="button button-primary" to={paths.users()}>
           {t.backToUsers}
         </Link>
       }
@@ -44,7 +45,8 @@ function UserView({ userId }: { userId: number }) {
   // The groups page is lifted here: it also names the groups of the memberships table, and its
   // 404 tells that the user does not exist. Every table's query starts in this same render.
   const groupsSearch = useListSearch(listOptions.groups);
-  const groupsQuery = useQuery(userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize));
+  const groupsOptions = userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize);
+  const groupsQuery = useQuery(groupsOptions);
   if (isApiError(groupsQuery.error) && groupsQuery.error.isNotFound) {
     return <UserNotFound id={String(userId)} />;
   }
@@ -55,19 +57,19 @@ function UserView({ userId }: { userId: number }) {
     <div className={styles.page}>
       <header className={styles.header}>
         <div className={styles.identity}>
-          <h1>{name || fill(t.userFallback, { id: userId })}</h1>
+          <h1>{name ? <PortalText>{name}</PortalText> : fill(t.userFallback, { id: userId })}</h1>
           <p className={styles.meta}>
-            {identifier && <span className={styles.identifier}>{identifier}</span>}
+            {identifier && <PortalText className={styles.identifier}>{identifier}</PortalText>}
             <span>{fill(t.idLabel, { id: userId })}</span>
           </p>
         </div>
-        <button type="button" className="button button-primary" onClick={() => navigate(`/memberships/new?user=${userId}`)}>
+        <button type="button" className="button button-primary" onClick={() => navigate(paths.addMember({ user: userId }))}>
           {t.addToGroup}
         </button>
       </header>
       <UserProfile userId={userId} profile={profile} />
       <div className={styles.tables}>
-        <UserGroupsTable query={groupsQuery} search={groupsSearch} />
+        <UserGroupsTable query={groupsQuery} queryKey={groupsOptions.queryKey} search={groupsSearch} />
         <UserMembershipsTable userId={userId} groupsQuery={groupsQuery} />
       </div>
       <UserTakes userId={userId} />

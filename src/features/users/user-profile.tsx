@@ -2,8 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { displayName } from '../../api/known-users.ts';
 import type { User } from '../../api/schemas/user.ts';
+import { userQueries } from '../../api/users.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { fillNodes, PortalText } from '../../components/portal-text.tsx';
+import { QueryLoading } from '../../components/query-loading.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { FindUserForm } from './find-user-form.tsx';
 import { userMessages } from './messages.ts';
 import { PropertiesView } from './properties-view.tsx';
@@ -20,9 +24,7 @@ export function UserProfile({ userId, profile }: { userId: number; profile: Prof
       {profile.user ? (
         <ProfileDetails user={profile.user} />
       ) : profile.identifier !== null && profile.query.isPending ? (
-        <p className="page-status" role="status">
-          {t.loadingProfile}
-        </p>
+        <QueryLoading label={t.loadingProfile} query={profile.query} queryKey={userQueries.byIdentifier(profile.identifier).queryKey} />
       ) : (
         <LoadProfile
           userId={userId}
@@ -44,8 +46,8 @@ function LoadProfile({ userId, error, onRetry }: { userId: number; error: unknow
       <FindUserForm submitLabel={t.loadProfile} onFound={(user) => setOther(user.user_id === userId ? null : user)} />
       {other && (
         <p className="notice notice-info" role="status">
-          {fill(t.otherUser, { name: displayName(other) || fill(t.userFallback, { id: other.user_id }) })}{' '}
-          <Link to={`/users/${other.user_id}`}>{t.openOtherUser}</Link>
+          {fillNodes(t.otherUser, { name: <PortalText>{displayName(other) || fill(t.userFallback, { id: other.user_id })}</PortalText> })}{' '}
+          <Link to={paths.user(other.user_id)}>{t.openOtherUser}</Link>
         </p>
       )}
     </div>
@@ -59,11 +61,21 @@ function ProfileDetails({ user }: { user: User }) {
     <dl className={styles.details}>
       <div>
         <dt>{t.email}</dt>
-        <dd>{user.email ? <a href={`mailto:${user.email}`}>{user.email}</a> : '—'}</dd>
+        <dd>
+          {user.email ? (
+            <a href={`mailto:${user.email}`}>
+              <PortalText>{user.email}</PortalText>
+            </a>
+          ) : (
+            '—'
+          )}
+        </dd>
       </div>
       <div>
         <dt>{t.identifierLabel}</dt>
-        <dd className={styles.mono}>{user.user_organisation_identifier ?? '—'}</dd>
+        <dd className={styles.mono}>
+          <PortalText>{user.user_organisation_identifier ?? '—'}</PortalText>
+        </dd>
       </div>
       <div>
         <dt>{t.created}</dt>
@@ -82,7 +94,7 @@ function ProfileDetails({ user }: { user: User }) {
             <ul className={styles.tags}>
               {user.groups.map((name, index) => (
                 <li key={`${name}-${index}`} className="badge">
-                  {name}
+                  <PortalText>{name}</PortalText>
                 </li>
               ))}
             </ul>

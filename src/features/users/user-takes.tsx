@@ -5,8 +5,10 @@ import { Link } from 'react-router';
 import type { Take } from '../../api/schemas/take.ts';
 import { takeQueries } from '../../api/takes.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { paths } from '../../lib/paths.ts';
 import { userMessages } from './messages.ts';
 import { productIdsOf } from './take-summary.ts';
 import { TakesSummary } from './takes-summary.tsx';
@@ -27,7 +29,8 @@ export function UserTakes({ userId }: { userId: number }) {
   const filterId = useId();
   const search = useListSearch(listOptions.takes);
   const productFilter = search.filters.product ?? '';
-  const query = useQuery(userTakesQuery(userId, search.page, search.pageSize, productFilter));
+  const pageQuery = userTakesQuery(userId, search.page, search.pageSize, productFilter);
+  const query = useQuery(pageQuery);
   const allTakes = useQuery(takeQueries.allForUser(userId));
   const visibleTitles = useProductTitles(productIdsOf(query.data?.result ?? []), true);
   const optionIds = productIdsOf(allTakes.data ?? []);
@@ -45,7 +48,7 @@ export function UserTakes({ userId }: { userId: number }) {
     column.accessor('take_id', {
       header: t.colTake,
       cell: (info) => (
-        <Link className={styles.nowrap} to={`/takes/${info.getValue()}`}>
+        <Link className={styles.nowrap} to={paths.take(info.getValue())}>
           {fill(t.takeNumber, { id: info.getValue() })}
         </Link>
       ),
@@ -54,8 +57,8 @@ export function UserTakes({ userId }: { userId: number }) {
     column.accessor('take_product_id', {
       header: t.colProduct,
       cell: (info) => (
-        <Link to={`/products/${info.getValue()}`} className={styles.productLink}>
-          {label(info.getValue())}
+        <Link to={paths.product(info.getValue())} className={styles.productLink}>
+          <PortalText>{label(info.getValue())}</PortalText>
         </Link>
       ),
     }),
@@ -93,6 +96,7 @@ export function UserTakes({ userId }: { userId: number }) {
         hideCaption
         columns={columns}
         query={query}
+        queryKey={pageQuery.queryKey}
         pagination={search}
         emptyMessage={productFilter ? t.takesEmptyFiltered : t.takesEmpty}
         getRowId={(take) => String(take.take_id)}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
 import { FindUserForm } from './find-user-form.tsx';
 import { userMessages } from './messages.ts';
 import { RecentUsers } from './recent-users-list.tsx';
@@ -26,7 +27,7 @@ export function UsersPage() {
           onFound={(user) => {
             // The page's requests start now, while its code and route load.
             prefetchUserPage(queryClient, user.user_id);
-            navigate(`/users/${user.user_id}`);
+            navigate(paths.user(user.user_id));
           }}
         />
       </section>

@@ -5,7 +5,10 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { groupQueries } from '../../../api/groups.ts';
+import { GroupName } from '../../../components/group-name.tsx';
+import { fillNodes } from '../../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { groupMessages } from '../messages.ts';
 import { usePrefetchGroup } from '../use-prefetch-group.ts';
 import { isExpandable, type TreeRow } from './flatten.ts';
@@ -115,7 +118,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
       else if (action.type === 'expand') setExpanded(action.id, true);
       else if (action.type === 'collapse') setExpanded(action.id, false);
       else if (action.type === 'retry') retry(action.id);
-      else if (action.type === 'open') void navigate(`/groups/${action.id}`);
+      else if (action.type === 'open') void navigate(paths.group(action.id));
       return;
     }
     if (event.key.length === 1 && event.key !== ' ') {
@@ -150,7 +153,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
             return (
               <Link
                 key={item.key}
-                to={`/groups/${id}`}
+                to={paths.group(id)}
                 role="treeitem"
                 data-group-id={id}
                 className={styles.item}
@@ -177,7 +180,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
                     if (expandable) toggle(row);
                   }}
                 />
-                <span className={styles.name}>{row.group.grp_name}</span>
+                <GroupName group={row.group} className={styles.name} />
                 {row.status === 'error' ? (
                   <span className={styles.failed}>{t.childrenFailedShort}</span>
                 ) : (
@@ -197,7 +200,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
       </div>
       {errors.map((row) => (
         <div key={row.group.grp_id} className="notice notice-error" role="alert">
-          <p>{fill(t.childrenFailed, { name: row.group.grp_name })}</p>
+          <p>{fillNodes(t.childrenFailed, { name: <GroupName group={row.group} /> })}</p>
           <button type="button" className="button" onClick={() => retry(row.group.grp_id)}>
             {t.retry}
           </button>

@@ -50,7 +50,7 @@ export function findParentIndex(rows: readonly TreeRow[], index: number): number
 }
 
 /** Lower case without accents, so "elo" finds "Élodie". */
-export function normalizeName(value: string): string {
+function normalizeName(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

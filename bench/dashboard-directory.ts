@@ -1,0 +1,176 @@
+// The dashboard server's people directory with every user of the large seed's organisation 1
+// in it (100,000 people): names for a 50-row members page in one request, and the "Search
+// people" box per keystroke, over HTTP against `npm start`'s server. On the SQLite store, and on
+// PostgreSQL when its binaries are installed (a private server, as in the tests).
+// Run: npx tsx bench/dashboard-directory.ts  ->  bench/results/dashboard-directory.json
+import Database from 'better-sqlite3';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../server/dashboard/store/connection.ts';
+import { Directory, type PersonRecord } from '../server/dashboard/store/directory.ts';
+import { postgres, startPostgres } from '../server/dashboard/test/postgres.ts';
+import type { StoreLocation } from '../server/dashboard/settings.ts';
+import { loadavg } from 'node:os';
+import { writeResult, type ResultRow } from './results-file.ts';
+import { cpuMs } from './server-cpu.ts';
+import { LARGE_DB, ensureLargeDb, startBenchServer } from './support/bench-server.ts';
+
+const NAME_REQUESTS = 500;
+const PAGE_ROWS = 50;
+const TYPED_NAMES = 30;
+const NAMES_GOAL_MS = 10;
+const SEARCH_GOAL_MS = 50;
+
+/** Organisation 1's users as the portal shows them, with the names of their groups. */
+function largeSeedPeople(): PersonRecord[] {
+  const db = new Database(LARGE_DB, { readonly: true });
+  const rows = db
+    .prepare(
+      `SELECT u.user_id, u.user_organisation_identifier, u.firstname, u.lastname, u.email,
+              (SELECT json_group_array(g.grp_name) FROM user_grp ug JOIN grp g ON g.grp_id = ug.user_grp_grp_id WHERE ug.user_grp_user_id = u.user_id) AS groups
+       FROM portal_user u WHERE u.org_id = 1 ORDER BY u.user_id`,
+    )
+    .all() as (Omit<PersonRecord, 'groups'> & { groups: string })[];
+  db.close();
+  return rows.map((row) => ({ ...row, groups: JSON.parse(row.groups) as string[] }));
+}
+
+async function fill(location: StoreLocation, people: readonly PersonRecord[]): Promise<number> {
+  const started = performance.now();
+  const store = await openStore(location);
+  const directory = new Directory(store.db, 7 * 86_400_000);
+  for (let i = 0; i < people.length; i += 500) await directory.save(1, people.slice(i, i + 500));
+  await store.close();
+  return (performance.now() - started) / 1000;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** Deterministic choices, so that every run asks the same. */
+function* sequence(seed: number): Generator<number> {
+  let x = seed;
+  for (;;) {
+    x = (x * 1_103_515_245 + 12_345) % 2 ** 31;
+    yield x;
+  }
+}
+
+async function timed(url: string, init: RequestInit): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const body: unknown = await response.json();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+async function measure(label: string, env: Record<string, string>, people: readonly PersonRecord[]): Promise<{ rows: ResultRow[]; notes: string[] }> {
+  const server = await startBenchServer({ env });
+  try {
+    const headers = { authorization: server.token, 'content-type': 'application/json' };
+    const api = `${server.url}/dashboard-api`;
+    const count = await timed(`${api}/people/count`, { headers });
+    const total = (count.body as { result: { total: number } }).result.total;
+
+    // A members page: 50 user ids of the organisation, most of them known to the directory.
+    const random = sequence(1);
+    const nameTimes: number[] = [];
+    let namesCpu = 0;
+    for (let i = 0; i < NAME_REQUESTS + 20; i++) {
+      const ids = Array.from({ length: PAGE_ROWS }, () => people[(random.next().value ?? 0) % people.length]?.user_id ?? 1);
+      // The first ones warm up the connection and the token cache.
+      if (i === 20) namesCpu = cpuMs(server.pid);
+      const { ms } = await timed(`${api}/people/names`, { method: 'POST', headers, body: JSON.stringify({ user_ids: ids }) });
+      if (i >= 20) nameTimes.push(ms);
+    }
+    namesCpu = cpuMs(server.pid) - namesCpu;
+
+    // Someone typing "firstname lastname" into "Search people": one request per keystroke.
+    const searchTimes: number[] = [];
+    let typed = 0;
+    const searchCpuBefore = cpuMs(server.pid);
+    for (let n = 0; n < TYPED_NAMES; n++) {
+      const person = people[(random.next().value ?? 0) % people.length];
+      const text = `${person?.firstname ?? ''} ${person?.lastname ?? ''}`.trim();
+      for (let k = 1; k <= text.length; k++) {
+        if (text[k - 1] === ' ') continue;
+        const { ms } = await timed(`${api}/people?q=${encodeURIComponent(text.slice(0, k))}&limit=20`, { headers });
+        searchTimes.push(ms);
+        typed += 1;
+      }
+    }
+    const searchCpu = cpuMs(server.pid) - searchCpuBefore;
+    return {
+      rows: [
+        { metric: `${label}: directory entries of organisation 1`, value: total, unit: 'people' },
+        {
+          metric: `${label}: names for a ${PAGE_ROWS}-row members page (POST /dashboard-api/people/names), p95`,
+          value: round(percentile(nameTimes, 95)),
+          unit: 'ms',
+          goal: `< ${NAMES_GOAL_MS} ms`,
+          pass: percentile(nameTimes, 95) < NAMES_GOAL_MS,
+        },
+        { metric: `${label}: names for a members page, p50`, value: round(percentile(nameTimes, 50)), unit: 'ms' },
+        { metric: `${label}: server CPU per names request (the Node process)`, value: round(namesCpu / NAME_REQUESTS), unit: 'ms' },
+        {
+          metric: `${label}: "Search people" per keystroke (GET /dashboard-api/people?q=...), p95`,
+          value: round(percentile(searchTimes, 95)),
+          unit: 'ms',
+          goal: `< ${SEARCH_GOAL_MS} ms`,
+          pass: percentile(searchTimes, 95) < SEARCH_GOAL_MS,
+        },
+        { metric: `${label}: search per keystroke, p50 / max`, value: `${round(percentile(searchTimes, 50))} / ${round(Math.max(...searchTimes))}`, unit: 'ms' },
+        { metric: `${label}: server CPU per search request (the Node process)`, value: round(searchCpu / typed), unit: 'ms' },
+      ],
+      notes: [`${label}: ${NAME_REQUESTS} names requests after 20 to warm up; ${typed} keystrokes typing ${TYPED_NAMES} "firstname lastname" of the seed, one request each (limit 20, with the total).`],
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+ensureLargeDb();
+const people = largeSeedPeople();
+const rows: ResultRow[] = [];
+const notes: string[] = [
+  'Over HTTP on 127.0.0.1 against `npm start`\'s server (embedded portal on the large seed, request log off); the client shares the machine\'s cores with the server. Every request carries the token (checked through the portal\'s /token/validate, cached 60 s). Server CPU is measured from /proc and does not depend on how busy the machine is; on PostgreSQL the database server\'s own CPU is not in it.',
+  'Search: each word of the query must begin a word of the person (names, e-mail, identifier; lower case, no accents): prefix ranges of an index of words (directory_term), matches counted exactly up to 1,000, "at least 1,000" past it.',
+  `Load average (1 min) at the start: ${loadavg()[0]?.toFixed(1) ?? '?'}.`,
+];
+
+const sqliteFile = join(tmpdir(), `bench-dashboard-${process.pid}.db`);
+try {
+  const seconds = await fill({ dialect: 'sqlite', file: sqliteFile }, people);
+  rows.push({ metric: 'SQLite: filling the directory with 100,000 people (batches of 500)', value: Math.round(seconds * 10) / 10, unit: 's' });
+  const measured = await measure('SQLite', { DASHBOARD_DB: sqliteFile, LOG_REQUESTS: '0' }, people);
+  rows.push(...measured.rows);
+  notes.push(...measured.notes);
+} finally {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(sqliteFile + suffix, { force: true });
+}
+
+if (postgres.available) {
+  const server = await startPostgres();
+  try {
+    const url = await server.createDatabase();
+    const seconds = await fill({ dialect: 'postgres', url }, people);
+    rows.push({ metric: 'PostgreSQL: filling the directory with 100,000 people (batches of 500)', value: Math.round(seconds * 10) / 10, unit: 's' });
+    const measured = await measure('PostgreSQL', { DASHBOARD_DATABASE_URL: url, LOG_REQUESTS: '0' }, people);
+    rows.push(...measured.rows);
+    notes.push(...measured.notes, 'PostgreSQL: a private server started for the run (fsync off, as in the tests).');
+  } finally {
+    await server.stop();
+  }
+} else {
+  notes.push(`PostgreSQL not measured: ${postgres.reason}.`);
+}
+
+notes.push(`Load average (1 min) at the end: ${loadavg()[0]?.toFixed(1) ?? '?'}.`);
+writeResult('dashboard-directory', { title: 'Dashboard server: people directory (100,000 people)', rows, notes });
+console.log(rows.map((row) => `${row.metric}: ${row.value} ${row.unit}`).join('\n'));

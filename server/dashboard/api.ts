@@ -1,0 +1,76 @@
+// The dashboard server's own endpoints (mounted at /dashboard-api), and the pass-through
+// recorders for /api: everything the production server needs from server/dashboard.
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
+import { errorBody } from '../portal/errors.ts';
+import { dashboardErrors, requireOrg, type DashboardEnv } from './http.ts';
+import { LookupRunner } from './lookup-runner.ts';
+import { openApiDocument } from './openapi.ts';
+import { learnUsers, recordMemberships } from './pass-through.ts';
+import type { PortalGateway } from './portal-gateway.ts';
+import { historyRoutes } from './routes/history.ts';
+import { lookupJobRoutes } from './routes/lookup-jobs.ts';
+import { peopleRoutes } from './routes/people.ts';
+import { statusRoute } from './routes/status.ts';
+import type { DashboardStore } from './store/connection.ts';
+import { Directory } from './store/directory.ts';
+import { History } from './store/history.ts';
+import { LookupJobs } from './store/lookup-jobs.ts';
+import { TokenCheck } from './token-check.ts';
+
+export const DASHBOARD_API_PREFIX = '/dashboard-api';
+
+export interface DashboardServer {
+  /** Mount at DASHBOARD_API_PREFIX. */
+  api: Hono<DashboardEnv>;
+  /** Middleware for `/api/user/get_by_organisation_identifier/*`, before the portal's routes. */
+  learnUsers: MiddlewareHandler;
+  /** Middleware for `/api/user_grp/create`, before the portal's routes. */
+  recordMemberships: MiddlewareHandler;
+  /** Waits for this process's lookup jobs to finish (tests). */
+  idle: () => Promise<void>;
+  /** Stops the lookup jobs of this process, then closes the store. */
+  close: () => Promise<void>;
+}
+
+export interface DashboardServerOptions {
+  store: DashboardStore;
+  gateway: PortalGateway;
+  directoryMaxAgeMs: number;
+}
+
+export function createDashboardServer({ store, gateway, directoryMaxAgeMs }: DashboardServerOptions): DashboardServer {
+  const tokens = new TokenCheck(gateway);
+  const directory = new Directory(store.db, directoryMaxAgeMs);
+  const history = new History(store.db);
+  const jobs = new LookupJobs(store.db);
+  const runner = new LookupRunner(jobs, directory, gateway);
+  const auth = requireOrg(tokens);
+
+  const api = new Hono<DashboardEnv>();
+  api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody('payload_too_large', tooLarge().message), 413) }));
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));
+  statusRoute(api, directoryMaxAgeMs);
+  peopleRoutes(api, auth, directory);
+  lookupJobRoutes(api, auth, jobs, runner);
+  historyRoutes(api, auth, history);
+  // A catch-all route (not notFound): it must answer here, not fall through to the dashboard's HTML.
+  api.all('*', (c) =>
+    c.json(errorBody('route_not_found', `There is no ${c.req.method} ${c.req.path} in the dashboard server's API. See ${DASHBOARD_API_PREFIX}/openapi.json.`), 404),
+  );
+  api.onError(dashboardErrors);
+
+  const deps = { tokens, directory, history };
+  return {
+    api,
+    learnUsers: learnUsers(deps),
+    recordMemberships: recordMemberships(deps),
+    idle: () => runner.idle(),
+    close: async () => {
+      await runner.stop();
+      await store.close();
+    },
+  };
+}

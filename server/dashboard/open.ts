@@ -1,0 +1,27 @@
+// The dashboard server of `npm start`, from its environment: the store it names, and the
+// portal the production server uses (embedded in-process, or PORTAL_API_URL over HTTP).
+import type { Hono } from 'hono';
+import { DASHBOARD_API_PREFIX, createDashboardServer, type DashboardServer } from './api.ts';
+import { httpPortalGateway, inProcessPortalGateway } from './portal-gateway.ts';
+import { dashboardSettings, type DashboardEnv } from './settings.ts';
+import { openStore } from './store/connection.ts';
+
+export interface PortalForDashboard {
+  portalUrl?: string;
+  portal?: { request: (path: string, init: RequestInit) => Response | Promise<Response> };
+}
+
+export async function openDashboardServer(env: DashboardEnv, { portalUrl, portal }: PortalForDashboard): Promise<DashboardServer> {
+  const settings = dashboardSettings(env);
+  const gateway = portalUrl ? httpPortalGateway(portalUrl) : portal ? inProcessPortalGateway(portal) : undefined;
+  if (!gateway) throw new Error('The dashboard server needs a portal: the embedded one or PORTAL_API_URL.');
+  const store = await openStore(settings.store);
+  return createDashboardServer({ store, gateway, directoryMaxAgeMs: settings.directoryMaxAgeMs });
+}
+
+/** Mounts the dashboard server on the production app; call before the `/api` routes. */
+export function mountDashboard(app: Hono, server: DashboardServer): void {
+  app.use('/api/user/get_by_organisation_identifier/*', server.learnUsers);
+  app.use('/api/user_grp/create', server.recordMemberships);
+  app.route(DASHBOARD_API_PREFIX, server.api);
+}

@@ -1,0 +1,210 @@
+// The OpenAPI 3.1 document of the dashboard server's endpoints, generated from the same zod
+// schemas that validate the requests and shape the answers (z.toJSONSchema).
+import * as z from 'zod/mini';
+import {
+  directorySizeSchema,
+  forgottenSchema,
+  peopleNamesRequestSchema,
+  peopleSearchQuerySchema,
+  peopleSearchResultSchema,
+  personSchema,
+  savePeopleRequestSchema,
+  savePeopleResultSchema,
+} from '../../src/api/schemas/directory.ts';
+import { dashboardStatusSchema } from '../../src/api/schemas/dashboard-common.ts';
+import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
+import { historyEventSchema, historyExportQuerySchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
+import { lookupItemSchema, lookupItemsQuerySchema, lookupJobRequestSchema, lookupJobSchema } from '../../src/api/schemas/lookup-job.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Named schemas, emitted under components.schemas and referenced from the operations. */
+const components = {
+  Error: errorBodySchema,
+  Status: itemEnvelopeSchema(dashboardStatusSchema),
+  SavePeopleRequest: savePeopleRequestSchema,
+  SavePeopleAnswer: itemEnvelopeSchema(savePeopleResultSchema),
+  PeopleNamesRequest: peopleNamesRequestSchema,
+  Person: personSchema,
+  PersonAnswer: itemEnvelopeSchema(personSchema),
+  PeopleAnswer: itemEnvelopeSchema(z.array(personSchema)),
+  PeopleSearchAnswer: peopleSearchResultSchema,
+  DirectorySizeAnswer: itemEnvelopeSchema(directorySizeSchema),
+  ForgottenAnswer: itemEnvelopeSchema(forgottenSchema),
+  LookupJobRequest: lookupJobRequestSchema,
+  LookupJob: lookupJobSchema,
+  LookupJobAnswer: itemEnvelopeSchema(lookupJobSchema),
+  LookupJobsAnswer: itemEnvelopeSchema(z.array(lookupJobSchema)),
+  LookupItemList: listEnvelopeSchema(lookupItemSchema),
+  HistoryEvent: historyEventSchema,
+  HistoryList: listEnvelopeSchema(historyEventSchema),
+} satisfies Record<string, z.ZodMiniType>;
+type ComponentName = keyof typeof components;
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(components)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { io: 'input', uri: (id) => `#/components/schemas/${id}` });
+  // Each becomes a plain schema of the document (the document's dialect is JSON Schema 2020-12).
+  return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema]));
+}
+
+const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: ComponentName) => ({ content: { 'application/json': { schema: ref(name) } } });
+const errorAnswer = (description: string) => ({ description, ...json('Error') });
+
+/** The query parameters of a zod object schema, as OpenAPI parameters. */
+function queryParameters(schema: z.ZodMiniObject): JsonSchema[] {
+  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.includes(name), schema: property }));
+}
+
+const pathParameter = (name: string, schema: JsonSchema, description: string) => ({ name, in: 'path', required: true, description, schema });
+const userIdParameter = pathParameter('user_id', { type: 'integer', minimum: 1 }, 'The portal user id.');
+const jobIdParameter = pathParameter('job_id', { type: 'string', format: 'uuid' }, 'The id answered when the job was started.');
+
+interface Operation {
+  summary: string;
+  description?: string;
+  auth?: false;
+  parameters?: JsonSchema[];
+  body?: ComponentName;
+  answer: { status: number; name: ComponentName; description: string } | { status: number; csv: true; description: string };
+  notFound?: string;
+}
+
+const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Operation>>> = {
+  '/status': {
+    get: { summary: 'What this dashboard server offers (no token needed)', auth: false, answer: { status: 200, name: 'Status', description: 'The server and its settings.' } },
+  },
+  '/people': {
+    get: {
+      summary: 'Search the directory',
+      description:
+        'Each word of `q` (split at spaces) must begin a word of the first name, last name, e-mail local part or organisation identifier, or begin the whole e-mail or identifier; accents and case are ignored. Ordered by last name, then first name. An empty `q` lists everyone. Matches are counted up to 1,000: past that, `total` is 1000 and `total_capped` is true (ask for another word).',
+      parameters: queryParameters(peopleSearchQuerySchema),
+      answer: { status: 200, name: 'PeopleSearchAnswer', description: 'One page of people and how many match.' },
+    },
+    post: {
+      summary: 'Save user records the dashboard received from the portal',
+      description: 'Records in the shape of the portal\'s user (`/user/get_by_organisation_identifier`). Each replaces what the directory had for that user id and is marked seen now.',
+      body: 'SavePeopleRequest',
+      answer: { status: 200, name: 'SavePeopleAnswer', description: 'How many people were saved.' },
+    },
+  },
+  '/people/names': {
+    post: {
+      summary: 'The people of a list of user ids (a members page in one request)',
+      description: 'User ids the directory does not know are left out of the answer; the answer keeps the order asked.',
+      body: 'PeopleNamesRequest',
+      answer: { status: 200, name: 'PeopleAnswer', description: 'The known people.' },
+    },
+  },
+  '/people/count': {
+    get: { summary: 'Directory size', answer: { status: 200, name: 'DirectorySizeAnswer', description: 'How many people the directory holds, and how many are stale.' } },
+  },
+  '/people/{user_id}': {
+    get: { summary: 'One person', parameters: [userIdParameter], answer: { status: 200, name: 'PersonAnswer', description: 'The person.' }, notFound: 'The directory does not know this user.' },
+    delete: {
+      summary: 'Forget a person (data protection)',
+      parameters: [userIdParameter],
+      answer: { status: 200, name: 'ForgottenAnswer', description: 'The record is gone.' },
+      notFound: 'The directory does not know this user.',
+    },
+  },
+  '/lookup-jobs': {
+    post: {
+      summary: 'Add people to the directory: look a list of organisation identifiers up in the background',
+      description: 'Identifiers are trimmed, blank ones dropped and duplicates removed. The server looks them up against the portal, 8 at a time, with the caller\'s token (held in memory for the job\'s duration, never stored), and saves every user found.',
+      body: 'LookupJobRequest',
+      answer: { status: 202, name: 'LookupJobAnswer', description: 'The job, started.' },
+    },
+    get: { summary: 'The latest 20 jobs of the organisation, newest first', answer: { status: 200, name: 'LookupJobsAnswer', description: 'The jobs with their progress.' } },
+  },
+  '/lookup-jobs/{job_id}': {
+    get: { summary: 'A job\'s progress and summary', parameters: [jobIdParameter], answer: { status: 200, name: 'LookupJobAnswer', description: 'The job.' }, notFound: 'No such job in this organisation.' },
+  },
+  '/lookup-jobs/{job_id}/items': {
+    get: {
+      summary: 'A job\'s identifiers and their outcome, e.g. those not found',
+      parameters: [jobIdParameter, ...queryParameters(lookupItemsQuerySchema)],
+      answer: { status: 200, name: 'LookupItemList', description: 'One page of identifiers in the order sent.' },
+      notFound: 'No such job in this organisation.',
+    },
+  },
+  '/lookup-jobs/{job_id}/cancel': {
+    post: {
+      summary: 'Cancel a running job (any replica stops it before its next lookup)',
+      parameters: [jobIdParameter],
+      answer: { status: 200, name: 'LookupJobAnswer', description: 'The job; `cancelled` unless it had already ended.' },
+      notFound: 'No such job in this organisation.',
+    },
+  },
+  '/history': {
+    get: {
+      summary: 'Memberships created through this server, newest first',
+      description: 'Every `POST /api/user_grp/create` that went through the server, with its outcome. The dashboard sends `X-Dashboard-Source` (form, import, bulk, copy) and `X-Dashboard-Actor` (the administrator\'s label, percent-encoded UTF-8) with it.',
+      parameters: queryParameters(historyQuerySchema),
+      answer: { status: 200, name: 'HistoryList', description: 'One page of events and the number that match.' },
+    },
+  },
+  '/history.csv': {
+    get: {
+      summary: 'The filtered history as CSV (UTF-8 with BOM; formula-like cells start with an apostrophe)',
+      parameters: queryParameters(historyExportQuerySchema),
+      answer: { status: 200, csv: true, description: 'Every matching event, newest first.' },
+    },
+  },
+};
+
+function operationObject(operation: Operation): JsonSchema {
+  const { answer } = operation;
+  const responses: Record<string, unknown> = {
+    [answer.status]: 'csv' in answer ? { description: answer.description, content: { 'text/csv': { schema: { type: 'string' } } } } : { description: answer.description, ...json(answer.name) },
+    400: errorAnswer('Bad input (`invalid_json`, `invalid_body`, `invalid_id`): nothing was done.'),
+  };
+  if (operation.auth !== false) {
+    responses[401] = errorAnswer('No token, or a token the portal refuses (`missing_token`, `invalid_token`, `token_expired`).');
+    responses[502] = errorAnswer('The portal could not be asked whether the token is valid (`portal_unreachable`, `portal_error`).');
+  }
+  if (operation.notFound) responses[404] = errorAnswer(operation.notFound);
+  return {
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    ...(operation.auth === false ? { security: [] } : {}),
+    ...(operation.parameters ? { parameters: operation.parameters } : {}),
+    ...(operation.body ? { requestBody: { required: true, ...json(operation.body) } } : {}),
+    responses,
+  };
+}
+
+/** The document, for a server mounted at `prefix` (e.g. `/dashboard-api`). */
+export function openApiDocument(prefix: string): JsonSchema {
+  const paths = Object.fromEntries(
+    Object.entries(operations).map(([path, methods]) => [
+      path,
+      Object.fromEntries(Object.entries(methods).map(([method, operation]) => [method, operationObject(operation)])),
+    ]),
+  );
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Dashboard server API',
+      version: '1',
+      description:
+        "The dashboard server's own endpoints, beside the portal's API (`/api`): the people directory, the history of memberships and directory lookup jobs. Every row is scoped by the organisation of the caller's portal token. Errors have the portal's format: `{\"status\": false, \"error\": {\"code\", \"message\", \"details\"}}`.",
+    },
+    servers: [{ url: prefix }],
+    security: [{ portalToken: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        portalToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: "The portal's API token (bare or `Bearer <token>`), checked with the portal's `/token/validate`." },
+      },
+      schemas: componentSchemas(),
+    },
+  };
+}
+
+/** Method and path of every documented operation, e.g. `GET /people/{user_id}` (for the tests). */
+export const documentedOperations = Object.entries(operations).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));

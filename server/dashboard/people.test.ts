@@ -1,0 +1,219 @@
+// The people directory endpoints on SQLite and PostgreSQL: save, names, search, one person,
+// forget, size, stale records, users learned as they pass through /api, and organisation 2
+// never seeing a row of organisation 1.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { User } from '../../src/api/schemas/user.ts';
+import { demoFacts } from '../seed/facts.ts';
+import { expectError } from '../test/support.ts';
+import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
+
+const org2Token = 'token-org-2';
+
+function user(id: number, fields: Partial<User> = {}): User {
+  return {
+    user_id: id,
+    email: `person${id}@example.com`,
+    firstname: `First${id}`,
+    lastname: `Last${id}`,
+    user_organisation_identifier: `EMP-${id}`,
+    groups: ['Sales'],
+    properties: {},
+    user_created_date: null,
+    user_updated_date: null,
+    ...fields,
+  };
+}
+
+const zoe = user(900001, { firstname: 'Zoë', lastname: 'Lefèvre', email: 'zoe.lefevre@example.com', user_organisation_identifier: 'FR-75_001%' });
+const elodie = user(900002, { firstname: 'ÉLODIE', lastname: 'Dupont', email: 'e.dupont@example.com', user_organisation_identifier: 'FR-69-002' });
+const bjorn = user(900003, { firstname: 'Bjørn', lastname: 'Østergård', email: null, user_organisation_identifier: null, groups: [] });
+
+describeEachStore('people directory', (_dialect, open) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(await open());
+    const saved = await h.call('POST', '/dashboard-api/people', { body: { users: [zoe, elodie, bjorn] } });
+    expect(saved.body).toEqual({ status: true, result: { saved: 3 } });
+  });
+  afterAll(async () => h.close());
+
+  it('answers the names of a page of user ids in one request, in the order asked, unknown ids left out', async () => {
+    const reply = await h.call('POST', '/dashboard-api/people/names', { body: { user_ids: [elodie.user_id, 123456789, zoe.user_id] } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.result.map((p: { user_id: number }) => p.user_id)).toEqual([elodie.user_id, zoe.user_id]);
+    expect(reply.body.result[1]).toMatchObject({
+      firstname: 'Zoë',
+      lastname: 'Lefèvre',
+      email: 'zoe.lefevre@example.com',
+      user_organisation_identifier: 'FR-75_001%',
+      groups: ['Sales'],
+      stale: false,
+    });
+  });
+
+  it.each([
+    ['zoe', [zoe.user_id]],
+    ['LEFEVRE', [zoe.user_id]],
+    ['élodie', [elodie.user_id]],
+    ['bjorn oster', [bjorn.user_id]],
+    ['zoe@', []],
+    ['e.dupont@ex', [elodie.user_id]],
+    ['dupont@', []],
+    ['evre', []],
+    ['fr-', [elodie.user_id, zoe.user_id]],
+    ['fr-75_001%', [zoe.user_id]],
+    ['001', [zoe.user_id]],
+    ['%', []],
+    ['fr-75 lef', [zoe.user_id]],
+    ['fr-75 dupont', []],
+    ['example', []],
+  ])('finds %j: each word begins a word of the person, accents and case ignored', async (q, ids) => {
+    const reply = await h.call('GET', `/dashboard-api/people?q=${encodeURIComponent(q)}`);
+    expect(reply.status).toBe(200);
+    expect(reply.body.result.map((p: { user_id: number }) => p.user_id)).toEqual(ids);
+    expect(reply.body.total).toBe(ids.length);
+    expect(reply.body.total_capped).toBe(false);
+  });
+
+  it('pages search results ordered by last name, with the total', async () => {
+    const first = await h.call('GET', '/dashboard-api/people?limit=2');
+    expect(first.body.total).toBe(3);
+    expect(first.body.result.map((p: { lastname: string }) => p.lastname)).toEqual(['Dupont', 'Lefèvre']);
+    const second = await h.call('GET', '/dashboard-api/people?limit=2&start=2');
+    expect(second.body.result.map((p: { lastname: string }) => p.lastname)).toEqual(['Østergård']);
+  });
+
+  it('refuses a bad page with the error body', async () => {
+    expectError(await h.call('GET', '/dashboard-api/people?limit=1000'), 400, 'invalid_body');
+    expectError(await h.call('GET', '/dashboard-api/people?start=-1'), 400, 'invalid_body');
+  });
+
+  it('gets one person by user id, 404 when unknown', async () => {
+    const reply = await h.call('GET', `/dashboard-api/people/${zoe.user_id}`);
+    expect(reply.body.result).toMatchObject({ user_id: zoe.user_id, firstname: 'Zoë' });
+    expectError(await h.call('GET', '/dashboard-api/people/123456789'), 404, 'not_found');
+    expectError(await h.call('GET', '/dashboard-api/people/abc'), 400, 'invalid_id');
+  });
+
+  it('counts the directory', async () => {
+    expect((await h.call('GET', '/dashboard-api/people/count')).body.result).toEqual({ total: 3, stale: 0 });
+  });
+
+  it('replaces a record saved again (the last record of a user id in a batch wins)', async () => {
+    const renamed = { ...bjorn, lastname: 'Renamed' };
+    await h.call('POST', '/dashboard-api/people', { body: { users: [bjorn, renamed] } });
+    expect((await h.call('GET', `/dashboard-api/people/${bjorn.user_id}`)).body.result.lastname).toBe('Renamed');
+    expect((await h.call('GET', '/dashboard-api/people?q=renamed')).body.total).toBe(1);
+    expect((await h.call('GET', '/dashboard-api/people?q=ostergard')).body.total).toBe(0);
+    await h.call('POST', '/dashboard-api/people', { body: { users: [bjorn] } });
+  });
+
+  it('refuses user records that do not have the portal user shape, and saves nothing', async () => {
+    const { user_created_date: _dropped, ...incomplete } = user(900010);
+    const reply = await h.call('POST', '/dashboard-api/people', { body: { users: [user(900011), incomplete] } });
+    expectError(reply, 400, 'invalid_body');
+    expect(reply.body.error.details[0].path).toBe('users[1].user_created_date');
+    expectError(await h.call('GET', '/dashboard-api/people/900011'), 404, 'not_found');
+    expectError(await h.call('POST', '/dashboard-api/people', { body: { users: [] } }), 400, 'invalid_body');
+    const broken = await h.call('POST', '/dashboard-api/people', { body: undefined, headers: { 'content-type': 'application/json' } });
+    expectError(broken, 400, 'invalid_json');
+  });
+
+  it('learns a user found by organisation identifier through /api, for every administrator of the organisation', async () => {
+    const { identifier, userId } = demoFacts.org1.userWithManyTakes;
+    const lookup = await h.call('GET', `/api/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`);
+    expect(lookup.status).toBe(200);
+    const reply = await h.call('POST', '/dashboard-api/people/names', { body: { user_ids: [userId] }, token: h.portal.token1 });
+    expect(reply.body.result).toEqual([
+      expect.objectContaining({ user_id: userId, firstname: lookup.body.result.firstname, lastname: lookup.body.result.lastname, groups: lookup.body.result.groups }),
+    ]);
+  });
+
+  it('learns nothing from a failed lookup', async () => {
+    const before = (await h.call('GET', '/dashboard-api/people/count')).body.result.total;
+    expect((await h.call('GET', '/api/user/get_by_organisation_identifier/nobody-has-this')).status).toBe(404);
+    expect((await h.call('GET', `/api/user/get_by_organisation_identifier/${encodeURIComponent(demoFacts.org2.userIdentifier)}`)).status).toBe(404);
+    expect((await h.call('GET', '/dashboard-api/people/count')).body.result.total).toBe(before);
+  });
+
+  it('forgets a person (DELETE), then 404', async () => {
+    const forgotten = user(900020);
+    await h.call('POST', '/dashboard-api/people', { body: { users: [forgotten] } });
+    expect((await h.call('DELETE', `/dashboard-api/people/${forgotten.user_id}`)).body).toEqual({
+      status: true,
+      result: { user_id: forgotten.user_id, forgotten: true },
+    });
+    expectError(await h.call('GET', `/dashboard-api/people/${forgotten.user_id}`), 404, 'not_found');
+    expectError(await h.call('DELETE', `/dashboard-api/people/${forgotten.user_id}`), 404, 'not_found');
+  });
+
+  it('organisation 2 sees none of organisation 1 on any directory endpoint, and cannot change it', async () => {
+    const asOrg2 = { token: org2Token };
+    const names = await h.call('POST', '/dashboard-api/people/names', { ...asOrg2, body: { user_ids: [zoe.user_id, elodie.user_id] } });
+    expect(names.body).toEqual({ status: true, result: [] });
+    const search = await h.call('GET', '/dashboard-api/people?q=', asOrg2);
+    expect(search.body).toEqual({ status: true, total: 0, total_capped: false, result: [] });
+    expect((await h.call('GET', '/dashboard-api/people?q=zoe', asOrg2)).body.total).toBe(0);
+    expect((await h.call('GET', '/dashboard-api/people/count', asOrg2)).body.result).toEqual({ total: 0, stale: 0 });
+    expectError(await h.call('GET', `/dashboard-api/people/${zoe.user_id}`, asOrg2), 404, 'not_found');
+    expectError(await h.call('DELETE', `/dashboard-api/people/${zoe.user_id}`, asOrg2), 404, 'not_found');
+
+    // Organisation 2 saving the same user id writes its own row, never organisation 1's.
+    await h.call('POST', '/dashboard-api/people', { ...asOrg2, body: { users: [{ ...zoe, firstname: 'Intruder' }] } });
+    expect((await h.call('GET', `/dashboard-api/people/${zoe.user_id}`)).body.result.firstname).toBe('Zoë');
+    expect((await h.call('GET', `/dashboard-api/people/${zoe.user_id}`, asOrg2)).body.result.firstname).toBe('Intruder');
+    expect((await h.call('GET', '/dashboard-api/people?q=intruder')).body.total).toBe(0);
+
+    // A user learned through /api with organisation 1's token stays organisation 1's.
+    const learned = demoFacts.org1.userWithManyTakes.userId;
+    expect((await h.call('POST', '/dashboard-api/people/names', { ...asOrg2, body: { user_ids: [learned] } })).body.result).toEqual([]);
+  });
+});
+
+describeEachStore('stale directory records', (_dialect, open) => {
+  let h: Harness;
+  beforeAll(async () => {
+    // A maximum age of 1 ms: anything saved is stale by the time it is read.
+    h = await startHarness(await open(), { dashboard: { directoryMaxAgeMs: 1 } });
+  });
+  afterAll(async () => h.close());
+
+  it('flags records older than the maximum age as stale, and counts them', async () => {
+    await h.call('POST', '/dashboard-api/people', { body: { users: [user(1), user(2)] } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const names = await h.call('POST', '/dashboard-api/people/names', { body: { user_ids: [1, 2] } });
+    expect(names.body.result.map((p: { stale: boolean }) => p.stale)).toEqual([true, true]);
+    expect((await h.call('GET', '/dashboard-api/people/count')).body.result).toEqual({ total: 2, stale: 2 });
+  });
+});
+
+describeEachStore('broad directory searches', (_dialect, open) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(await open());
+    // 1,200 people named Martin, first names Ann0000..Ann1199, and one Martine.
+    const martins = Array.from({ length: 1200 }, (_, i) => user(500_000 + i, { firstname: `Ann${String(i).padStart(4, '0')}`, lastname: 'Martin' }));
+    for (let i = 0; i < martins.length; i += 500) await h.call('POST', '/dashboard-api/people', { body: { users: martins.slice(i, i + 500) } });
+    await h.call('POST', '/dashboard-api/people', { body: { users: [user(600_000, { firstname: 'Zed', lastname: 'Martine' })] } });
+  });
+  afterAll(async () => h.close());
+
+  it('counts up to 1,000 and says there are more, still paging in name order', async () => {
+    const first = await h.call('GET', '/dashboard-api/people?q=mart&limit=3');
+    expect(first.body).toMatchObject({ total: 1000, total_capped: true });
+    expect(first.body.result.map((p: { firstname: string }) => p.firstname)).toEqual(['Ann0000', 'Ann0001', 'Ann0002']);
+    const deep = await h.call('GET', '/dashboard-api/people?q=mart&start=1199&limit=3');
+    expect(deep.body.result.map((p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`)).toEqual(['Ann1199 Martin', 'Zed Martine']);
+  });
+
+  it('counts exactly again once another word narrows the search', async () => {
+    const narrowed = await h.call('GET', '/dashboard-api/people?q=mart+ann00');
+    expect(narrowed.body).toMatchObject({ total: 100, total_capped: false });
+    expect((await h.call('GET', '/dashboard-api/people?q=martine')).body).toMatchObject({ total: 1, total_capped: false });
+  });
+
+  it('forgets a person\'s search words with them', async () => {
+    await h.call('DELETE', '/dashboard-api/people/600000');
+    expect((await h.call('GET', '/dashboard-api/people?q=zed')).body.total).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+// How the dashboard server asks the portal something: the embedded portal app in-process, or
+// the real portal (PORTAL_API_URL) over HTTP. Both take the same paths the dashboard uses.
+import * as z from 'zod/mini';
+import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
+import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
+import { userSchema, type User } from '../../src/api/schemas/user.ts';
+
+/** The portal answered with an error (or not at all: `portal_unreachable`, status 502). */
+export class PortalAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PortalGateway {
+  /** The organisation of a valid token; PortalAnswerError (401) when the portal refuses it. */
+  validateToken(token: string): Promise<{ orgId: number }>;
+  /** The user with this organisation identifier, undefined when the portal has none (404). */
+  findUserByIdentifier(token: string, identifier: string): Promise<User | undefined>;
+}
+
+/** A fetch-like call to a portal path (`/token/validate`), relative to the portal's API root. */
+type PortalCall = (path: string, init: RequestInit) => Promise<Response>;
+
+const userEnvelope = itemEnvelopeSchema(userSchema);
+
+async function answerError(response: Response): Promise<PortalAnswerError> {
+  const body = z.safeParse(errorBodySchema, await response.json().catch(() => undefined));
+  if (body.success) return new PortalAnswerError(response.status, body.data.error.code, body.data.error.message);
+  return new PortalAnswerError(response.status, `http_${response.status}`, `The portal answered HTTP ${response.status}.`);
+}
+
+async function parsed<T extends z.ZodMiniType>(schema: T, response: Response): Promise<z.infer<T>> {
+  const body = z.safeParse(schema, await response.json().catch(() => undefined));
+  if (!body.success) throw new PortalAnswerError(502, 'portal_contract', 'The portal answered in an unexpected shape.');
+  return body.data;
+}
+
+function gateway(call: PortalCall): PortalGateway {
+  const send = async (path: string, token: string) => {
+    try {
+      return await call(path, { headers: { authorization: token, accept: 'application/json' } });
+    } catch {
+      throw new PortalAnswerError(502, 'portal_unreachable', 'The portal did not answer. Try again in a moment.');
+    }
+  };
+  return {
+    async validateToken(token) {
+      const response = await send('/token/validate', token);
+      if (!response.ok) throw await answerError(response);
+      // Only the organisation is kept: the API key beside it is never stored or logged.
+      return { orgId: (await parsed(tokenValidateSchema, response)).user_data.org_id };
+    },
+    async findUserByIdentifier(token, identifier) {
+      const response = await send(`/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`, token);
+      if (response.status === 404) {
+        // decisions.md: 404 for an unknown record; only a wrong route is something else.
+        const error = await answerError(response);
+        if (error.code !== 'route_not_found') return undefined;
+        throw error;
+      }
+      if (!response.ok) throw await answerError(response);
+      return (await parsed(userEnvelope, response)).result;
+    },
+  };
+}
+
+/** The embedded portal (a Hono app) answered in-process: no socket, no port. */
+export function inProcessPortalGateway(portal: { request: (path: string, init: RequestInit) => Response | Promise<Response> }): PortalGateway {
+  return gateway(async (path, init) => portal.request(path, init));
+}
+
+/** A real portal over HTTP, e.g. `https://portal.example.com/api` (PORTAL_API_URL). */
+export function httpPortalGateway(portalUrl: string, timeoutMs = 30_000): PortalGateway {
+  const base = portalUrl.replace(/\/+$/, '');
+  return gateway((path, init) => fetch(base + path, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }));
+}

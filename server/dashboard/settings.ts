@@ -1,0 +1,34 @@
+// The dashboard store's settings, read from the environment of `npm start`.
+export type StoreLocation = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface DashboardSettings {
+  store: StoreLocation;
+  /** Directory records last seen longer ago than this are flagged `stale` (the client refreshes them). */
+  directoryMaxAgeMs: number;
+}
+
+export interface DashboardEnv {
+  /** SQLite file of the store (default `.data/dashboard.db`), or `:memory:`. */
+  DASHBOARD_DB?: string;
+  /** `postgres://...`: the store lives in PostgreSQL instead (several replicas share it). */
+  DASHBOARD_DATABASE_URL?: string;
+  /** Age in days after which a directory record is stale (default 7). */
+  DASHBOARD_DIRECTORY_MAX_AGE_DAYS?: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function dashboardSettings(env: DashboardEnv): DashboardSettings {
+  const url = env.DASHBOARD_DATABASE_URL?.trim();
+  if (url && !/^postgres(ql)?:\/\//.test(url)) {
+    // Never echo the value: it may hold a password.
+    throw new Error('DASHBOARD_DATABASE_URL must start with postgres:// or postgresql://.');
+  }
+  const store: StoreLocation = url ? { dialect: 'postgres', url } : { dialect: 'sqlite', file: env.DASHBOARD_DB?.trim() || '.data/dashboard.db' };
+  const rawDays = env.DASHBOARD_DIRECTORY_MAX_AGE_DAYS?.trim();
+  const days = rawDays ? Number(rawDays) : 7;
+  if (!Number.isFinite(days) || days <= 0) {
+    throw new Error(`DASHBOARD_DIRECTORY_MAX_AGE_DAYS must be a number of days above 0, not "${rawDays}".`);
+  }
+  return { store, directoryMaxAgeMs: days * DAY_MS };
+}

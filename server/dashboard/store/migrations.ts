@@ -1,0 +1,92 @@
+// Versioned migrations of the dashboard store, written once with kysely's schema builder for
+// both SQLite and PostgreSQL. Never edit a migration that has shipped: add the next one.
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { StoreDialect } from './connection.ts';
+
+// Migrations see the database as it was then, not as StoreTables says it is now.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+export function storeMigrations(dialect: StoreDialect): Record<string, Migration> {
+  // The differences between the dialects: an id the database numbers by itself, and search
+  // words and names compared by code point (SQLite's default; PostgreSQL's "C" collation), so
+  // that a prefix is a range of the index and names sort the same on both.
+  const autoId = dialect === 'postgres' ? 'serial' : 'integer';
+  const codePointOrder = dialect === 'postgres' ? sql`collate "C"` : sql``;
+  return {
+    '0001_directory': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('directory_person')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('identifier', 'text')
+          .addColumn('firstname', 'text')
+          .addColumn('lastname', 'text')
+          .addColumn('email', 'text')
+          .addColumn('groups', 'text', (c) => c.notNull())
+          .addColumn('sort_name', 'text', (c) => c.notNull().modifyEnd(codePointOrder))
+          .addColumn('last_seen', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('directory_person_pk', ['org_id', 'user_id'])
+          .execute();
+        await db.schema.createIndex('directory_person_sort').on('directory_person').columns(['org_id', 'sort_name', 'user_id']).execute();
+        // Every word of each person (search-text.ts): a query word is a prefix, so a range here.
+        await db.schema
+          .createTable('directory_term')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('term', 'text', (c) => c.notNull().modifyEnd(codePointOrder))
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('directory_term_pk', ['org_id', 'term', 'user_id'])
+          .execute();
+        await db.schema.createIndex('directory_term_person').on('directory_term').columns(['org_id', 'user_id', 'term']).execute();
+      },
+    },
+    '0002_history': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('membership_event')
+          .addColumn('id', autoId, (c) => c.primaryKey())
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('grp_id', 'integer', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('group_admin', 'integer', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('actor', 'text')
+          .addColumn('result', 'text', (c) => c.notNull())
+          .addColumn('error_code', 'text')
+          .addColumn('membership_id', 'integer')
+          .execute();
+        await db.schema.createIndex('membership_event_recent').on('membership_event').columns(['org_id', 'at', 'id']).execute();
+        await db.schema.createIndex('membership_event_group').on('membership_event').columns(['org_id', 'grp_id', 'at']).execute();
+        await db.schema.createIndex('membership_event_user').on('membership_event').columns(['org_id', 'user_id', 'at']).execute();
+      },
+    },
+    '0003_lookup_jobs': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('lookup_job')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('error_code', 'text')
+          .addColumn('total', 'integer', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('lookup_job_recent').on('lookup_job').columns(['org_id', 'created_at']).execute();
+        await db.schema
+          .createTable('lookup_job_item')
+          .addColumn('job_id', 'text', (c) => c.notNull().references('lookup_job.id').onDelete('cascade'))
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('identifier', 'text', (c) => c.notNull())
+          .addColumn('outcome', 'text')
+          .addColumn('user_id', 'integer')
+          .addColumn('error_code', 'text')
+          .addPrimaryKeyConstraint('lookup_job_item_pk', ['job_id', 'position'])
+          .execute();
+        await db.schema.createIndex('lookup_job_item_outcome').on('lookup_job_item').columns(['job_id', 'outcome']).execute();
+      },
+    },
+  };
+}

@@ -1,0 +1,70 @@
+// The dashboard store's tables as kysely sees them. Times are ISO 8601 UTC strings
+// (`2026-01-31T12:00:00.000Z`): they sort as text and read the same on SQLite and PostgreSQL.
+import type { Generated } from 'kysely';
+
+export interface StoreTables {
+  directory_person: DirectoryPersonTable;
+  directory_term: DirectoryTermTable;
+  membership_event: MembershipEventTable;
+  lookup_job: LookupJobTable;
+  lookup_job_item: LookupJobItemTable;
+}
+
+/** One user of an organisation as the portal last showed them. */
+export interface DirectoryPersonTable {
+  org_id: number;
+  user_id: number;
+  identifier: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  /** JSON array of grp_name. */
+  groups: string;
+  /** "lastname firstname", lower case and without accents: the order of search results. */
+  sort_name: string;
+  last_seen: string;
+}
+
+/** The search words of a person (search-text.ts), one row each. */
+export interface DirectoryTermTable {
+  org_id: number;
+  term: string;
+  user_id: number;
+}
+
+/** One `POST /api/user_grp/create` that went through the server, with its outcome. */
+export interface MembershipEventTable {
+  id: Generated<number>;
+  org_id: number;
+  at: string;
+  grp_id: number;
+  user_id: number;
+  group_admin: number;
+  source: string;
+  actor: string | null;
+  result: string;
+  error_code: string | null;
+  membership_id: number | null;
+}
+
+/** "Add people to the directory": one list of organisation identifiers looked up in the background. */
+export interface LookupJobTable {
+  id: string;
+  org_id: number;
+  created_at: string;
+  /** Written after every lookup: a running job whose heartbeat stopped was interrupted. */
+  updated_at: string;
+  state: string;
+  error_code: string | null;
+  total: number;
+}
+
+export interface LookupJobItemTable {
+  job_id: string;
+  position: number;
+  identifier: string;
+  /** null while pending, then found, not_found or failed. */
+  outcome: string | null;
+  user_id: number | null;
+  error_code: string | null;
+}

@@ -1,0 +1,75 @@
+// Brute force: after LIMIT failed attempts (an unknown API key on POST /token, an unknown or
+// expired token anywhere) from one client address within the window, every request from that
+// address answers 429 too_many_requests with Retry-After until the window is over. Valid tokens
+// too: letting them through would tell a guesser which guess was right.
+// Counting is rate-limiter-flexible's in-memory limiter (fixed window per address).
+import type { Context, MiddlewareHandler } from 'hono';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { clientAddress } from './client-address.ts';
+import { PortalError } from './errors.ts';
+
+export interface FailedAttemptsOptions {
+  /** Failed attempts allowed per window (default 20). */
+  limit: number;
+  /** Window in seconds (default 60). */
+  windowSeconds: number;
+}
+
+export const DEFAULT_FAILED_ATTEMPTS: FailedAttemptsOptions = { limit: 20, windowSeconds: 60 };
+
+export class FailedAttempts {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor(private readonly options: FailedAttemptsOptions = DEFAULT_FAILED_ATTEMPTS) {
+    this.limiter = new RateLimiterMemory({ points: options.limit, duration: options.windowSeconds });
+  }
+
+  /** First middleware of the portal: 429 for anything from a client that has used up its attempts. */
+  readonly guard: MiddlewareHandler = async (c, next) => {
+    const used = await this.limiter.get(clientAddress(c));
+    if (used) this.refuseOver(used, this.options.limit);
+    await next();
+  };
+
+  /**
+   * After a token check (synchronous, just before this call): counts it when it failed, and
+   * throws 429 when the client was already over the limit, whether the token was right or not.
+   * The count is read or raised at the call itself, in the same synchronous step as the check:
+   * requests pipelined on one connection arrive in one task and would otherwise all pass the
+   * guard before any failure was counted.
+   */
+  async afterTokenCheck(c: Context, failed: boolean): Promise<void> {
+    const address = clientAddress(c);
+    const used = await (failed ? this.limiter.penalty(address) : this.limiter.get(address));
+    // With this failure counted, a client at the limit is now one over it.
+    if (used) this.refuseOver(used, failed ? this.options.limit + 1 : this.options.limit);
+  }
+
+  /**
+   * POST /token, whose key is only known once the body is read: the attempt counts from the
+   * start, so that many sent at once cannot all be read under the limit, and the point is given
+   * back unless the key was unknown (401). The library's pattern for login endpoints.
+   */
+  readonly attempt: MiddlewareHandler = async (c, next) => {
+    const address = clientAddress(c);
+    this.refuseOver(await this.limiter.penalty(address), this.options.limit + 1);
+    let unknownKey = false;
+    try {
+      await next();
+      unknownKey = c.res.status === 401;
+    } finally {
+      // A refused body (413), a client gone, a bad request: not a guess.
+      if (!unknownKey) void this.limiter.reward(address);
+    }
+  };
+
+  /** Throws 429 when `used` has reached `blocked` points within a window still running. */
+  private refuseOver(used: { consumedPoints: number; msBeforeNext: number }, blocked: number): void {
+    // A record past its window (msBeforeNext <= 0) is about to be dropped by the limiter: over.
+    if (used.consumedPoints < blocked || used.msBeforeNext <= 0) return;
+    const seconds = Math.max(1, Math.ceil(used.msBeforeNext / 1000));
+    throw new PortalError(429, 'too_many_requests', `Too many failed attempts from your address. Try again in ${seconds} seconds.`, undefined, {
+      'Retry-After': String(seconds),
+    });
+  }
+}

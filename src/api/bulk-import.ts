@@ -1,0 +1,227 @@
+// The bulk import, free of React: resolve the rows (preview), then add the missing members with
+// bounded concurrency. The page and bench/memberships-bulk.ts run this same code; the API
+// functions are passed in so that the bench can count requests.
+//
+// Idempotent by construction: every row checks the membership right before creating it and a
+// 409 counts as "already a member", so a file run twice, or a run cut short and started again,
+// never creates anything twice. Writes are never retried automatically. A portal that stops
+// answering pauses the run (see `pauseAfterUnreachable`) rather than failing every row left.
+import { isApiError } from './errors.ts';
+import type { User } from './schemas/user.ts';
+import type { UserGrp, UserGrpCreate } from './schemas/user-grp.ts';
+import type { ImportRow } from './import-rows.ts';
+
+export interface BulkApi {
+  fetchUserByIdentifier: (identifier: string, signal?: AbortSignal) => Promise<User>;
+  fetchGroupMemberships: (grpId: number, signal?: AbortSignal) => Promise<UserGrp[]>;
+  findMembership: (grpId: number, userId: number, signal?: AbortSignal) => Promise<UserGrp | null>;
+  createMembership: (input: UserGrpCreate, signal?: AbortSignal) => Promise<UserGrp>;
+}
+
+export const defaultConcurrency = 4;
+/** Consecutive "portal unreachable" rows after which the page's run pauses. */
+export const defaultPauseAfterUnreachable = 5;
+
+export type PreviewStatus = 'found' | 'not-found' | 'duplicate' | 'invalid' | 'already-member' | 'lookup-failed';
+
+export interface PreviewRow extends ImportRow {
+  status: PreviewStatus;
+  user: User | null;
+  /** Creation date of the existing membership ("already a member since"). */
+  memberSince: string | null;
+  /** For a duplicate: the line it repeats. */
+  duplicateOf: number | null;
+  error: unknown;
+}
+
+export type ResultStatus = 'added' | 'already-member' | 'not-found' | 'failed' | 'skipped' | 'not-run';
+
+export interface ResultRow {
+  row: PreviewRow;
+  status: ResultStatus;
+  memberSince: string | null;
+  error: unknown;
+}
+
+/**
+ * Runs `worker` over `items`, at most `concurrency` at a time. `shouldStop` is read before each
+ * new item: stopping starts nothing new and lets the ones in flight finish.
+ */
+export async function runPool<T>(
+  items: readonly T[],
+  concurrency: number,
+  worker: (item: T, index: number) => Promise<void>,
+  shouldStop: () => boolean = () => false,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length && !shouldStop()) {
+      const index = next++;
+      await worker(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, lane));
+}
+
+export interface ResolveOptions {
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The preview: each row resolved to a user, with duplicates, invalid rows and current members marked. */
+export async function resolveImport(rows: readonly ImportRow[], grpId: number, api: BulkApi, options: ResolveOptions = {}): Promise<PreviewRow[]> {
+  const { concurrency = defaultConcurrency, signal, onProgress } = options;
+  const firstLine = new Map<string, number>();
+  const preview: PreviewRow[] = rows.map((row) => {
+    const base = { ...row, user: null, memberSince: null, duplicateOf: null, error: null };
+    if (row.problem) return { ...base, status: 'invalid' };
+    const seen = firstLine.get(row.identifier);
+    if (seen !== undefined) return { ...base, status: 'duplicate', duplicateOf: seen };
+    firstLine.set(row.identifier, row.line);
+    return { ...base, status: 'found' };
+  });
+
+  const members = new Map((await api.fetchGroupMemberships(grpId, signal)).map((m) => [m.user_grp_user_id, m]));
+  const toLookUp = preview.filter((row) => row.status === 'found');
+  let done = 0;
+  onProgress?.(0, toLookUp.length);
+  await runPool(
+    toLookUp,
+    concurrency,
+    async (row) => {
+      try {
+        row.user = await api.fetchUserByIdentifier(row.identifier, signal);
+      } catch (error) {
+        if (isApiError(error) && error.kind === 'aborted') throw error;
+        row.status = isApiError(error) && error.isNotFound ? 'not-found' : 'lookup-failed';
+        row.error = isApiError(error) && error.isNotFound ? null : error;
+      }
+      onProgress?.(++done, toLookUp.length);
+    },
+    () => signal?.aborted ?? false,
+  );
+  signal?.throwIfAborted();
+
+  // Two identifiers of one user, and people already in the group.
+  const firstOfUser = new Map<number, number>();
+  for (const row of preview) {
+    if (row.status !== 'found' || !row.user) continue;
+    const seen = firstOfUser.get(row.user.user_id);
+    if (seen !== undefined) {
+      row.status = 'duplicate';
+      row.duplicateOf = seen;
+      continue;
+    }
+    firstOfUser.set(row.user.user_id, row.line);
+    const member = members.get(row.user.user_id);
+    if (member) {
+      row.status = 'already-member';
+      row.memberSince = member.user_grp_created_date;
+    }
+  }
+  return preview;
+}
+
+export interface RunOptions {
+  concurrency?: number;
+  shouldStop?: () => boolean;
+  onResult?: (result: ResultRow, index: number) => void;
+  /** The results of an earlier, stopped or partly failed run of the same preview: finished rows are kept. */
+  previous?: readonly ResultRow[];
+  /**
+   * After this many rows in a row failed because the portal could not be reached, start no new
+   * row (as a stop does) and call `onPause` once; the rows not started stay `not-run`. Off when
+   * unset: without it every row is tried.
+   */
+  pauseAfterUnreachable?: number;
+  onPause?: () => void;
+}
+
+/**
+ * The portal (or the way to it) is down, not the row: no answer, no answer in time, or a
+ * gateway's 502/503/504 (our proxy's `portal_unreachable` is a 502).
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return error.kind === 'http' && (error.status === 502 || error.status === 503 || error.status === 504);
+}
+
+function settled(row: PreviewRow): ResultRow {
+  const result = (status: ResultStatus, memberSince: string | null = null): ResultRow => ({ row, status, memberSince, error: null });
+  switch (row.status) {
+    case 'found':
+    case 'lookup-failed':
+      return result('not-run');
+    case 'already-member':
+      return result('already-member', row.memberSince);
+    case 'not-found':
+      return result('not-found');
+    case 'duplicate':
+    case 'invalid':
+      return result('skipped');
+  }
+}
+
+/** Whether a run (first or again) has work to do on this row. */
+export function isPending(result: ResultRow): boolean {
+  return result.status === 'not-run' || result.status === 'failed';
+}
+
+/** Look up (when the preview could not), check, then create, for one row. Never throws. */
+async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<ResultRow> {
+  const outcome = (status: ResultStatus, memberSince: string | null = null, error: unknown = null): ResultRow => ({
+    row,
+    status,
+    memberSince,
+    error,
+  });
+  try {
+    const user = row.user ?? (await api.fetchUserByIdentifier(row.identifier));
+    const settledRow = row.user ? row : { ...row, user, status: 'found' as const, error: null };
+    const existing = await api.findMembership(grpId, user.user_id);
+    if (existing) return { ...outcome('already-member', existing.user_grp_created_date), row: settledRow };
+    const created = await api.createMembership({ user_grp_grp_id: grpId, user_grp_user_id: user.user_id, user_grp_group_admin: row.admin });
+    return { ...outcome('added', created.user_grp_created_date), row: settledRow };
+  } catch (error) {
+    // 409: someone (or an earlier, interrupted run) added this person in the meantime.
+    if (isApiError(error) && error.kind === 'http' && error.status === 409) return outcome('already-member');
+    if (isApiError(error) && error.isNotFound) return outcome('not-found');
+    return outcome('failed', null, error);
+  }
+}
+
+/**
+ * Adds the rows that need it. Returns one result per preview row, in order; rows not started
+ * because of a stop or a pause stay `not-run`. `onResult` reports each row as it completes.
+ */
+export async function runImport(preview: readonly PreviewRow[], grpId: number, api: BulkApi, options: RunOptions = {}): Promise<ResultRow[]> {
+  const { concurrency = defaultConcurrency, shouldStop, onResult, previous, pauseAfterUnreachable, onPause } = options;
+  const results: ResultRow[] = previous ? [...previous] : preview.map(settled);
+  const pending = results.map((result, index) => ({ result, index })).filter(({ result }) => isPending(result));
+  let unreachableStreak = 0;
+  let paused = false;
+  await runPool(
+    pending,
+    concurrency,
+    async ({ result, index }) => {
+      const next = await addOne(result.row, grpId, api);
+      results[index] = next;
+      unreachableStreak = next.status === 'failed' && isUnreachable(next.error) ? unreachableStreak + 1 : 0;
+      if (!paused && pauseAfterUnreachable !== undefined && unreachableStreak >= pauseAfterUnreachable) {
+        paused = true;
+        onPause?.();
+      }
+      onResult?.(next, index);
+    },
+    () => paused || (shouldStop?.() ?? false),
+  );
+  return results;
+}
+
+export function countBy<K extends string>(items: readonly { status: K }[]): Partial<Record<K, number>> {
+  const counts: Partial<Record<K, number>> = {};
+  for (const item of items) counts[item.status] = (counts[item.status] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Grp } from './schemas/grp.ts';
+import { searchGroups, type GroupSearchScope } from './group-search.ts';
+
+const group = (grp_id: number, grp_name: string, grp_external_id: string | null = null, grp_external_name: string | null = null): Grp => ({
+  grp_id,
+  grp_name,
+  grp_description: null,
+  grp_parent_id: null,
+  grp_external_id,
+  grp_external_name,
+  grp_created_date: null,
+  grp_updated_date: null,
+});
+
+const groups = [
+  group(1, 'sales', 'EXT-0001'),
+  group(2, 'sales-emea'),
+  group(3, 'Pré-sales', 'FR/IDF 75%'),
+  group(12, 'support'),
+  group(20, 'Élodie team'),
+  group(21, 'paris'),
+  group(22, 'sales-paris'),
+  group(23, 'paris-retail', null, 'Paris stores'),
+  group(24, 'lyon'),
+  group(25, 'b-paris'),
+];
+const ids = (scope: GroupSearchScope, text: string) => searchGroups(groups, text, { scope }).groups.map((g) => g.grp_id);
+
+describe('searchGroups', () => {
+  it('ranks exact matches, then prefixes, then the rest, each in name order, ignoring case and accents', () => {
+    expect(ids('any', 'SALES')).toEqual([1, 2, 22, 3]);
+    expect(ids('any', 'pre')).toEqual([3]);
+    expect(ids('name', 'elodie')).toEqual([20]);
+    // The prefix "paris-retail" comes before "b-paris" and "sales-paris", which come in name order.
+    expect(ids('name', 'PARIS')).toEqual([21, 23, 25, 22]);
+  });
+
+  it('ranks alike whatever it looks at: the name scope is the full search less what only other keys match', () => {
+    for (const text of ['paris', 'sales', 's', 'a', 'EXT', '12', 'stores']) {
+      const byName = new Set(ids('name', text));
+      expect(ids('any', text).filter((id) => byName.has(id)), text).toEqual(ids('name', text));
+    }
+  });
+
+  it('finds by id, external id and external name when it looks at every key', () => {
+    expect(ids('any', '12')).toEqual([12]);
+    expect(ids('any', 'fr/idf 75%')).toEqual([3]);
+    expect(ids('any', 'ext-0001')).toEqual([1]);
+    expect(ids('any', 'paris stores')).toEqual([23]);
+    expect(ids('name', '12')).toEqual([]);
+    expect(ids('name', 'ext-0001')).toEqual([]);
+  });
+
+  it('caps the matches and counts them all; blank text finds nothing', () => {
+    expect(searchGroups(groups, 's', { limit: 2 })).toMatchObject({ total: 8, groups: [{ grp_id: 1 }, { grp_id: 2 }] });
+    expect(searchGroups(groups, 'a', { scope: 'name', limit: 2 }).groups).toHaveLength(2);
+    expect(searchGroups(groups, '  ')).toEqual({ groups: [], total: 0 });
+  });
+});

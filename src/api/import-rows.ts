@@ -1,0 +1,135 @@
+// Turns pasted text or an uploaded CSV into import rows: header detection, the identifier and
+// optional "group admin" columns, `,` `;` or tab, UTF-8 with or without BOM. Papaparse is
+// loaded only when someone imports (it is not part of any page's first chunk).
+import * as z from 'zod/mini';
+
+export type RowProblem = 'empty' | 'too-long' | 'control-characters' | 'admin-value';
+
+export interface ImportRow {
+  /** 1-based record number in the input, header included, as a spreadsheet shows it. */
+  line: number;
+  identifier: string;
+  admin: 0 | 1;
+  problem: RowProblem | null;
+}
+
+export interface ParsedImport {
+  rows: ImportRow[];
+  /** The header cells when the first line is a header, else null. */
+  header: string[] | null;
+  identifierColumn: number;
+  adminColumn: number | null;
+}
+
+/** What the API accepts as an organisation identifier: shared by the form and the import. */
+export const identifierSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'empty'),
+  z.maxLength(255, 'too-long'),
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+  z.regex(/^[^\u0000-\u001f\u007f]*$/, 'control-characters'),
+);
+
+export function identifierProblem(value: string): Exclude<RowProblem, 'admin-value'> | null {
+  const parsed = identifierSchema.safeParse(value);
+  if (parsed.success) return null;
+  const message = parsed.error.issues[0]?.message;
+  return message === 'too-long' || message === 'control-characters' ? message : 'empty';
+}
+
+const identifierHeaders = new Set([
+  'identifier',
+  'organisationidentifier',
+  'organizationidentifier',
+  'userorganisationidentifier',
+  'orgidentifier',
+  'identifiant',
+  'identifiantorganisation',
+  'identifiantdelorganisation',
+  'login',
+  'employeeid',
+  'matricule',
+]);
+
+function normalise(cell: string): string {
+  return cell
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+function isIdentifierHeader(cell: string): boolean {
+  const key = normalise(cell);
+  return identifierHeaders.has(key) || key.endsWith('identifier') || key.startsWith('identifiant');
+}
+
+function isAdminHeader(cell: string): boolean {
+  return normalise(cell).includes('admin');
+}
+
+const yes = new Set(['1', 'yes', 'y', 'true', 'oui', 'o', 'vrai', 'x', 'admin']);
+const no = new Set(['', '0', 'no', 'n', 'false', 'non', 'faux']);
+
+/** "group admin" cell → 0 or 1, or null when it is not a yes/no value. */
+export function parseAdminCell(value: string): 0 | 1 | null {
+  const key = value.trim().toLowerCase();
+  if (yes.has(key)) return 1;
+  if (no.has(key)) return 0;
+  return null;
+}
+
+/**
+ * The delimiter most used in the first lines (quoted parts ignored); `,` for a one-column list.
+ * Papaparse's own guess needs rows of equal length, which a pasted list with an optional admin
+ * column or blank lines does not have.
+ */
+function guessDelimiter(text: string): string {
+  const sample = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .slice(0, 50)
+    .map((line) => line.replace(/"[^"]*"/g, ''))
+    .join('\n');
+  let best = ',';
+  let bestCount = 0;
+  for (const candidate of [',', ';', '\t']) {
+    const count = sample.split(candidate).length - 1;
+    if (count > bestCount) {
+      best = candidate;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+export async function parseImportText(input: string): Promise<ParsedImport> {
+  const { default: Papa } = await import('papaparse');
+  const text = input.replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
+  const records = parsed.data.map((record) => record.map((cell) => cell ?? ''));
+
+  const first = records[0] ?? [];
+  const identifierAt = first.findIndex(isIdentifierHeader);
+  const adminAt = first.findIndex(isAdminHeader);
+  const hasHeader = identifierAt >= 0 || adminAt >= 0;
+  const identifierColumn = identifierAt >= 0 ? identifierAt : hasHeader ? (adminAt === 0 ? 1 : 0) : 0;
+  const adminColumn = hasHeader ? (adminAt >= 0 ? adminAt : null) : records.some((record) => record.length > 1) ? 1 : null;
+
+  const rows: ImportRow[] = [];
+  records.forEach((record, index) => {
+    if (hasHeader && index === 0) return;
+    if (record.every((cell) => cell.trim() === '')) return;
+    const identifier = (record[identifierColumn] ?? '').trim();
+    const admin = adminColumn === null ? 0 : parseAdminCell(record[adminColumn] ?? '');
+    rows.push({
+      line: index + 1,
+      identifier,
+      admin: admin ?? 0,
+      problem: identifierProblem(identifier) ?? (admin === null ? 'admin-value' : null),
+    });
+  });
+  return { rows, header: hasHeader ? first : null, identifierColumn, adminColumn };
+}
+
+export const sampleCsv = 'organisation_identifier;group_admin\nE100123;0\njane.doe.00042;1\n';

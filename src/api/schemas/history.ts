@@ -1,0 +1,53 @@
+// The history of memberships created through the dashboard server (GET /dashboard-api/history).
+import * as z from 'zod/mini';
+import { idSchema, nullableString } from './common.ts';
+import { pageQueryShape, queryInt, storedTimeSchema } from './dashboard-common.ts';
+
+/** What the dashboard sends in `X-Dashboard-Source`; anything else is recorded as `unknown`. */
+export const historySources = ['form', 'import', 'bulk', 'copy'] as const;
+export const historyResults = ['added', 'already_member', 'failed'] as const;
+
+export const historyEventSchema = z.object({
+  event_id: idSchema,
+  at: storedTimeSchema,
+  grp_id: idSchema,
+  user_id: idSchema,
+  /** 1 = group admin, 0 = not. */
+  group_admin: z.int(),
+  source: z.enum([...historySources, 'unknown']),
+  /** The label the administrator set ("Your name, for the history"), null when none. */
+  actor: nullableString,
+  result: z.enum(historyResults),
+  /** The portal's error code when the result is `failed` (or `already_member`: duplicate_membership). */
+  error_code: nullableString,
+  /** user_grp_id of the membership created. */
+  membership_id: z.nullable(idSchema),
+  /** From the people directory, when it knows the user. */
+  firstname: nullableString,
+  lastname: nullableString,
+  user_organisation_identifier: nullableString,
+});
+export type HistoryEvent = z.infer<typeof historyEventSchema>;
+
+/**
+ * `from` and `to`: a UTC date (`2026-01-31`: the whole day) or a time with its offset
+ * (`2026-01-31T09:30:00+01:00`); both inclusive.
+ */
+const timeBound = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/),
+  z.refine((value) => !Number.isNaN(Date.parse(value)), 'is not a real date'),
+);
+
+export const historyFilterShape = {
+  grp_id: z.optional(queryInt(1, Number.MAX_SAFE_INTEGER)),
+  user_id: z.optional(queryInt(1, Number.MAX_SAFE_INTEGER)),
+  source: z.optional(z.enum([...historySources, 'unknown'])),
+  result: z.optional(z.enum(historyResults)),
+  from: z.optional(timeBound),
+  to: z.optional(timeBound),
+};
+
+export const historyQuerySchema = z.object({ ...historyFilterShape, ...pageQueryShape });
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+export const historyExportQuerySchema = z.object(historyFilterShape);
+export type HistoryFilter = z.infer<typeof historyExportQuerySchema>;

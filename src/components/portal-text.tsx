@@ -1,0 +1,21 @@
+// Text that comes from the portal (names, titles, descriptions, identifiers), shown so that it
+// cannot disturb what surrounds it: a bidi isolate (<bdi>, direction from its own first letter)
+// keeps a right-to-left override character inside the text it came with, and a long word wraps
+// instead of widening the page.
+import { Fragment, type ReactNode } from 'react';
+import styles from './portal-text.module.css';
+
+export function PortalText({ children, className }: { children: string | number | null | undefined; className?: string }) {
+  return <bdi className={className ? `${styles.text} ${className}` : styles.text}>{children}</bdi>;
+}
+
+/**
+ * Like `fill`, but for sentences that hold portal text: each value is a node (usually a
+ * <PortalText>) so that it is isolated from the words around it; the result renders inline.
+ */
+export function fillNodes(template: string, values: Record<string, ReactNode>): ReactNode[] {
+  return template.split(/(\{\w+\})/).map((part, i) => {
+    const key = /^\{(\w+)\}$/.exec(part)?.[1];
+    return key !== undefined && key in values ? <Fragment key={i}>{values[key]}</Fragment> : part;
+  });
+}

@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { displayName, useKnownUser } from '../api/known-users.ts';
+import { fill, useMessages } from '../lib/i18n.tsx';
+import { paths } from '../lib/paths.ts';
+import { componentMessages } from './messages.ts';
+import { PortalText } from './portal-text.tsx';
+import styles from './user-link.module.css';
+
+/** A link to a user's page: their name and id when this session has seen them, else "User 12". */
+export function UserLink({ userId }: { userId: number }) {
+  const t = useMessages(componentMessages);
+  const known = useKnownUser(userId);
+  const name = known ? displayName(known) : '';
+  return (
+    <Link to={paths.user(userId)} className={styles.link}>
+      {name ? <PortalText>{name}</PortalText> : fill(t.userFallback, { id: userId })}
+      {name && <span className={styles.id}> #{userId}</span>}
+    </Link>
+  );
+}

@@ -1,0 +1,31 @@
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { parseRecordId } from './record-id.ts';
+import { paths, routes } from './paths.ts';
+
+describe('paths', () => {
+  it('builds the addresses that the router patterns match, with the id back', () => {
+    const built = [
+      [routes.group, paths.group(12)],
+      [routes.user, paths.user(34)],
+      [routes.take, paths.take(56)],
+      [routes.product, paths.product(78)],
+    ] as const;
+    for (const [pattern, path] of built) {
+      const match = matchPath(pattern, path);
+      expect(match, path).not.toBeNull();
+      expect(parseRecordId(match?.params.id)).toBe(Number(path.split('/').pop()));
+    }
+  });
+
+  it('adds only the query values given', () => {
+    expect(paths.groups()).toBe('/groups');
+    expect(paths.groups({ view: 'table' })).toBe('/groups?view=table');
+    expect(paths.groups({ group: 7 })).toBe('/groups?group=7');
+    expect(paths.addMember()).toBe('/memberships/new');
+    expect(paths.addMember({ grp: 3 })).toBe('/memberships/new?grp=3');
+    expect(paths.addMember({ user: 9 })).toBe('/memberships/new?user=9');
+    expect(paths.importMembers({ grp: 3 })).toBe('/memberships/import?grp=3');
+    expect(paths.importMembers({})).toBe('/memberships/import');
+  });
+});
