@@ -10,7 +10,7 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type TdHTMLAttributes } from 'react';
 import type { Page } from '../api/list.ts';
 import { fill, useFormat, useMessages } from '../lib/i18n.tsx';
 import type { ListSearch } from '../lib/list-search.ts';
@@ -22,8 +22,11 @@ import styles from './data-table.module.css';
 declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the declaration merges with TanStack's, type parameters included
   interface ColumnMeta<TData extends RowData, TValue> {
-    /** Class of the column's cells: a cell's look without a wrapper element in every row. */
-    cellClassName?: string;
+    /**
+     * Attributes of each of the column's cells, from its value (a class, `dir`, a `title`): what
+     * would otherwise take a wrapper element in every row, which costs DOM nodes and layout.
+     */
+    cellProps?: (value: TValue) => TdHTMLAttributes<HTMLTableCellElement>;
   }
 }
 
@@ -109,7 +112,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={cell.column.columnDef.meta?.cellClassName}>
+                  <td key={cell.id} {...cell.column.columnDef.meta?.cellProps?.(cell.getValue())}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
