@@ -2,7 +2,7 @@
 // A signed-in load before React renders, against the real portal server: the token check and the
 // page's first query start together (the query does not wait for the check's answer), the query
 // lands under the key the page asks for, and a refused token leaves nothing behind.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '../api/config.ts';
@@ -89,6 +89,36 @@ describe('startFirstLoad', () => {
     for (const path of [`/grp/get_with_children/${groupId}`, '/user_grp/get_all']) {
       expect(log.find((entry) => entry.path.endsWith(path))?.sentAt).toBeLessThan(check?.answeredAt ?? 0);
     }
+  });
+
+  it("a first query that failed before its page mounted is shown, not asked again by the page's mount", async () => {
+    saveToken(portal.token, true);
+    const log = slowCheckFetch();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const missing = 999_999;
+    const asked = () => log.filter((entry) => entry.path.endsWith(`/grp/get_with_children/${missing}`)).length;
+    await startFirstLoad(queryClient, { pathname: `/groups/${missing}`, search: '' })?.session;
+    await waitFor(() => expect(queryClient.getQueryState(groupQueries.children(missing).queryKey)?.status).toBe('error'));
+    function GroupStatus() {
+      const query = useQuery(groupQueries.children(missing));
+      return <p data-testid="group">{query.status}</p>;
+    }
+    const { unmount } = render(
+      <QueryClientProvider client={queryClient}>
+        <GroupStatus />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('group').textContent).toBe('error');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked()).toBe(1);
+    // A later visit of the page asks again, as React Query does for any failed query.
+    unmount();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <GroupStatus />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(asked()).toBe(2));
   });
 
   it('a refused token: signed out, the token and everything fetched with it gone', async () => {

@@ -59,6 +59,24 @@ const firstLoads: FirstLoad[] = [
 ];
 
 /**
+ * The queries started here are the page's own first requests: if one fails before the page
+ * mounts, the page shows that failure (with its "Try again") instead of asking once more on
+ * mount (React Query's retryOnMount), as it would not have asked twice itself. Each query's
+ * override ends when its first observer (the page) subscribes.
+ */
+function askedOnceByThePage(queryClient: QueryClient): void {
+  const cache = queryClient.getQueryCache();
+  const started = new Set(cache.getAll().map((query) => query.queryHash));
+  if (started.size === 0) return;
+  for (const query of cache.getAll()) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  const stop = cache.subscribe((event) => {
+    if (event.type !== 'observerAdded' || !started.delete(event.query.queryHash)) return;
+    queryClient.setQueryDefaults(event.query.queryKey, {});
+    if (started.size === 0) stop();
+  });
+}
+
+/**
  * With a stored token: checks it, and for a signed-in page also loads its code and starts its
  * first requests. Returns the check for SessionProvider, or null without a token.
  */
@@ -69,6 +87,7 @@ export function startFirstLoad(queryClient: QueryClient, location: Pick<Location
   const route = firstLoads.map((load) => ({ load, match: matchPath(load.path, location.pathname) })).find(({ match }) => match !== null);
   if (route?.match) {
     const code = Promise.all([route.load.page.preload(), route.load.start?.(queryClient, route.match.params, new URLSearchParams(location.search))]);
+    askedOnceByThePage(queryClient);
     const check = session;
     session = Promise.all([check, code]).then(() => check);
   }
