@@ -21,6 +21,7 @@ import { tokenIssueRoute, tokenRoutes } from './routes/token.ts';
 import { userGrpRoutes } from './routes/user-grp.ts';
 import { userRoutes } from './routes/user.ts';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TokenStore } from './tokens.ts';
+import { turnScheduler } from './turns.ts';
 
 export { MAX_BODY_BYTES, MAX_TOKEN_REQUEST_BYTES } from './request-body.ts';
 
@@ -37,13 +38,15 @@ export interface PortalOptions {
 export function createPortalApp(db: Database, options: PortalOptions = {}): Hono<AuthEnv> {
   const tokens = new TokenStore(db, options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
   const failures = new FailedAttempts(options.failedAttempts);
+  const takeTurns = turnScheduler();
   const ctx: PortalContext = {
     db,
     tokens,
     failures,
     lists: new ListRunner(db),
     respond: responder(options.validateResponses ?? validatingByDefault()),
-    auth: requireToken(tokens, failures),
+    auth: requireToken(tokens, failures, takeTurns),
+    takeTurns,
   };
   const app = new Hono<AuthEnv>();
   const log = options.log;

@@ -17,6 +17,8 @@ export interface PortalContext {
   respond: Respond;
   /** Token check, body, turn (auth.ts). */
   auth: MiddlewareHandler<AuthEnv>;
+  /** This app's turns (turns.ts), which POST /token takes without a token check. */
+  takeTurns: MiddlewareHandler;
 }
 
 export type PortalRoutes = Hono<AuthEnv>;

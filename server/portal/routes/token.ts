@@ -23,7 +23,7 @@ export function tokenRoutes(app: PortalRoutes, { respond, auth }: PortalContext)
 
 /** POST /token needs no token: it is how one gets a token. An unknown key is a failed attempt (auth.ts). */
 export function tokenIssueRoute(app: PortalRoutes, ctx: PortalContext): void {
-  app.post('/token', tokenRequest(ctx.failures), (c) => {
+  app.post('/token', tokenRequest(ctx.failures, ctx.takeTurns), (c) => {
     const body = validate(tokenRequestSchema, readJson(c), 'token request body');
     const created = ctx.tokens.create(body.apikey);
     if (!created) throw new PortalError(401, 'invalid_apikey', 'The API key is not known. Check it with your portal administrator.');
