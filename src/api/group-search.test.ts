@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Grp } from './schemas/grp.ts';
 import { searchGroups, type GroupSearchScope } from './group-search.ts';
 
@@ -56,5 +56,25 @@ describe('searchGroups', () => {
     expect(searchGroups(groups, 's', { limit: 2 })).toMatchObject({ total: 8, groups: [{ grp_id: 1 }, { grp_id: 2 }] });
     expect(searchGroups(groups, 'a', { scope: 'name', limit: 2 }).groups).toHaveLength(2);
     expect(searchGroups(groups, '  ')).toEqual({ groups: [], total: 0 });
+  });
+});
+
+describe('the collator', () => {
+  it('is built on the first search, not when the module loads, and once', async () => {
+    vi.resetModules();
+    const { Collator } = Intl;
+    const built = vi.spyOn(Intl, 'Collator').mockImplementation(function (...args) {
+      return new Collator(...args);
+    });
+    try {
+      const fresh = await import('./group-search.ts');
+      expect(built).not.toHaveBeenCalled();
+      const groups = [group(1, 'Sales 10'), group(2, 'Sales 9')];
+      expect(fresh.searchGroups(groups, 'sales').groups.map((g) => g.grp_id)).toEqual([2, 1]);
+      fresh.searchGroups(groups, 'sal');
+      expect(built).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -4,8 +4,10 @@
 import type { Grp } from './schemas/grp.ts';
 
 export const maxGroupMatches = 50;
-// One collator: much faster than localeCompare when thousands of groups match.
-const collator = new Intl.Collator(undefined, { numeric: true });
+// One collator: much faster than localeCompare when thousands of groups match. Built on the first
+// search, not when the module loads: building it costs tens of milliseconds, and the groups page
+// loads this module for every visit, searched or not.
+let collator: Intl.Collator | undefined;
 
 function normalise(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -70,6 +72,7 @@ export function searchGroups(
     const r = rank(entry, query, scope);
     if (r >= 0) ranked.push({ group: entry.group, rank: r });
   }
-  ranked.sort((a, b) => a.rank - b.rank || collator.compare(a.group.grp_name, b.group.grp_name));
+  const byName = (collator ??= new Intl.Collator(undefined, { numeric: true }));
+  ranked.sort((a, b) => a.rank - b.rank || byName.compare(a.group.grp_name, b.group.grp_name));
   return { groups: ranked.slice(0, limit).map((entry) => entry.group), total: ranked.length };
 }

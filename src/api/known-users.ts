@@ -55,6 +55,10 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+export function knownUser(userId: number): KnownUser | undefined {
+  return known.get(userId);
+}
+
 export function useKnownUser(userId: number): KnownUser | undefined {
   return useSyncExternalStore(subscribe, () => known.get(userId));
 }

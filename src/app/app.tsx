@@ -4,7 +4,7 @@ import { LocaleProvider } from '../lib/i18n.tsx';
 import { ThemeProvider } from '../lib/theme.tsx';
 import { readToken } from '../lib/token-storage.ts';
 import { notifySessionExpired } from '../session/session-events.ts';
-import { SessionProvider } from '../session/session.tsx';
+import { SessionProvider, type StartedCheck } from '../session/session.tsx';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
 
@@ -18,12 +18,13 @@ function portalBaseUrl(): string {
   return configured.replace(/\/+$/, '');
 }
 
-export function App() {
+/** `startedCheck`: the token check that start-up began before rendering (first-load.ts). */
+export function App({ startedCheck = null }: { startedCheck?: StartedCheck | null }) {
   return (
     <LocaleProvider>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <SessionProvider>
+          <SessionProvider startedCheck={startedCheck}>
             <AppRoutes />
           </SessionProvider>
         </QueryClientProvider>

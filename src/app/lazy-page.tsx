@@ -1,9 +1,10 @@
-// A page whose code is its own chunk, loaded on first visit. A chunk that fails to load (a
-// redeploy removed it, the network dropped, the server restarts) fails the page once: the route's
-// error boundary shows it with "Reload" and "Try again". It is asked for again only when the user
-// tries again or comes back to the page, never on the next render: replacing it at once made
-// React render a fresh import after each failure, a loop of hundreds of requests a second.
-import { lazy, type ComponentType } from 'react';
+// A page whose code is its own chunk, loaded on first visit or earlier (`preload`, see
+// first-load.ts). A chunk that fails to load (a redeploy removed it, the network dropped, the
+// server restarts) fails the page once: the route's error boundary shows it with "Reload" and
+// "Try again". It is asked for again only when the user tries again or comes back to the page,
+// never on the next render (src/lib/preloadable.tsx).
+import type { ComponentType } from 'react';
+import { preloadable, type Preloadable } from '../lib/preloadable.tsx';
 
 /** How long a page's code may take to arrive before the page says it failed (a silent network). */
 const loadTimeoutMs = 20_000;
@@ -16,35 +17,17 @@ export class PageLoadError extends Error {
   }
 }
 
-/** Pages whose last load failed, each with the function that gives it a fresh load. */
-const failedPages = new Set<() => void>();
-
-/** The next render of every page whose code failed asks for it again (once). */
-export function retryFailedPages(): void {
-  for (const renew of [...failedPages]) renew();
-}
+export type LazyPage = Preloadable<Record<string, never>>;
 
 /** Created once per route (not per render, which would remount the page). */
-export function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): ComponentType {
-  const create = () =>
-    lazy(() =>
-      withTimeout(load(), loadTimeoutMs).then(
-        (module) => ({ default: module[name] as ComponentType }),
-        (error: unknown) => {
-          failedPages.add(renew);
-          throw new PageLoadError(error);
-        },
-      ),
-    );
-  let current = create();
-  function renew() {
-    failedPages.delete(renew);
-    current = create();
-  }
-  return function LazyPage() {
-    const Page = current;
-    return <Page />;
-  };
+export function lazyPage<T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T): LazyPage {
+  return preloadable(
+    () =>
+      withTimeout(load(), loadTimeoutMs).catch((error: unknown) => {
+        throw new PageLoadError(error);
+      }),
+    (module) => module[name] as ComponentType<Record<string, never>>,
+  );
 }
 
 /**

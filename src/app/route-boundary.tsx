@@ -1,26 +1,33 @@
 // The error boundary and loading state of every route. A failed page (a chunk that did not
 // load, a query that threw) says what failed and offers a retry; moving to another page resets it.
 // Code that did not load also offers a full reload: after a redeploy, only that gets the new build.
+// The Suspense boundary stays mounted across pages: navigations are transitions, so the page
+// being left stays on screen until the next one's code is there, instead of a "Loading the
+// page…" that React would keep for at least 300 ms (its fallback throttling) however soon the
+// code came.
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isApiError } from '../api/errors.ts';
 import { ApiErrorNotice } from '../components/api-error-notice.tsx';
 import { useMessages } from '../lib/i18n.tsx';
-import { isCodeLoadError, retryFailedPages } from './lazy-page.tsx';
+import { retryFailedLoads } from '../lib/preloadable.tsx';
+import { isCodeLoadError } from './lazy-page.tsx';
 import { appMessages } from './messages.ts';
 import { onSessionRenewed } from '../session/session-events.ts';
 
 export function RouteBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <QueryErrorResetBoundary>
-      {({ reset }) => (
-        <ErrorBoundary key={pathname} onReset={reset}>
-          <Suspense fallback={<PageLoading />}>{children}</Suspense>
-        </ErrorBoundary>
-      )}
-    </QueryErrorResetBoundary>
+    <Suspense fallback={<PageLoading />}>
+      <QueryErrorResetBoundary>
+        {({ reset }) => (
+          <ErrorBoundary key={pathname} onReset={reset}>
+            {children}
+          </ErrorBoundary>
+        )}
+      </QueryErrorResetBoundary>
+    </Suspense>
   );
 }
 
@@ -41,12 +48,6 @@ interface BoundaryProps {
 class ErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state: { error: unknown } = { error: null };
 
-  constructor(props: BoundaryProps) {
-    super(props);
-    // Each visit of a page (a new boundary per path) may load code that failed on an earlier one.
-    retryFailedPages();
-  }
-
   private unsubscribe: (() => void) | undefined;
 
   static getDerivedStateFromError(error: unknown) {
@@ -65,11 +66,13 @@ class ErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
+    // The failure is on screen: code that failed is asked for again on the page's next render
+    // ("Try again", a later visit), never by a render that would only show the same failure.
+    retryFailedLoads();
     if (!isApiError(error)) console.error('Page failed', error, info.componentStack);
   }
 
   retry = () => {
-    retryFailedPages();
     this.props.onReset();
     this.setState({ error: null });
   };

@@ -1,5 +1,6 @@
 // Declarative routes (14 kB gzip of react-router instead of 30 kB for the data router) and a
-// lazy chunk per page: the login page carries no table, tree, sanitiser or page code.
+// lazy chunk per page: the login page carries no table, tree, sanitiser or page code. A signed-in
+// load asks for its page's chunk before React renders (first-load.ts).
 import type { ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { paths, routes } from '../lib/paths.ts';
@@ -9,7 +10,7 @@ import { PageTitle } from './page-title.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
-const pages = {
+export const pages = {
   login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
   groups: lazyPage(() => import('../features/groups/groups-page.tsx'), 'GroupsPage'),
   group: lazyPage(() => import('../features/groups/group-page.tsx'), 'GroupPage'),

@@ -1,4 +1,4 @@
-import { useFormat } from '../lib/i18n.tsx';
+import { useFormat, type Formatters } from '../lib/i18n.tsx';
 import styles from './date-cell.module.css';
 
 /** A date in a table: the day, with the full date and time on hover, on one line. */
@@ -9,4 +9,12 @@ export function DateCell({ value }: { value: string | null }) {
       {format.date(value)}
     </time>
   );
+}
+
+/**
+ * The same in a DataTable column without an element per row: the cell carries the title and
+ * the class (`meta: { cellProps: dateCellProps(format) }`), its content is `format.date(value)`.
+ */
+export function dateCellProps(format: Formatters) {
+  return (value: string | null) => ({ className: styles.date, title: format.dateTime(value) });
 }

@@ -10,6 +10,13 @@ export function PortalText({ children, className }: { children: string | number 
 }
 
 /**
+ * A table cell that holds portal text alone, without a <bdi> in every row: a cell is a paragraph
+ * of its own, so an override inside cannot reach past it, and `dir="auto"` takes the direction
+ * from the text's first letter as <bdi> does; long words wrap the same way.
+ */
+export const portalTextCell = { dir: 'auto', className: styles.text } as const;
+
+/**
  * Like `fill`, but for sentences that hold portal text: each value is a node (usually a
  * <PortalText>) so that it is isolated from the words around it; the result renders inline.
  */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFormatters, fill } from './i18n.tsx';
 
 describe('formatters', () => {
@@ -28,6 +28,32 @@ describe('formatters', () => {
     expect(en.duration(480)).toBe('8 hr');
     expect(en.duration(95)).toBe('1 hr 35 min');
     expect(fr.duration(45).replace(/\s/g, ' ')).toBe('45 min');
+  });
+});
+
+describe('formatters are built on first use', () => {
+  it('none when the set is created, one per kind when first used, never twice', () => {
+    const { DateTimeFormat, NumberFormat } = Intl;
+    const dates = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args) {
+      return new DateTimeFormat(...args);
+    });
+    const numbers = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (...args) {
+      return new NumberFormat(...args);
+    });
+    try {
+      const formatters = createFormatters('en');
+      expect(dates).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+      formatters.date('2026-03-05T14:07:00Z');
+      formatters.date('2026-03-06T14:07:00Z');
+      expect(dates).toHaveBeenCalledTimes(1);
+      expect(numbers).not.toHaveBeenCalled();
+      expect(formatters.number(3)).toBe('3');
+      formatters.score(4);
+      expect(numbers).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });
 

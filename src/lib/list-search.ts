@@ -15,24 +15,39 @@ export interface ListSearch {
   setFilters: (filters: Record<string, string>) => void;
 }
 
+export interface ListSearchOptions {
+  /** The URL parameters that are filters (e.g. `grp_external_id`). */
+  filterKeys?: readonly string[];
+  defaultPageSize?: number;
+  /** Distinguishes two tables on one page (`members.page`, `takes.page`). */
+  prefix?: string;
+}
+
 /**
- * @param filterKeys the URL parameters that are filters (e.g. `grp_external_id`).
- * @param prefix distinguishes two tables on one page (`members.page`, `takes.page`).
+ * The page, page size and filters that `params` hold. The hook reads them so, and so does what
+ * starts a page's first request before the page renders: both ask for the same query key.
  */
-export function useListSearch({ filterKeys = [], defaultPageSize = 10, prefix = '' }: { filterKeys?: readonly string[]; defaultPageSize?: number; prefix?: string } = {}): ListSearch {
+export function readListSearch(params: URLSearchParams, { filterKeys = [], defaultPageSize = 10, prefix = '' }: ListSearchOptions = {}) {
+  const key = (name: string) => (prefix ? `${prefix}.${name}` : name);
+  return {
+    page: positiveInt(1).parse(params.get(key('page')) ?? undefined),
+    pageSize: Math.min(1000, positiveInt(defaultPageSize).parse(params.get(key('size')) ?? undefined)),
+    filters: Object.fromEntries(filterKeys.map((name) => [name, params.get(key(name)) ?? ''] as const).filter(([, value]) => value !== '')),
+  };
+}
+
+export function useListSearch(options: ListSearchOptions = {}): ListSearch {
+  const { filterKeys = [], defaultPageSize = 10, prefix = '' } = options;
   const [params, setParams] = useSearchParams();
   const key = (name: string) => (prefix ? `${prefix}.${name}` : name);
   const pageKey = key('page');
   const sizeKey = key('size');
 
-  const page = positiveInt(1).parse(params.get(pageKey) ?? undefined);
-  const pageSize = Math.min(1000, positiveInt(defaultPageSize).parse(params.get(sizeKey) ?? undefined));
-  const filterString = filterKeys.map((name) => `${name}=${params.get(key(name)) ?? ''}`).join('&');
-  const filters = useMemo(
-    () => Object.fromEntries(filterKeys.map((name) => [name, params.get(key(name)) ?? ''] as const).filter(([, value]) => value !== '')),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- filterString captures the values
-    [filterString],
-  );
+  const { page, pageSize, filters: read } = readListSearch(params, options);
+  const filterString = JSON.stringify(read);
+  // The same object while the filters stay the same: it is part of query keys and effect deps.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- filterString captures the values
+  const filters = useMemo(() => read, [filterString]);
 
   const update = useCallback(
     (changes: Record<string, string | null>) =>

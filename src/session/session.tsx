@@ -29,7 +29,14 @@ interface SessionContextValue {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** A check of the stored token started before React rendered, with what the page needs (first-load.ts). */
+export interface StartedCheck {
+  token: string;
+  /** The session once the token is accepted and the page's code is there; rejects as validateToken does. */
+  session: Promise<Session>;
+}
+
+export function SessionProvider({ children, startedCheck }: { children: ReactNode; startedCheck?: StartedCheck | null }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>(() => (readToken() ? { status: 'checking' } : { status: 'signed-out' }));
   const [attempt, setAttempt] = useState(0);
@@ -45,8 +52,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = readToken();
     if (!token) return;
     const controller = new AbortController();
-    validateToken(token, controller.signal).then(
+    // The first check of this token may already be under way; a retry asks again.
+    const check = attempt === 0 && startedCheck?.token === token ? startedCheck.session : validateToken(token, controller.signal);
+    check.then(
       (session) => {
+        if (controller.signal.aborted) return;
         checkedToken.current = token;
         setState({ status: 'signed-in', session });
       },
@@ -55,6 +65,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Only a refusal ends the session; an unreachable portal says nothing about the token.
         if (isApiError(error) && error.isUnauthorized) {
           clearToken();
+          // What the page asked for with this token while it was being checked goes too.
+          queryClient.clear();
           setState({ status: 'signed-out' });
         } else {
           setState({ status: 'unverified', error });
@@ -62,7 +74,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, startedCheck, queryClient]);
 
   useEffect(
     () =>

@@ -1,14 +1,11 @@
 // /groups: the organisation's groups as a tree (default) or a table; the view lives in the URL.
-import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
+import { GroupsTable } from './first-load.ts';
 import { groupMessages } from './messages.ts';
 import { TreeView } from './tree-view.tsx';
 import styles from './groups-page.module.css';
-
-// The table view (and TanStack Table) loads only when asked for: the tree's first row comes sooner.
-const GroupsTable = lazy(() => import('./groups-table.tsx').then((module) => ({ default: module.GroupsTable })));
 
 export function GroupsPage() {
   const t = useMessages(groupMessages);
@@ -31,19 +28,9 @@ export function GroupsPage() {
           </Link>
         </nav>
       </header>
-      {view === 'table' ? (
-        <Suspense
-          fallback={
-            <p className="page-status" role="status">
-              {t.loadingTable}
-            </p>
-          }
-        >
-          <GroupsTable />
-        </Suspense>
-      ) : (
-        <TreeView />
-      )}
+      {/* Switching views is a navigation, a transition: the tree stays until the table's code is
+          there (no placeholder of its own, which React would hold for 300 ms at least). */}
+      {view === 'table' ? <GroupsTable /> : <TreeView />}
     </div>
   );
 }

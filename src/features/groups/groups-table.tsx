@@ -7,33 +7,38 @@ import { Link } from 'react-router';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { DateCell } from '../../components/date-cell.tsx';
-import { GroupName } from '../../components/group-name.tsx';
-import { PortalText } from '../../components/portal-text.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
+import { dateCellProps } from '../../components/date-cell.tsx';
+import { groupLabel } from '../../components/group-name.tsx';
+import { componentMessages } from '../../components/messages.ts';
+import { portalTextCell } from '../../components/portal-text.tsx';
+import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
+import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './groups-page.module.css';
 
-const filterKeys = ['grp_id', 'grp_name', 'grp_parent_id', 'grp_external_id', 'grp_external_name'] as const;
 type FilterKey = (typeof filterKeys)[number];
 const numericFilters: ReadonlySet<FilterKey> = new Set(['grp_id', 'grp_parent_id']);
 const column = createColumnHelper<Grp>();
 
 export function GroupsTable() {
   const t = useMessages(groupMessages);
+  const format = useFormat();
+  const common = useMessages(componentMessages);
   const prefetch = usePrefetchGroup();
-  const search = useListSearch({ filterKeys, defaultPageSize: 20 });
-  const params = { start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters: search.filters };
-  const options = groupQueries.list(params);
+  const search = useListSearch(groupsTableSearch);
+  const options = groupQueries.list(groupsListParams(search));
   const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
     () => [
+      // Cells hold their text and link directly: what a wrapper per cell did (isolating portal
+      // text, a date's title) is on the cell itself (meta.cellProps).
       column.accessor('grp_name', {
         header: t.columnName,
+        meta: { cellProps: () => portalTextCell },
         cell: (info) => (
           <Link
             to={paths.group(info.row.original.grp_id)}
@@ -41,11 +46,11 @@ export function GroupsTable() {
             onMouseEnter={() => prefetch(info.row.original.grp_id)}
             onFocus={() => prefetch(info.row.original.grp_id)}
           >
-            <GroupName group={info.row.original} />
+            {groupLabel(info.row.original, common)}
           </Link>
         ),
       }),
-      column.accessor('grp_id', { header: t.columnId, cell: (info) => <span className={styles.mono}>{info.getValue()}</span> }),
+      column.accessor('grp_id', { header: t.columnId, meta: { cellProps: () => ({ className: styles.mono }) } }),
       column.accessor('grp_parent_id', {
         header: t.columnParent,
         cell: (info) => {
@@ -59,11 +64,11 @@ export function GroupsTable() {
           );
         },
       }),
-      column.accessor('grp_external_id', { header: t.columnExternalId, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
-      column.accessor('grp_external_name', { header: t.columnExternalName, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
-      column.accessor('grp_updated_date', { header: t.columnUpdated, cell: (info) => <DateCell value={info.getValue()} /> }),
+      column.accessor('grp_external_id', { header: t.columnExternalId, meta: { cellProps: () => portalTextCell }, cell: (info) => info.getValue() ?? '—' }),
+      column.accessor('grp_external_name', { header: t.columnExternalName, meta: { cellProps: () => portalTextCell }, cell: (info) => info.getValue() ?? '—' }),
+      column.accessor('grp_updated_date', { header: t.columnUpdated, meta: { cellProps: dateCellProps(format) }, cell: (info) => format.date(info.getValue()) }),
     ],
-    [t, prefetch],
+    [t, common, format, prefetch],
   );
 
   return (

@@ -13,17 +13,16 @@ import { PortalText } from '../../components/portal-text.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
+import { membersSearch } from './first-load.ts';
 import { membersParams } from './members-params.ts';
 import { groupMessages } from './messages.ts';
-import { MEMBERS_PAGE_SIZE } from './use-prefetch-group.ts';
 import styles from './group-page.module.css';
 
-const filterKeys = ['user_grp_group_admin'] as const;
 const column = createColumnHelper<UserGrp>();
 
 export function MembersTable({ groupId }: { groupId: number }) {
   const t = useMessages(groupMessages);
-  const search = useListSearch({ filterKeys, defaultPageSize: MEMBERS_PAGE_SIZE, prefix: 'members' });
+  const search = useListSearch(membersSearch);
   const adminsOnly = search.filters.user_grp_group_admin === '1';
   // The URL updates in a transition: the box shows the click at once, then follows the URL.
   const [pendingAdminsOnly, setPendingAdminsOnly] = useState<boolean | null>(null);

@@ -8,6 +8,7 @@ import type { AvailabilityGroup } from '../../api/schemas/availability-group.ts'
 import { DataTable } from '../../components/data-table.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
+import { availabilityParams, availabilitySearch } from './first-load.ts';
 import { productMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -16,12 +17,8 @@ const column = createColumnHelper<AvailabilityGroup>();
 export function AvailabilityTable({ productId }: { productId: number }) {
   const t = useMessages(productMessages);
   const format = useFormat();
-  const search = useListSearch({ prefix: 'groups' });
-  const options = productQueries.availability({
-    start: (search.page - 1) * search.pageSize,
-    limit: search.pageSize,
-    filters: { availability_group_product_id: String(productId) },
-  });
+  const search = useListSearch(availabilitySearch);
+  const options = productQueries.availability(availabilityParams(productId, search));
   const query = useQuery({ ...options, placeholderData: keepPreviousData });
   const columns = useMemo(
     () => [

@@ -14,7 +14,7 @@ import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { userMessages } from './messages.ts';
 import { useGroupNames } from './use-group-names.ts';
-import { pageSizes, userMembershipsQuery } from './user-page-queries.ts';
+import { listOptions, userMembershipsQuery } from './user-page-queries.ts';
 import styles from './user-page.module.css';
 
 const column = createColumnHelper<UserGrp>();
@@ -23,7 +23,7 @@ const column = createColumnHelper<UserGrp>();
 export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; groupsQuery: UseQueryResult<Page<Grp>> }) {
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
-  const search = useListSearch({ prefix: 'memberships', defaultPageSize: pageSizes.memberships });
+  const search = useListSearch(listOptions.memberships);
   const options = userMembershipsQuery(userId, search.page, search.pageSize);
   const query = useQuery(options);
   const groupIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_grp_id), [query.data]);

@@ -9,7 +9,7 @@ import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteId } from '../../lib/record-id.ts';
 import { userMessages } from './messages.ts';
-import { pageSizes, userGroupsQuery } from './user-page-queries.ts';
+import { listOptions, userGroupsQuery } from './user-page-queries.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
 import { UserMembershipsTable } from './user-memberships-table.tsx';
 import styles from './user-page.module.css';
@@ -44,7 +44,7 @@ function UserView({ userId }: { userId: number }) {
   const profile = useUserProfile(userId);
   // The groups page is lifted here: it also names the groups of the memberships table, and its
   // 404 tells that the user does not exist. Every table's query starts in this same render.
-  const groupsSearch = useListSearch({ prefix: 'groups', defaultPageSize: pageSizes.groups });
+  const groupsSearch = useListSearch(listOptions.groups);
   const groupsOptions = userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize);
   const groupsQuery = useQuery(groupsOptions);
   if (isApiError(groupsQuery.error) && groupsQuery.error.isNotFound) {

@@ -13,7 +13,7 @@ import { userMessages } from './messages.ts';
 import { productIdsOf } from './take-summary.ts';
 import { TakesSummary } from './takes-summary.tsx';
 import { useProductTitles } from './use-product-titles.ts';
-import { pageSizes, userTakesQuery } from './user-page-queries.ts';
+import { listOptions, userTakesQuery } from './user-page-queries.ts';
 import styles from './user-page.module.css';
 
 const column = createColumnHelper<Take>();
@@ -27,7 +27,7 @@ export function UserTakes({ userId }: { userId: number }) {
   const t = useMessages(userMessages);
   const format = useFormat();
   const filterId = useId();
-  const search = useListSearch({ prefix: 'takes', filterKeys: ['product'], defaultPageSize: pageSizes.takes });
+  const search = useListSearch(listOptions.takes);
   const productFilter = search.filters.product ?? '';
   const pageQuery = userTakesQuery(userId, search.page, search.pageSize, productFilter);
   const query = useQuery(pageQuery);

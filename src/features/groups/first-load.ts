@@ -1,0 +1,44 @@
+// What the groups pages show first, asked for before they render (src/app/first-load.ts) with
+// the query keys and URL state the pages themselves use, so that their queries find it started.
+import type { QueryClient } from '@tanstack/react-query';
+import { groupIndexQuery } from '../../api/group-index.ts';
+import { groupQueries } from '../../api/groups.ts';
+import type { ListParams } from '../../api/list.ts';
+import { membershipQueries } from '../../api/memberships.ts';
+import { readListSearch, type ListSearchOptions } from '../../lib/list-search.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
+import { membersParams } from './members-params.ts';
+import { MEMBERS_PAGE_SIZE } from './use-prefetch-group.ts';
+
+export const groupFilterKeys = ['grp_id', 'grp_name', 'grp_parent_id', 'grp_external_id', 'grp_external_name'] as const;
+/** The table view's state in the URL: page, size and `equal` filters. */
+export const groupsTableSearch = { filterKeys: groupFilterKeys, defaultPageSize: 20 } satisfies ListSearchOptions;
+/** The group page's members table: `members.page`, `members.size`, `members.user_grp_group_admin`. */
+export const membersSearch = { filterKeys: ['user_grp_group_admin'], defaultPageSize: MEMBERS_PAGE_SIZE, prefix: 'members' } satisfies ListSearchOptions;
+
+export function groupsListParams({ page, pageSize, filters }: { page: number; pageSize: number; filters: Record<string, string> }): ListParams {
+  return { start: (page - 1) * pageSize, limit: pageSize, filters };
+}
+
+/** The table view (and TanStack Table) loads only when asked for: the tree's first row comes sooner. */
+export const GroupsTable = preloadable(() => import('./groups-table.tsx'), (module) => module.GroupsTable);
+
+/** /groups: the table's page, or the index whose first page holds the tree's roots. Resolves when the view's code is there. */
+export function startGroupsPage(queryClient: QueryClient, search: URLSearchParams): Promise<void> {
+  if (search.get('view') === 'table') {
+    void queryClient.prefetchQuery(groupQueries.list(groupsListParams(readListSearch(search, groupsTableSearch))));
+    return GroupsTable.preload();
+  }
+  void queryClient.prefetchQuery(groupIndexQuery());
+  const shown = search.get('group') ?? '';
+  if (/^\d{1,15}$/.test(shown)) void queryClient.prefetchQuery(groupQueries.children(Number(shown)));
+  return Promise.resolve();
+}
+
+/** /groups/:id: the group with its children, and the members table's page. */
+export function startGroupPage(queryClient: QueryClient, groupId: number, search: URLSearchParams): void {
+  void queryClient.prefetchQuery(groupQueries.children(groupId));
+  const members = readListSearch(search, membersSearch);
+  const adminsOnly = members.filters.user_grp_group_admin === '1';
+  void queryClient.prefetchQuery(membershipQueries.list(membersParams(groupId, members.page, members.pageSize, adminsOnly)));
+}
