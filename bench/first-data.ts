@@ -22,6 +22,7 @@ import { ensureLargeDb, startBenchServer } from './support/bench-server.ts';
 import { installReadyProbe, READY_BINDING, type ReadySpec } from './support/page-ready.ts';
 import { mainThreadCosts, parseTrace, type MainThreadCosts } from './support/trace-costs.ts';
 import { kindOf, longestChain, lowerBound, type Fetch } from './support/waterfall.ts';
+import { median, shown } from './support/stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const COST_RUNS = Number(process.env.BENCH_COST_RUNS ?? 5);
@@ -69,14 +70,6 @@ const needs = (spec: PageSpec) => (fetch: Fetch) => fetch.kind === 'api' && spec
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-const r2 = (v: number) => Math.round(v * 100) / 100;
-/** Two decimals, or three where two would hide on which side of the goal the ratio is. */
-const shown = (ratio: number, goal: number) => (r2(ratio) === goal ? Math.round(ratio * 1000) / 1000 : r2(ratio));
 
 async function groupName(url: string, token: string): Promise<string> {
   const response = await fetch(`${url}/api/grp/get_with_children/${GROUP_ID}`, { headers: { authorization: token } });

@@ -15,6 +15,7 @@ import { writeResult, type ResultRow } from './results-file.ts';
 import { cpuMs } from './server-cpu.ts';
 import { load, type LoadResult } from './server-load.ts';
 import { copyLargeDb, startBenchServer } from './support/bench-server.ts';
+import { median, r2, shown } from './support/stats.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -134,14 +135,6 @@ async function measure(server: Server & { url: string }, c: Case, connections: n
   return { ...r, cpuPerRequestUs, rssPeakMiB };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-const r2 = (v: number) => Math.round(v * 100) / 100;
-/** Two decimals, or three where two would hide on which side of the goal the ratio is. */
-const shown = (ratio: number, goal: number) => (r2(ratio) === goal ? Math.round(ratio * 1000) / 1000 : r2(ratio));
 
 async function main(): Promise<void> {
   const started = performance.now();

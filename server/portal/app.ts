@@ -11,6 +11,7 @@ import { ListRunner } from './list-query.ts';
 import { requestLogLine } from './log-line.ts';
 import { openApiRoute } from './openapi.ts';
 import { ClientAborted, refuseDeclaredOversize } from './request-body.ts';
+import { responder, validatingByDefault } from './respond.ts';
 import { availabilityGroupRoutes } from './routes/availability-group.ts';
 import { grpRoutes } from './routes/grp.ts';
 import { productAccessRoutes } from './routes/product-access.ts';
@@ -20,6 +21,7 @@ import { tokenIssueRoute, tokenRoutes } from './routes/token.ts';
 import { userGrpRoutes } from './routes/user-grp.ts';
 import { userRoutes } from './routes/user.ts';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TokenStore } from './tokens.ts';
+import { turnScheduler } from './turns.ts';
 
 export { MAX_BODY_BYTES, MAX_TOKEN_REQUEST_BYTES } from './request-body.ts';
 
@@ -29,12 +31,23 @@ export interface PortalOptions {
   log?: (line: string) => void;
   /** Failed token and API key attempts allowed per client address and window (default 20 a minute). */
   failedAttempts?: FailedAttemptsOptions;
+  /** Check every success answer against its schema (respond.ts). Default: on under vitest, off otherwise. */
+  validateResponses?: boolean;
 }
 
 export function createPortalApp(db: Database, options: PortalOptions = {}): Hono<AuthEnv> {
   const tokens = new TokenStore(db, options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
   const failures = new FailedAttempts(options.failedAttempts);
-  const ctx: PortalContext = { db, tokens, failures, lists: new ListRunner(db), auth: requireToken(tokens, failures) };
+  const takeTurns = turnScheduler();
+  const ctx: PortalContext = {
+    db,
+    tokens,
+    failures,
+    lists: new ListRunner(db),
+    respond: responder(options.validateResponses ?? validatingByDefault()),
+    auth: requireToken(tokens, failures, takeTurns),
+    takeTurns,
+  };
   const app = new Hono<AuthEnv>();
   const log = options.log;
 

@@ -7,7 +7,6 @@ import type { FailedAttempts } from './failed-attempts.ts';
 import { PortalError } from './errors.ts';
 import { MAX_TOKEN_REQUEST_BYTES, bufferBody } from './request-body.ts';
 import type { TokenHolder, TokenStore } from './tokens.ts';
-import { takeTurns } from './turns.ts';
 
 export type AuthEnv = { Variables: { auth: TokenHolder } };
 
@@ -30,7 +29,7 @@ async function checkToken(c: Context, tokens: TokenStore, failures: FailedAttemp
 }
 
 /** Routes that need a token: token, body (1 MiB at most), turn. */
-export function requireToken(tokens: TokenStore, failures: FailedAttempts): MiddlewareHandler<AuthEnv> {
+export function requireToken(tokens: TokenStore, failures: FailedAttempts, takeTurns: MiddlewareHandler): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     c.set('auth', await checkToken(c, tokens, failures));
     await bufferBody(c);
@@ -39,7 +38,7 @@ export function requireToken(tokens: TokenStore, failures: FailedAttempts): Midd
 }
 
 /** POST /token, which has no token to check: the attempt counted, a small body, then the turn. */
-export function tokenRequest(failures: FailedAttempts): MiddlewareHandler<AuthEnv> {
+export function tokenRequest(failures: FailedAttempts, takeTurns: MiddlewareHandler): MiddlewareHandler<AuthEnv> {
   return (c, next) =>
     failures.attempt(c, async () => {
       await bufferBody(c, MAX_TOKEN_REQUEST_BYTES);

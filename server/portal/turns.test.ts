@@ -2,7 +2,7 @@
 // between them (each turn is when Node lets in one new connection).
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { takeTurns } from './turns.ts';
+import { turnScheduler } from './turns.ts';
 
 function busy(ms: number) {
   const until = performance.now() + ms;
@@ -25,7 +25,7 @@ function countTurns() {
 }
 
 /** An app whose requests each do `ms` of synchronous work, recording the order they ran in. */
-function workApp(ms: number) {
+function workApp(ms: number, takeTurns = turnScheduler()) {
   const ran: number[] = [];
   const app = new Hono();
   app.use('*', takeTurns);
@@ -37,7 +37,7 @@ function workApp(ms: number) {
   return { app, ran };
 }
 
-describe('takeTurns', () => {
+describe('turnScheduler', () => {
   it('runs what fits in a 1 ms turn at once, the rest in later turns, first come first served', async () => {
     const { app, ran } = workApp(3);
     const stop = countTurns();
@@ -61,5 +61,28 @@ describe('takeTurns', () => {
     void app.request('/3');
     // Nobody waits and the new turn's budget is untouched: it runs at once.
     expect(ran).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the turns of each app apart: a busy app does not make another one wait', async () => {
+    const busyApp = workApp(3);
+    const quietApp = workApp(3);
+    const answers = Array.from({ length: 5 }, (_, n) => busyApp.app.request(`/${n}`));
+    // The busy app has spent this turn's budget and queued the rest; the other one has not started its turn.
+    expect(busyApp.ran).toEqual([0]);
+    void quietApp.app.request('/100');
+    expect(quietApp.ran).toEqual([100]);
+    await Promise.all(answers);
+    expect(busyApp.ran).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('shares one turn between the apps given the same scheduler', async () => {
+    const shared = turnScheduler();
+    const first = workApp(3, shared);
+    const second = workApp(3, shared);
+    const answers = [first.app.request('/1'), second.app.request('/2')];
+    expect(first.ran).toEqual([1]);
+    expect(second.ran).toEqual([]);
+    await Promise.all(answers);
+    expect(second.ran).toEqual([2]);
   });
 });

@@ -8,10 +8,10 @@ import { availabilityGroupList } from '../list-specs.ts';
 
 const listEnvelope = listEnvelopeSchema(availabilityGroupSchema);
 
-export function availabilityGroupRoutes(app: PortalRoutes, { lists, auth }: PortalContext): void {
+export function availabilityGroupRoutes(app: PortalRoutes, { respond, lists, auth }: PortalContext): void {
   app.post('/availability_group/get_all', auth, (c) => {
     const { page, filter } = parseListRequest(readJson(c), availabilityGroupResource, availabilityGroupList.defaultLimit);
     const { total, rows } = lists.run(availabilityGroupList.spec(c.get('auth').orgId, 0), page, filter);
-    return c.json(listEnvelope.parse({ status: true, total, result: rows }));
+    return respond(c, listEnvelope, { status: true, total, result: rows });
   });
 }

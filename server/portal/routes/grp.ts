@@ -14,7 +14,7 @@ const itemEnvelope = itemEnvelopeSchema(grpSchema);
 const withChildrenEnvelope = itemEnvelopeSchema(grpWithChildrenSchema);
 const columns = selectList(grpResource, 'g');
 
-export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext): void {
+export function grpRoutes(app: PortalRoutes, { respond, db, lists, auth }: PortalContext): void {
   const byId = db.prepare(`SELECT ${columns} FROM grp g WHERE g.grp_id = ? AND g.org_id = ?`);
   const children = db.prepare(`SELECT ${columns} FROM grp g WHERE g.org_id = ? AND g.grp_parent_id = ? ORDER BY g.grp_id`);
   const byExternalId = db.prepare(
@@ -24,7 +24,7 @@ export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext)
   app.post('/grp/get_all', auth, (c) => {
     const { page, filter } = parseListRequest(readJson(c), grpResource, grpList.defaultLimit);
     const { total, rows } = lists.run(grpList.spec(c.get('auth').orgId, 0), page, filter);
-    return c.json(listEnvelope.parse({ status: true, total, result: rows }));
+    return respond(c, listEnvelope, { status: true, total, result: rows });
   });
 
   app.get('/grp/get_with_children/:id', auth, (c) => {
@@ -33,7 +33,7 @@ export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext)
     const group = byId.get(id, orgId) as Record<string, unknown> | undefined;
     if (!group) throw notFound(`Group ${id}`);
     const result = { ...group, children: children.all(orgId, id) };
-    return c.json(withChildrenEnvelope.parse({ status: true, result }));
+    return respond(c, withChildrenEnvelope, { status: true, result });
   });
 
   // [\s\S]+ rather than .+: `.` stops at an encoded line break (%0A, %E2%80%A8), which made
@@ -42,6 +42,6 @@ export function grpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext)
     const externalId = c.req.param('externalId');
     const group = byExternalId.get(c.get('auth').orgId, externalId);
     if (!group) throw notFound(`A group with external id ${quoted(externalId)}`);
-    return c.json(itemEnvelope.parse({ status: true, result: group }));
+    return respond(c, itemEnvelope, { status: true, result: group });
   });
 }

@@ -9,10 +9,10 @@ import { bundleAccessList } from '../list-specs.ts';
 
 const listEnvelope = listEnvelopeSchema(productAccessSchema);
 
-export function productAccessRoutes(app: PortalRoutes, { lists, auth }: PortalContext): void {
+export function productAccessRoutes(app: PortalRoutes, { respond, lists, auth }: PortalContext): void {
   app.post('/product_access/get_all_for_bundle', auth, (c) => {
     const { page, filter } = parseListRequest(readJson(c), productAccessResource, bundleAccessList.defaultLimit);
     const { total, rows } = lists.run(bundleAccessList.spec(c.get('auth').orgId, 0), page, filter);
-    return c.json(listEnvelope.parse({ status: true, total, result: rows }));
+    return respond(c, listEnvelope, { status: true, total, result: rows });
   });
 }

@@ -13,7 +13,7 @@ import { notFound } from '../errors.ts';
 const productEnvelope = itemEnvelopeSchema(productSchema);
 const definitionEnvelope = itemEnvelopeSchema(productDefinitionSchema);
 
-export function productRoutes(app: PortalRoutes, { db, auth }: PortalContext): void {
+export function productRoutes(app: PortalRoutes, { respond, db, auth }: PortalContext): void {
   const byId = db.prepare(`SELECT ${productFieldNames.join(', ')} FROM product WHERE product_id = ? AND org_id = ?`);
   const orgProperties = db.prepare('SELECT product_properties FROM organisation WHERE org_id = ?');
 
@@ -21,7 +21,7 @@ export function productRoutes(app: PortalRoutes, { db, auth }: PortalContext): v
     const id = parseId(c.req.param('id'), 'product id');
     const product = byId.get(id, c.get('auth').orgId);
     if (!product) throw notFound(`Product ${id}`);
-    return c.json(productEnvelope.parse({ status: true, result: product }));
+    return respond(c, productEnvelope, { status: true, result: product });
   });
 
   app.get('/product/definition', auth, (c) => {
@@ -30,6 +30,6 @@ export function productRoutes(app: PortalRoutes, { db, auth }: PortalContext): v
       ...Object.fromEntries(productFieldDefinitions),
       properties: row ? (JSON.parse(row.product_properties) as unknown) : [],
     };
-    return c.json(definitionEnvelope.parse({ status: true, result }));
+    return respond(c, definitionEnvelope, { status: true, result });
   });
 }

@@ -12,7 +12,7 @@ const listEnvelope = listEnvelopeSchema(takeSchema);
 const itemEnvelope = itemEnvelopeSchema(takeSchema);
 const columns = selectList(takeResource, 't');
 
-export function takeRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext): void {
+export function takeRoutes(app: PortalRoutes, { respond, db, lists, auth }: PortalContext): void {
   const byId = db.prepare(`SELECT ${columns} FROM take t WHERE t.take_id = ? AND t.org_id = ?`);
   const userExists = db.prepare('SELECT 1 FROM portal_user WHERE user_id = ? AND org_id = ?');
 
@@ -22,13 +22,13 @@ export function takeRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
     const orgId = c.get('auth').orgId;
     if (!userExists.get(userId, orgId)) throw notFound(`User ${userId}`);
     const { total, rows } = lists.run(takesOfUserList.spec(orgId, userId), page, filter);
-    return c.json(listEnvelope.parse({ status: true, total, result: rows }));
+    return respond(c, listEnvelope, { status: true, total, result: rows });
   });
 
   app.get('/take/get/:id', auth, (c) => {
     const id = parseId(c.req.param('id'), 'take id');
     const take = byId.get(id, c.get('auth').orgId);
     if (!take) throw notFound(`Take ${id}`);
-    return c.json(itemEnvelope.parse({ status: true, result: take }));
+    return respond(c, itemEnvelope, { status: true, result: take });
   });
 }

@@ -13,7 +13,7 @@ const listEnvelope = listEnvelopeSchema(userGrpSchema);
 const itemEnvelope = itemEnvelopeSchema(userGrpSchema);
 const columns = selectList(userGrpResource, 'ug');
 
-export function userGrpRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext): void {
+export function userGrpRoutes(app: PortalRoutes, { respond, db, lists, auth }: PortalContext): void {
   const groupExists = db.prepare('SELECT 1 FROM grp WHERE grp_id = ? AND org_id = ?');
   const userExists = db.prepare('SELECT 1 FROM portal_user WHERE user_id = ? AND org_id = ?');
   const pairExists = db.prepare('SELECT 1 FROM user_grp WHERE user_grp_grp_id = ? AND user_grp_user_id = ?');
@@ -42,13 +42,13 @@ export function userGrpRoutes(app: PortalRoutes, { db, lists, auth }: PortalCont
   app.post('/user_grp/get_all', auth, (c) => {
     const { page, filter } = parseListRequest(readJson(c), userGrpResource, userGrpList.defaultLimit);
     const { total, rows } = lists.run(userGrpList.spec(c.get('auth').orgId, 0), page, filter);
-    return c.json(listEnvelope.parse({ status: true, total, result: rows }));
+    return respond(c, listEnvelope, { status: true, total, result: rows });
   });
 
   app.post('/user_grp/create', auth, (c) => {
     const body = validate(userGrpCreateSchema, readJson(c), 'membership');
     const result = create.immediate(c.get('auth').orgId, body.user_grp_grp_id, body.user_grp_user_id, body.user_grp_group_admin ?? 0);
-    return c.json(itemEnvelope.parse({ status: true, result }));
+    return respond(c, itemEnvelope, { status: true, result });
   });
 }
 

@@ -18,7 +18,7 @@ interface UserRow {
   [field: string]: unknown;
 }
 
-export function userRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext): void {
+export function userRoutes(app: PortalRoutes, { respond, db, lists, auth }: PortalContext): void {
   const userFields =
     'user_id, email, firstname, lastname, user_organisation_identifier, properties, user_created_date, user_updated_date';
   const byIdentifier = db.prepare(
@@ -39,7 +39,7 @@ export function userRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
     if (!user) throw notFound(`A user with organisation identifier ${quoted(identifier)}`);
     const groups = (groupNames.all(orgId, user.user_id) as { grp_name: string }[]).map((g) => g.grp_name);
     const result = { ...user, properties: JSON.parse(user.properties) as unknown, groups };
-    return c.json(userEnvelope.parse({ status: true, result }));
+    return respond(c, userEnvelope, { status: true, result });
   });
 
   app.post('/user/grp/:id', auth, (c) => {
@@ -48,6 +48,6 @@ export function userRoutes(app: PortalRoutes, { db, lists, auth }: PortalContext
     const orgId = c.get('auth').orgId;
     if (!exists.get(id, orgId)) throw notFound(`User ${id}`);
     const { total, rows } = lists.run(groupsOfUserList.spec(orgId, id), page);
-    return c.json(grpListEnvelope.parse({ status: true, total, result: rows }));
+    return respond(c, grpListEnvelope, { status: true, total, result: rows });
   });
 }
