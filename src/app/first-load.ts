@@ -14,7 +14,7 @@ import { parseRecordId } from '../lib/record-id.ts';
 import { readToken } from '../lib/token-storage.ts';
 import type { StartedCheck } from '../session/session.tsx';
 import type { LazyPage } from './lazy-page.tsx';
-import { pages } from './router.tsx';
+import { pages } from './pages.ts';
 
 interface Visit {
   queryClient: QueryClient;
