@@ -1,14 +1,20 @@
 // A signed-in load of a page, before React renders: the token check, the page's code and its
-// first data all start together (the data as soon as the small chunk that knows its queries is
-// there, fetched alongside the page's code), so the page shows after the slowest of the three
-// rather than after their sum (each used to wait for the one before: check, then code, then
-// data). The data goes into the React Query cache under the keys the page asks for, so the
-// page's queries find it under way. Nothing is shown before the check passes: the session waits
-// for it (and for the page's code, so that the page renders at once instead of behind a
-// placeholder), and a refused token clears the cache and shows the login page.
+// first data all start at once, so the page shows after the slowest of the three rather than
+// after their sum (each used to wait for the one before: check, then code, then data). The
+// data goes into the React Query cache under the keys the page asks for, so the page's queries
+// find it under way. Nothing is shown before the check passes: the session waits for it (and
+// for the page's code, so that the page renders at once instead of behind a placeholder), and a
+// refused token clears the cache and shows the login page. The code that knows each page's first
+// queries is part of the entry: as a chunk of its own it cost a round trip before the data
+// request (the token check answered first: two API round trips in sequence, not one).
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { validateToken } from '../api/token.ts';
+import { startGroupPage, startGroupsPage } from '../features/groups/first-load.ts';
+import { startMembershipPage } from '../features/memberships/first-load.ts';
+import { startProductPage } from '../features/products/first-load.ts';
+import { startTakePage } from '../features/takes/first-load.ts';
+import { prefetchUserPage } from '../features/users/user-page-queries.ts';
 import { routes } from '../lib/paths.ts';
 import { parseRecordId } from '../lib/record-id.ts';
 import { readToken } from '../lib/token-storage.ts';
@@ -25,44 +31,29 @@ interface Visit {
 interface FirstLoad {
   path: string;
   page: LazyPage;
-  /**
-   * Starts the page's first requests. The code that knows them (query keys, schemas) is a small
-   * chunk of its own, asked for together with the page's code, so that the login page does not
-   * carry it. Resolves once they are sent and any view the page loads apart is there.
-   */
-  start?: (visit: Visit) => Promise<void>;
+  /** Starts the page's first requests; may return more code to wait for (a view loaded apart). */
+  start?: (visit: Visit) => Promise<void> | void;
 }
 
 /** For a page of one record: `:id` read as the page reads it, then `start` with it. */
-const withId = (start: (visit: Visit, id: number) => Promise<void>) => (visit: Visit) => {
+const withId = (start: (queryClient: QueryClient, id: number, search: URLSearchParams) => void) => (visit: Visit) => {
   const id = parseRecordId(visit.params.id);
-  return id === null ? Promise.resolve() : start(visit, id);
+  if (id !== null) start(visit.queryClient, id, visit.search);
 };
-
-const groups = () => import('../features/groups/first-load.ts');
-const memberships = () => import('../features/memberships/first-load.ts');
 
 // The signed-in routes of router.tsx.
 const firstLoads: FirstLoad[] = [
   // "/" goes to /groups, without its query.
-  { path: '/', page: pages.groups, start: ({ queryClient }) => groups().then((m) => m.startGroupsPage(queryClient, new URLSearchParams())) },
-  { path: routes.groups, page: pages.groups, start: ({ queryClient, search }) => groups().then((m) => m.startGroupsPage(queryClient, search)) },
-  { path: routes.group, page: pages.group, start: withId(({ queryClient, search }, id) => groups().then((m) => m.startGroupPage(queryClient, id, search))) },
+  { path: '/', page: pages.groups, start: ({ queryClient }) => startGroupsPage(queryClient, new URLSearchParams()) },
+  { path: routes.groups, page: pages.groups, start: ({ queryClient, search }) => startGroupsPage(queryClient, search) },
+  { path: routes.group, page: pages.group, start: withId(startGroupPage) },
   { path: routes.users, page: pages.users },
-  {
-    path: routes.user,
-    page: pages.user,
-    start: withId(({ queryClient, search }, id) => import('../features/users/user-page-queries.ts').then((m) => m.prefetchUserPage(queryClient, id, search))),
-  },
-  { path: routes.take, page: pages.take, start: withId(({ queryClient }, id) => import('../features/takes/first-load.ts').then((m) => m.startTakePage(queryClient, id))) },
+  { path: routes.user, page: pages.user, start: withId(prefetchUserPage) },
+  { path: routes.take, page: pages.take, start: withId(startTakePage) },
   { path: routes.products, page: pages.products },
-  {
-    path: routes.product,
-    page: pages.product,
-    start: withId(({ queryClient, search }, id) => import('../features/products/first-load.ts').then((m) => m.startProductPage(queryClient, id, search))),
-  },
-  { path: routes.addMember, page: pages.addMember, start: ({ queryClient, search }) => memberships().then((m) => m.startMembershipPage(queryClient, search)) },
-  { path: routes.importMembers, page: pages.importMembers, start: ({ queryClient, search }) => memberships().then((m) => m.startMembershipPage(queryClient, search)) },
+  { path: routes.product, page: pages.product, start: withId(startProductPage) },
+  { path: routes.addMember, page: pages.addMember, start: ({ queryClient, search }) => startMembershipPage(queryClient, search) },
+  { path: routes.importMembers, page: pages.importMembers, start: ({ queryClient, search }) => startMembershipPage(queryClient, search) },
 ];
 
 /**
@@ -94,10 +85,10 @@ export function startFirstLoad(queryClient: QueryClient, location: Pick<Location
   const route = firstLoads.map((load) => ({ load, match: matchPath(load.path, location.pathname) })).find(({ match }) => match !== null);
   if (route?.match) {
     const visit = { queryClient, params: route.match.params, search: new URLSearchParams(location.search) };
-    // A start whose code does not load leaves the page to ask for its data itself.
-    const data = (route.load.start?.(visit) ?? Promise.resolve()).then(() => askedOnceByThePage(queryClient), () => undefined);
+    const moreCode = route.load.start?.(visit);
+    askedOnceByThePage(queryClient);
     const check = session;
-    session = Promise.all([check, route.load.page.preload(), data]).then(() => check);
+    session = Promise.all([check, route.load.page.preload(), moreCode]).then(() => check);
   }
   // SessionProvider handles a refusal; it ignores this check if the token changed meanwhile.
   session.catch(() => undefined);
