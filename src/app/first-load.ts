@@ -4,58 +4,56 @@
 // data goes into the React Query cache under the keys the page asks for, so the page's queries
 // find it under way. Nothing is shown before the check passes: the session waits for it (and
 // for the page's code, so that the page renders at once instead of behind a placeholder), and a
-// refused token clears the cache and shows the login page.
+// refused token clears the cache and shows the login page. The code that knows each page's first
+// queries is part of the entry: as a chunk of its own it cost a round trip before the data
+// request (the token check answered first: two API round trips in sequence, not one).
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { groupIndexQuery } from '../api/group-index.ts';
-import { groupQueries } from '../api/groups.ts';
-import { takeQueries } from '../api/takes.ts';
 import { validateToken } from '../api/token.ts';
 import { startGroupPage, startGroupsPage } from '../features/groups/first-load.ts';
+import { startMembershipPage } from '../features/memberships/first-load.ts';
 import { startProductPage } from '../features/products/first-load.ts';
+import { startTakePage } from '../features/takes/first-load.ts';
 import { prefetchUserPage } from '../features/users/user-page-queries.ts';
 import { routes } from '../lib/paths.ts';
 import { parseRecordId } from '../lib/record-id.ts';
 import { readToken } from '../lib/token-storage.ts';
 import type { StartedCheck } from '../session/session.tsx';
 import type { LazyPage } from './lazy-page.tsx';
-import { pages } from './router.tsx';
+import { pages } from './pages.ts';
+
+interface Visit {
+  queryClient: QueryClient;
+  params: Record<string, string | undefined>;
+  search: URLSearchParams;
+}
 
 interface FirstLoad {
   path: string;
   page: LazyPage;
   /** Starts the page's first requests; may return more code to wait for (a view loaded apart). */
-  start?: (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => Promise<void> | void;
+  start?: (visit: Visit) => Promise<void> | void;
 }
 
-/** For a page of one record (`:id`, read as the page reads it). */
-const withId =
-  (start: (queryClient: QueryClient, id: number, search: URLSearchParams) => void) =>
-  (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => {
-    const id = parseRecordId(params.id);
-    if (id !== null) start(queryClient, id, search);
-  };
-
-/** The memberships pages: the preset group (`?grp=`) and the index the group picker searches. */
-function startMembershipPage(queryClient: QueryClient, _params: unknown, search: URLSearchParams): void {
-  const presetGroupId = parseRecordId(search.get('grp'));
-  if (presetGroupId !== null) void queryClient.prefetchQuery(groupQueries.children(presetGroupId));
-  void queryClient.prefetchQuery(groupIndexQuery());
-}
+/** For a page of one record: `:id` read as the page reads it, then `start` with it. */
+const withId = (start: (queryClient: QueryClient, id: number, search: URLSearchParams) => void) => (visit: Visit) => {
+  const id = parseRecordId(visit.params.id);
+  if (id !== null) start(visit.queryClient, id, visit.search);
+};
 
 // The signed-in routes of router.tsx.
 const firstLoads: FirstLoad[] = [
   // "/" goes to /groups, without its query.
-  { path: '/', page: pages.groups, start: (queryClient) => startGroupsPage(queryClient, new URLSearchParams()) },
-  { path: routes.groups, page: pages.groups, start: (queryClient, _, search) => startGroupsPage(queryClient, search) },
+  { path: '/', page: pages.groups, start: ({ queryClient }) => startGroupsPage(queryClient, new URLSearchParams()) },
+  { path: routes.groups, page: pages.groups, start: ({ queryClient, search }) => startGroupsPage(queryClient, search) },
   { path: routes.group, page: pages.group, start: withId(startGroupPage) },
   { path: routes.users, page: pages.users },
   { path: routes.user, page: pages.user, start: withId(prefetchUserPage) },
-  { path: routes.take, page: pages.take, start: withId((queryClient, id) => void queryClient.prefetchQuery(takeQueries.detail(id))) },
+  { path: routes.take, page: pages.take, start: withId(startTakePage) },
   { path: routes.products, page: pages.products },
   { path: routes.product, page: pages.product, start: withId(startProductPage) },
-  { path: routes.addMember, page: pages.addMember, start: startMembershipPage },
-  { path: routes.importMembers, page: pages.importMembers, start: startMembershipPage },
+  { path: routes.addMember, page: pages.addMember, start: ({ queryClient, search }) => startMembershipPage(queryClient, search) },
+  { path: routes.importMembers, page: pages.importMembers, start: ({ queryClient, search }) => startMembershipPage(queryClient, search) },
 ];
 
 /**
@@ -86,10 +84,11 @@ export function startFirstLoad(queryClient: QueryClient, location: Pick<Location
   let session = validateToken(token);
   const route = firstLoads.map((load) => ({ load, match: matchPath(load.path, location.pathname) })).find(({ match }) => match !== null);
   if (route?.match) {
-    const code = Promise.all([route.load.page.preload(), route.load.start?.(queryClient, route.match.params, new URLSearchParams(location.search))]);
+    const visit = { queryClient, params: route.match.params, search: new URLSearchParams(location.search) };
+    const moreCode = route.load.start?.(visit);
     askedOnceByThePage(queryClient);
     const check = session;
-    session = Promise.all([check, code]).then(() => check);
+    session = Promise.all([check, route.load.page.preload(), moreCode]).then(() => check);
   }
   // SessionProvider handles a refusal; it ignores this check if the token changed meanwhile.
   session.catch(() => undefined);

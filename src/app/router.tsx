@@ -1,28 +1,13 @@
 // Declarative routes (14 kB gzip of react-router instead of 30 kB for the data router) and a
-// lazy chunk per page: the login page carries no table, tree, sanitiser or page code. A signed-in
-// load asks for its page's chunk before React renders (first-load.ts).
+// lazy chunk per page (pages.ts): the login page carries no table, tree, sanitiser or page code.
 import type { ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { paths, routes } from '../lib/paths.ts';
-import { lazyPage } from './lazy-page.tsx';
 import { Layout } from './layout.tsx';
+import { pages } from './pages.ts';
 import { PageTitle } from './page-title.tsx';
 import { RequireSession } from './require-session.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
-
-export const pages = {
-  login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
-  groups: lazyPage(() => import('../features/groups/groups-page.tsx'), 'GroupsPage'),
-  group: lazyPage(() => import('../features/groups/group-page.tsx'), 'GroupPage'),
-  users: lazyPage(() => import('../features/users/users-page.tsx'), 'UsersPage'),
-  user: lazyPage(() => import('../features/users/user-page.tsx'), 'UserPage'),
-  take: lazyPage(() => import('../features/takes/take-page.tsx'), 'TakePage'),
-  products: lazyPage(() => import('../features/products/products-page.tsx'), 'ProductsPage'),
-  product: lazyPage(() => import('../features/products/product-page.tsx'), 'ProductPage'),
-  addMember: lazyPage(() => import('../features/memberships/add-member-page.tsx'), 'AddMemberPage'),
-  importMembers: lazyPage(() => import('../features/memberships/import-page.tsx'), 'ImportPage'),
-  notFound: lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage'),
-};
 
 function page(Page: ComponentType) {
   return (

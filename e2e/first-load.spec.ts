@@ -1,0 +1,80 @@
+// A signed-in page load: the page's code and its first data are asked for while the stored token
+// is being checked, not after; a refused token shows the login page and nothing fetched with it;
+// moving to another page shows no "Loading the page…" placeholder in between.
+import type { Page } from '@playwright/test';
+import { E2E_TOKEN } from './support/constants.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const CHECK_DELAY_MS = 1_500;
+
+/** Records, from the first byte of every document, whether `text` was ever in the page. */
+async function watchFor(page: Page, text: string): Promise<() => Promise<boolean>> {
+  await page.addInitScript((watched) => {
+    const seen = () => document.body?.textContent?.includes(watched) ?? false;
+    Reflect.set(window, '__seen', false);
+    new MutationObserver(() => {
+      if (seen()) Reflect.set(window, '__seen', true);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () => page.evaluate(() => Reflect.get(window, '__seen') === true);
+}
+
+test.describe('signed-in load', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the groups table: its rows and its code are asked for before the token check answers', async ({ page }) => {
+    await page.addInitScript((token) => localStorage.setItem('lp.token', token), E2E_TOKEN);
+    let checkAnsweredAt = Infinity;
+    await page.route('**/api/token/validate', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, CHECK_DELAY_MS));
+      const response = await route.fetch();
+      checkAnsweredAt = Date.now();
+      await route.fulfill({ response });
+    });
+    const sentAt = new Map<string, number>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      const name = path === '/api/grp/get_all' ? 'rows' : /\/assets\/groups-(page|table)-[^/]+\.js$/.test(path) ? path : null;
+      if (name && !sentAt.has(name)) sentAt.set(name, Date.now());
+    });
+
+    await page.goto('/groups?view=table');
+    await expect(page.getByRole('table', { name: 'All groups' }).getByRole('row')).toHaveCount(21);
+    expect([...sentAt.keys()].filter((name) => name !== 'rows')).toHaveLength(2);
+    for (const [name, at] of sentAt) expect(at, `${name} sent before the check answered`).toBeLessThan(checkAnsweredAt);
+  });
+
+  test('a refused token: the login page, and nothing fetched with it is ever shown', async ({ page, api }) => {
+    // Even a portal that answered the data would not get it on screen.
+    const marker = 'Fetched with a refused token';
+    const real = (await api.post('/grp/get_all', { start: 0, limit: 20, criterias: [] })) as { result: { grp_name: string }[] };
+    real.result[0]!.grp_name = marker;
+    await page.route('**/api/grp/get_all', (route) => route.fulfill({ json: real }));
+    await page.addInitScript(() => localStorage.setItem('lp.token', 'a-token-the-portal-refuses'));
+    const seen = await watchFor(page, marker);
+
+    await page.goto('/groups?view=table');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('lp.token'))).toBeNull();
+    expect(await seen()).toBe(false);
+  });
+});
+
+test('moving to another page keeps the current one until the next is ready: no "Loading the page…"', async ({ page }) => {
+  await page.addInitScript((token) => {
+    if (!localStorage.getItem('lp.token')) localStorage.setItem('lp.token', token);
+  }, E2E_TOKEN);
+  const seen = await watchFor(page, 'Loading the page…');
+  await page.goto('/groups?view=table');
+  const table = page.getByRole('table', { name: 'All groups' });
+  await expect(table.getByRole('row')).toHaveCount(21);
+  const first = table.getByRole('row').nth(1).getByRole('link').first();
+  const name = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('link', { name: 'Products' }).first().click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await seen()).toBe(false);
+});

@@ -1,0 +1,17 @@
+// One lazy chunk per page. Apart from the router so that start-up (start.ts) can ask for a
+// page's chunk before React and the router have even been evaluated.
+import { lazyPage } from './lazy-page.tsx';
+
+export const pages = {
+  login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
+  groups: lazyPage(() => import('../features/groups/groups-page.tsx'), 'GroupsPage'),
+  group: lazyPage(() => import('../features/groups/group-page.tsx'), 'GroupPage'),
+  users: lazyPage(() => import('../features/users/users-page.tsx'), 'UsersPage'),
+  user: lazyPage(() => import('../features/users/user-page.tsx'), 'UserPage'),
+  take: lazyPage(() => import('../features/takes/take-page.tsx'), 'TakePage'),
+  products: lazyPage(() => import('../features/products/products-page.tsx'), 'ProductsPage'),
+  product: lazyPage(() => import('../features/products/product-page.tsx'), 'ProductPage'),
+  addMember: lazyPage(() => import('../features/memberships/add-member-page.tsx'), 'AddMemberPage'),
+  importMembers: lazyPage(() => import('../features/memberships/import-page.tsx'), 'ImportPage'),
+  notFound: lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage'),
+};
