@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import prettierConfig from 'eslint-config-prettier';
 import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -43,6 +44,8 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
+  // Last: formatting is Prettier's alone (npm run lint checks it), so no style rule may disagree with it.
+  prettierConfig,
 );
 
 /**

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, the production dependency audit, unit and integration tests
 // (vitest), end-to-end tests (Playwright), each step run even when an earlier one failed, then
-// one closing line that CI reads: `N passed, N failed` (typecheck, lint and audit count as one
+// one closing line that CI reads: `N passed, N failed` (typecheck, lint, formatting and audit count as one
 // test each; an audit that cannot reach the advisory endpoint counts as neither).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ const failures: string[] = [];
 for (const [name, args] of [
   ['typecheck', ['tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', ['eslint', '.', '--max-warnings', '0']],
+  ['formatting', ['prettier', '--check', '.', '--log-level', 'warn']],
 ] as const) {
   if (run('npx', [...args])) passed += 1;
   else {
@@ -44,7 +45,13 @@ if (audit === 'failed') {
   failures.push('npm audit (high or critical advisory)');
 }
 
-const vitestOk = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestOk = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const vitest = readJson(vitestJson) as { numPassedTests: number; numFailedTests: number } | null;
 if (vitest) {
   passed += vitest.numPassedTests;
@@ -55,12 +62,19 @@ if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) {
   failures.push('vitest (run failed)');
 } else if (vitest && vitest.numFailedTests > 0) failures.push(`vitest (${vitest.numFailedTests})`);
 
-const playwrightOk = run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
-const playwright = readJson(playwrightJson) as { stats: { expected: number; unexpected: number; flaky: number } } | null;
+const playwrightOk = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+});
+const playwright = readJson(playwrightJson) as {
+  stats: { expected: number; unexpected: number; flaky: number };
+} | null;
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
-  if (playwright.stats.flaky > 0) console.log(`\nFlaky (failed once, passed on the retry): ${playwright.stats.flaky} Playwright test(s); see the list above.`);
+  if (playwright.stats.flaky > 0)
+    console.log(
+      `\nFlaky (failed once, passed on the retry): ${playwright.stats.flaky} Playwright test(s); see the list above.`,
+    );
 }
 if (!playwrightOk && (!playwright || playwright.stats.unexpected === 0)) {
   failed += 1;
