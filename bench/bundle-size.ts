@@ -22,7 +22,10 @@ function staticClosure(keys: string[], seen = new Set<string>()): Set<string> {
 }
 
 const gzipKb = (keys: Iterable<string>) =>
-  [...keys].reduce((sum, key) => sum + gzipSync(readFileSync(join(dist, manifest[key]!.file)), { level: 9 }).length, 0) / 1024;
+  [...keys].reduce(
+    (sum, key) => sum + gzipSync(readFileSync(join(dist, manifest[key]!.file)), { level: 9 }).length,
+    0,
+  ) / 1024;
 
 const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
 if (!entry) throw new Error('No entry chunk in dist/.vite/manifest.json');
@@ -31,7 +34,9 @@ const login = staticClosure(['src/features/auth/login-page.tsx'], new Set(shell)
 const shellKb = gzipKb(shell);
 const firstPageKb = gzipKb(login);
 
-console.log(`First page JavaScript: ${firstPageKb.toFixed(1)} KB gzip (shell ${shellKb.toFixed(1)} KB + login page), budget ${BUDGET_KB} KB`);
+console.log(
+  `First page JavaScript: ${firstPageKb.toFixed(1)} KB gzip (shell ${shellKb.toFixed(1)} KB + login page), budget ${BUDGET_KB} KB`,
+);
 writeResult('bundle', {
   title: 'First-page JavaScript (npm run build)',
   rows: [

@@ -70,7 +70,11 @@ async function timed(url: string, init: RequestInit): Promise<{ ms: number; body
   return { ms, body };
 }
 
-async function measure(label: string, env: Record<string, string>, people: readonly PersonRecord[]): Promise<{ rows: ResultRow[]; notes: string[] }> {
+async function measure(
+  label: string,
+  env: Record<string, string>,
+  people: readonly PersonRecord[],
+): Promise<{ rows: ResultRow[]; notes: string[] }> {
   const server = await startBenchServer({ env });
   try {
     const headers = { authorization: server.token, 'content-type': 'application/json' };
@@ -83,10 +87,17 @@ async function measure(label: string, env: Record<string, string>, people: reado
     const nameTimes: number[] = [];
     let namesCpu = 0;
     for (let i = 0; i < NAME_REQUESTS + 20; i++) {
-      const ids = Array.from({ length: PAGE_ROWS }, () => people[(random.next().value ?? 0) % people.length]?.user_id ?? 1);
+      const ids = Array.from(
+        { length: PAGE_ROWS },
+        () => people[(random.next().value ?? 0) % people.length]?.user_id ?? 1,
+      );
       // The first ones warm up the connection and the token cache.
       if (i === 20) namesCpu = cpuMs(server.pid);
-      const { ms } = await timed(`${api}/people/names`, { method: 'POST', headers, body: JSON.stringify({ user_ids: ids }) });
+      const { ms } = await timed(`${api}/people/names`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ user_ids: ids }),
+      });
       if (i >= 20) nameTimes.push(ms);
     }
     namesCpu = cpuMs(server.pid) - namesCpu;
@@ -117,7 +128,11 @@ async function measure(label: string, env: Record<string, string>, people: reado
           pass: percentile(nameTimes, 95) < NAMES_GOAL_MS,
         },
         { metric: `${label}: names for a members page, p50`, value: round(percentile(nameTimes, 50)), unit: 'ms' },
-        { metric: `${label}: server CPU per names request (the Node process)`, value: round(namesCpu / NAME_REQUESTS), unit: 'ms' },
+        {
+          metric: `${label}: server CPU per names request (the Node process)`,
+          value: round(namesCpu / NAME_REQUESTS),
+          unit: 'ms',
+        },
         {
           metric: `${label}: "Search people" per keystroke (GET /dashboard-api/people?q=...), p95`,
           value: round(percentile(searchTimes, 95)),
@@ -125,10 +140,20 @@ async function measure(label: string, env: Record<string, string>, people: reado
           goal: `< ${SEARCH_GOAL_MS} ms`,
           pass: percentile(searchTimes, 95) < SEARCH_GOAL_MS,
         },
-        { metric: `${label}: search per keystroke, p50 / max`, value: `${round(percentile(searchTimes, 50))} / ${round(Math.max(...searchTimes))}`, unit: 'ms' },
-        { metric: `${label}: server CPU per search request (the Node process)`, value: round(searchCpu / typed), unit: 'ms' },
+        {
+          metric: `${label}: search per keystroke, p50 / max`,
+          value: `${round(percentile(searchTimes, 50))} / ${round(Math.max(...searchTimes))}`,
+          unit: 'ms',
+        },
+        {
+          metric: `${label}: server CPU per search request (the Node process)`,
+          value: round(searchCpu / typed),
+          unit: 'ms',
+        },
       ],
-      notes: [`${label}: ${NAME_REQUESTS} names requests after 20 to warm up; ${typed} keystrokes typing ${TYPED_NAMES} "firstname lastname" of the seed, one request each (limit 20, with the total).`],
+      notes: [
+        `${label}: ${NAME_REQUESTS} names requests after 20 to warm up; ${typed} keystrokes typing ${TYPED_NAMES} "firstname lastname" of the seed, one request each (limit 20, with the total).`,
+      ],
     };
   } finally {
     await server.stop();
@@ -139,7 +164,7 @@ ensureLargeDb();
 const people = largeSeedPeople();
 const rows: ResultRow[] = [];
 const notes: string[] = [
-  'Over HTTP on 127.0.0.1 against `npm start`\'s server (embedded portal on the large seed, request log off); the client shares the machine\'s cores with the server. Every request carries the token (checked through the portal\'s /token/validate, cached 60 s). Server CPU is measured from /proc and does not depend on how busy the machine is; on PostgreSQL the database server\'s own CPU is not in it.',
+  "Over HTTP on 127.0.0.1 against `npm start`'s server (embedded portal on the large seed, request log off); the client shares the machine's cores with the server. Every request carries the token (checked through the portal's /token/validate, cached 60 s). Server CPU is measured from /proc and does not depend on how busy the machine is; on PostgreSQL the database server's own CPU is not in it.",
   'Search: each word of the query must begin a word of the person (names, e-mail, identifier; lower case, no accents): prefix ranges of an index of words (directory_term), matches counted exactly up to 1,000, "at least 1,000" past it.',
   `Load average (1 min) at the start: ${loadavg()[0]?.toFixed(1) ?? '?'}.`,
 ];
@@ -147,7 +172,11 @@ const notes: string[] = [
 const sqliteFile = join(tmpdir(), `bench-dashboard-${process.pid}.db`);
 try {
   const seconds = await fill({ dialect: 'sqlite', file: sqliteFile }, people);
-  rows.push({ metric: 'SQLite: filling the directory with 100,000 people (batches of 500)', value: Math.round(seconds * 10) / 10, unit: 's' });
+  rows.push({
+    metric: 'SQLite: filling the directory with 100,000 people (batches of 500)',
+    value: Math.round(seconds * 10) / 10,
+    unit: 's',
+  });
   const measured = await measure('SQLite', { DASHBOARD_DB: sqliteFile, LOG_REQUESTS: '0' }, people);
   rows.push(...measured.rows);
   notes.push(...measured.notes);
@@ -160,7 +189,11 @@ if (postgres.available) {
   try {
     const url = await server.createDatabase();
     const seconds = await fill({ dialect: 'postgres', url }, people);
-    rows.push({ metric: 'PostgreSQL: filling the directory with 100,000 people (batches of 500)', value: Math.round(seconds * 10) / 10, unit: 's' });
+    rows.push({
+      metric: 'PostgreSQL: filling the directory with 100,000 people (batches of 500)',
+      value: Math.round(seconds * 10) / 10,
+      unit: 's',
+    });
     const measured = await measure('PostgreSQL', { DASHBOARD_DATABASE_URL: url, LOG_REQUESTS: '0' }, people);
     rows.push(...measured.rows);
     notes.push(...measured.notes, 'PostgreSQL: a private server started for the run (fsync off, as in the tests).');

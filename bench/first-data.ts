@@ -66,10 +66,10 @@ interface Cost extends MainThreadCosts {
 }
 
 /** Whether a request is one whose answer the page's content shows. */
-const needs = (spec: PageSpec) => (fetch: Fetch) => fetch.kind === 'api' && spec.contentRequests.test(fetch.path.split('?')[0] ?? '');
+const needs = (spec: PageSpec) => (fetch: Fetch) =>
+  fetch.kind === 'api' && spec.contentRequests.test(fetch.path.split('?')[0] ?? '');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 
 async function groupName(url: string, token: string): Promise<string> {
   const response = await fetch(`${url}/api/grp/get_with_children/${GROUP_ID}`, { headers: { authorization: token } });
@@ -87,7 +87,10 @@ async function coldContext(
   ready: ReadySpec,
   api: { fixtures: Fixtures; latencyMs: number; unmatched: string[] } | null,
 ): Promise<{ context: BrowserContext; readyAt: Promise<number> }> {
-  const context = await browser.newContext({ viewport: VIEWPORT, storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'lp.token', value: token }] }] } });
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'lp.token', value: token }] }] },
+  });
   let report: (ms: number) => void = () => undefined;
   const readyAt = new Promise<number>((resolve, reject) => {
     report = resolve;
@@ -109,7 +112,9 @@ async function fetchesOf(page: Page): Promise<Fetch[]> {
       return u.pathname + u.search;
     };
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const list = nav ? [{ path: path(nav.name), initiatorType: 'navigation', start: nav.startTime, end: nav.responseEnd }] : [];
+    const list = nav
+      ? [{ path: path(nav.name), initiatorType: 'navigation', start: nav.startTime, end: nav.responseEnd }]
+      : [];
     for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       list.push({ path: path(e.name), initiatorType: e.initiatorType, start: e.startTime, end: e.responseEnd });
     }
@@ -136,12 +141,19 @@ async function open(
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const loadBefore = loadavg().map((l) => l.toFixed(1)).join(', ');
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
   ensureLargeDb();
-  const server = await startBenchServer({ env: { DIST_DIR: join(tmpdir(), 'lp-bench-first-data-dist'), LOG_REQUESTS: '0' } });
+  const server = await startBenchServer({
+    env: { DIST_DIR: join(tmpdir(), 'lp-bench-first-data-dist'), LOG_REQUESTS: '0' },
+  });
   const baseline = await startBaselinePage();
   const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const name = await groupName(server.url, server.token);
     const pages: PageSpec[] = [
@@ -185,22 +197,34 @@ async function main(): Promise<void> {
     console.log(`Recorded ${fixtures.size} API answers`);
 
     // 2. Time to content, every configuration once per run, the order rotating each run.
-    const configs = pages.flatMap((spec) => LATENCIES.flatMap((latencyMs) => CPU_RATES.map((rate) => ({ spec, latencyMs, rate }))));
+    const configs = pages.flatMap((spec) =>
+      LATENCIES.flatMap((latencyMs) => CPU_RATES.map((rate) => ({ spec, latencyMs, rate }))),
+    );
     const loads = new Map(configs.map((c) => [c, [] as Load[]]));
     const unmatched: string[] = [];
     for (let run = 0; run < RUNS; run++) {
       for (let k = 0; k < configs.length; k++) {
         const config = configs[(k + run) % configs.length] as (typeof configs)[number];
-        const { context, readyAt } = await coldContext(browser, server.url, server.token, config.spec.ready, { fixtures, latencyMs: config.latencyMs, unmatched });
+        const { context, readyAt } = await coldContext(browser, server.url, server.token, config.spec.ready, {
+          fixtures,
+          latencyMs: config.latencyMs,
+          unmatched,
+        });
         const opened = await open(context, `${server.url}${config.spec.path}`, config.rate, readyAt);
         const fetches = await fetchesOf(opened.page);
         await context.close();
         loads.get(config)?.push({ readyAt: opened.readyAt, fetches });
-        const chain = longestChain(fetches.filter((x) => x.end <= opened.readyAt), needs(config.spec));
-        console.log(`run ${run + 1}, ${config.spec.id}, API ${config.latencyMs} ms, CPU ${config.rate}×: ${Math.round(opened.readyAt)} ms; chain ${chain.requests.map((x) => `${x.path.split('?')[0]} ${Math.round(x.start)}-${Math.round(x.end)}`).join(' → ')}`);
+        const chain = longestChain(
+          fetches.filter((x) => x.end <= opened.readyAt),
+          needs(config.spec),
+        );
+        console.log(
+          `run ${run + 1}, ${config.spec.id}, API ${config.latencyMs} ms, CPU ${config.rate}×: ${Math.round(opened.readyAt)} ms; chain ${chain.requests.map((x) => `${x.path.split('?')[0]} ${Math.round(x.start)}-${Math.round(x.end)}`).join(' → ')}`,
+        );
       }
     }
-    if (unmatched.length > 0) throw new Error(`Requests without a recorded answer: ${[...new Set(unmatched)].join('; ')}`);
+    if (unmatched.length > 0)
+      throw new Error(`Requests without a recorded answer: ${[...new Set(unmatched)].join('; ')}`);
 
     // 3. DOM size, layout and scripting of the groups table against the hand-written page.
     const table = pages[0] as PageSpec;
@@ -208,21 +232,33 @@ async function main(): Promise<void> {
       { name: 'app', origin: server.url, url: `${server.url}${table.path}` },
       { name: 'baseline', origin: baseline.url, url: `${baseline.url}/` },
     ];
-    const costs = new Map(CPU_RATES.flatMap((rate) => targets.map((t) => [`${t.name} ${rate}`, [] as Cost[]] as const)));
+    const costs = new Map(
+      CPU_RATES.flatMap((rate) => targets.map((t) => [`${t.name} ${rate}`, [] as Cost[]] as const)),
+    );
     for (let run = 0; run < COST_RUNS; run++) {
       for (const rate of CPU_RATES) {
         for (let k = 0; k < targets.length; k++) {
           const target = targets[(k + run) % targets.length] as (typeof targets)[number];
-          const { context, readyAt } = await coldContext(browser, target.origin, server.token, table.ready, { fixtures, latencyMs: 0, unmatched });
+          const { context, readyAt } = await coldContext(browser, target.origin, server.token, table.ready, {
+            fixtures,
+            latencyMs: 0,
+            unmatched,
+          });
           const opened = await open(context, target.url, rate, readyAt, async (page, cdp) => {
             await cdp.send('Performance.enable');
             await browser.startTracing(page, { categories: TRACE_CATEGORIES });
           });
           await sleep(SETTLE_MS);
-          const { metrics } = (await opened.cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+          const { metrics } = (await opened.cdp.send('Performance.getMetrics')) as {
+            metrics: { name: string; value: number }[];
+          };
           const metric = (n: string) => (metrics.find((m) => m.name === n)?.value ?? NaN) * 1000;
           const cpu = mainThreadCosts(parseTrace((await browser.stopTracing()).toString('utf8')), target.origin);
-          const wall = { layoutMs: metric('LayoutDuration'), styleMs: metric('RecalcStyleDuration'), scriptMs: metric('ScriptDuration') };
+          const wall = {
+            layoutMs: metric('LayoutDuration'),
+            styleMs: metric('RecalcStyleDuration'),
+            scriptMs: metric('ScriptDuration'),
+          };
           const dom = await opened.page.evaluate((caption) => {
             const count = (root: Node | undefined) => {
               let nodes = 0;
@@ -231,8 +267,14 @@ async function main(): Promise<void> {
               for (let node: Node | null = walker.currentNode; node; node = walker.nextNode()) nodes++;
               return nodes;
             };
-            const tableElement = [...document.querySelectorAll('table')].find((t) => t.caption?.textContent?.trim() === caption);
-            return { tableNodes: count(tableElement), documentNodes: count(document), documentElements: document.getElementsByTagName('*').length };
+            const tableElement = [...document.querySelectorAll('table')].find(
+              (t) => t.caption?.textContent?.trim() === caption,
+            );
+            return {
+              tableNodes: count(tableElement),
+              documentNodes: count(document),
+              documentElements: document.getElementsByTagName('*').length,
+            };
           }, 'All groups');
           await context.close();
           costs.get(`${target.name} ${rate}`)?.push({ ...dom, ...cpu, wall });
@@ -242,7 +284,8 @@ async function main(): Promise<void> {
         }
       }
     }
-    if (unmatched.length > 0) throw new Error(`Requests without a recorded answer: ${[...new Set(unmatched)].join('; ')}`);
+    if (unmatched.length > 0)
+      throw new Error(`Requests without a recorded answer: ${[...new Set(unmatched)].join('; ')}`);
 
     // 4. The figures.
     const rows: ResultRow[] = [];
@@ -250,11 +293,25 @@ async function main(): Promise<void> {
     for (const spec of pages) {
       for (const latencyMs of LATENCIES) {
         for (const rate of CPU_RATES) {
-          const runs = loads.get(configs.find((c) => c.spec === spec && c.latencyMs === latencyMs && c.rate === rate) as (typeof configs)[number]) ?? [];
+          const runs =
+            loads.get(
+              configs.find(
+                (c) => c.spec === spec && c.latencyMs === latencyMs && c.rate === rate,
+              ) as (typeof configs)[number],
+            ) ?? [];
           const label = `${spec.name}, API ${latencyMs} ms, CPU ${rate}×`;
-          rows.push({ metric: `${label}: navigation to ${spec.content} (median)`, value: Math.round(median(runs.map((r) => r.readyAt))), unit: 'ms' });
+          rows.push({
+            metric: `${label}: navigation to ${spec.content} (median)`,
+            value: Math.round(median(runs.map((r) => r.readyAt))),
+            unit: 'ms',
+          });
           if (latencyMs !== WATERFALL_LATENCY) continue;
-          const chains = runs.map((r) => longestChain(r.fetches.filter((x) => x.end <= r.readyAt), needs(spec)));
+          const chains = runs.map((r) =>
+            longestChain(
+              r.fetches.filter((x) => x.end <= r.readyAt),
+              needs(spec),
+            ),
+          );
           const apiDepth = median(chains.map((c) => c.apiDepth));
           rows.push({
             metric: `${label}: waterfall, API round trips in sequence before the content (median; whole chain in brackets)`,
@@ -310,24 +367,36 @@ async function main(): Promise<void> {
       const base = costs.get(`baseline ${rate}`) ?? [];
       compare(`CPU ${rate}×, layout time (main-thread CPU time)`, app, base, (c) => c.layoutMs, 'ms', 1);
       compare(`CPU ${rate}×, scripting time (main-thread CPU time)`, app, base, (c) => c.scriptMs, 'ms', 1);
-      const pair = (pick: (c: Cost) => number) => `${median(app.map(pick)).toFixed(1)} / ${median(base.map(pick)).toFixed(1)}`;
+      const pair = (pick: (c: Cost) => number) =>
+        `${median(app.map(pick)).toFixed(1)} / ${median(base.map(pick)).toFixed(1)}`;
       notes.push(
         `CPU ${rate}×, also measured (medians, app / baseline): style recalculation ${pair((c) => c.styleMs)} ms of CPU time; wall time from Performance.getMetrics: layout ${pair((c) => c.wall.layoutMs)} ms, scripting ${pair((c) => c.wall.scriptMs)} ms, style ${pair((c) => c.wall.styleMs)} ms.`,
       );
     }
-    notes.push(`Elements in the whole page (medians, app / baseline): ${median(allApp.map((c) => c.documentElements))} / ${median(allBase.map((c) => c.documentElements))}.`);
+    notes.push(
+      `Elements in the whole page (medians, app / baseline): ${median(allApp.map((c) => c.documentElements))} / ${median(allBase.map((c) => c.documentElements))}.`,
+    );
 
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     notes.unshift(
-      `Method: headless Chromium (${executablePath ?? 'Playwright\'s'}), viewport ${VIEWPORT.width}×${VIEWPORT.height}; \`npm start\`'s server (server/serve.ts, large seed) serves the HTML and scripts; every /api/ request is answered by Playwright's router from ${fixtures.size} answers recorded from the embedded portal at the start of the run (one real load of each page), after a fixed delay of 0 or 100 ms. Each load is a new browser context (empty cache) with the token already in localStorage (lp.token, as "Keep me signed in" leaves it). CPU slowdown: CDP Emulation.setCPUThrottlingRate. ${RUNS} runs of each of the ${configs.length} configurations (3 pages × 2 latencies × 2 CPU rates), every run going through all configurations in an order rotated by one each run; medians reported.`,
+      `Method: headless Chromium (${executablePath ?? "Playwright's"}), viewport ${VIEWPORT.width}×${VIEWPORT.height}; \`npm start\`'s server (server/serve.ts, large seed) serves the HTML and scripts; every /api/ request is answered by Playwright's router from ${fixtures.size} answers recorded from the embedded portal at the start of the run (one real load of each page), after a fixed delay of 0 or 100 ms. Each load is a new browser context (empty cache) with the token already in localStorage (lp.token, as "Keep me signed in" leaves it). CPU slowdown: CDP Emulation.setCPUThrottlingRate. ${RUNS} runs of each of the ${configs.length} configurations (3 pages × 2 latencies × 2 CPU rates), every run going through all configurations in an order rotated by one each run; medians reported.`,
       `Content shown: the probe (bench/support/page-ready.ts) watches the DOM from the first byte and takes performance.now() in the animation frame after the content is complete: groups table, the 50th data row of the "All groups" table; group page, the h1 reading the group's name and the first data row of the "Members" table; user page, an h1 and the first data row of each of the "Groups", "Memberships" and "Takes" tables (product titles and the progress summary may come later).`,
       `Waterfall depth (bench/support/waterfall.ts), read at ${WATERFALL_LATENCY} ms API latency from the page's Navigation and Resource Timing: the longest chain of document, script, stylesheet and API requests in which each starts after the previous one ended, among those finished before the content showed, ending at a request whose answer the content shows (${pages.map((p) => `${p.id}: \`${p.contentRequests.source}\``).join('; ')}; so a product title or a breadcrumb step does not count); "API round trips in sequence" counts the API requests of such a chain (goal 1: after the HTML and scripts, one round of API requests). At 0 ms two requests of one burst can look chained, hence only ${WATERFALL_LATENCY} ms.`,
       `Bound, measured in the same load from the requests finished before the content showed: HTML = the document's responseEnd; scripts = the longest single script or stylesheet request (one round of code, all loaded at once); 1 API round trip = the longest single API request the content needs (the ${WATERFALL_LATENCY} ms delay plus the router's own overhead); render = from the last answer the content needs to the content shown, which includes any wait the page adds after the data came (a deferred reveal counts as render, so the bound is generous there: it prices round trips, not rendering). The ratio is the median of the per-run ratios time / bound.`,
       `Hand-written baseline: bench/baseline-page/ (React, TanStack Query and Table, the same six columns, links and date format, the same request body and zod schema, no router, no shell), built with Vite's JS API into a temp folder and served by vite preview; its /api/ request gets the same fixture. ${COST_RUNS} runs per page and CPU rate at 0 ms API latency, alternating app and baseline; each load is traced (${TRACE_CATEGORIES.join(', ')}) from before the navigation to ${SETTLE_MS} ms after the 50th row shows; layout, style and scripting time are the CPU time (\`tdur\`) of the page renderer's main thread (not the browser's own WebUI renderers, which sometimes trace into the same file): its Layout, UpdateLayoutTree and outermost script events (bench/support/trace-costs.ts: script less the layout it forces), CPU rather than wall time because the machine is shared (a thread waiting for a core stretches wall time only; the wall times of CDP Performance.getMetrics are in the notes below); and the DOM nodes of the whole document and of the table element (TreeWalker, every node type: elements, text, comments). Ratios are ratios of medians.`,
-      `The machine (${cpus().length} cores) is shared with other sessions' builds and tests: absolute times carry their load, and the 4× slowdown multiplies it; the alternation spreads it over all configurations alike. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadavg().map((l) => l.toFixed(1)).join(', ')}. Runtime ${minutes} min.`,
+      `The machine (${cpus().length} cores) is shared with other sessions' builds and tests: absolute times carry their load, and the 4× slowdown multiplies it; the alternation spreads it over all configurations alike. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}. Runtime ${minutes} min.`,
     );
-    writeResult('first-data', { title: 'First data on screen and the table page against a hand-written page (headless Chromium)', rows, notes });
-    for (const row of rows) console.log(`${row.metric}: ${row.value} ${row.unit}${row.goal ? ` (goal ${row.goal}: ${row.pass ? 'met' : 'MISSED'})` : ''}`);
+    writeResult('first-data', {
+      title: 'First data on screen and the table page against a hand-written page (headless Chromium)',
+      rows,
+      notes,
+    });
+    for (const row of rows)
+      console.log(
+        `${row.metric}: ${row.value} ${row.unit}${row.goal ? ` (goal ${row.goal}: ${row.pass ? 'met' : 'MISSED'})` : ''}`,
+      );
     console.log('bench/results/first-data.json written');
   } finally {
     await browser.close();

@@ -31,17 +31,28 @@ async function measure(browser: Browser, url: string, headers: Record<string, st
     })),
   );
   await context.close();
-  const kb = (list: typeof entries) => Number((list.reduce((sum, entry) => sum + entry.transferSize, 0) / 1024).toFixed(1));
-  return { totalKb: kb(entries), scriptsKb: kb(entries.filter((entry) => entry.name.endsWith('.js'))), requests: entries.length, encodings: [...encodings].sort() };
+  const kb = (list: typeof entries) =>
+    Number((list.reduce((sum, entry) => sum + entry.transferSize, 0) / 1024).toFixed(1));
+  return {
+    totalKb: kb(entries),
+    scriptsKb: kb(entries.filter((entry) => entry.name.endsWith('.js'))),
+    requests: entries.length,
+    encodings: [...encodings].sort(),
+  };
 }
 
 const server = await startBenchServer({ db: ':memory:' });
 const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 try {
   const compressed = await measure(browser, server.url);
   const uncompressed = await measure(browser, server.url, { 'Accept-Encoding': 'identity' });
-  console.log(`First page on the wire: ${compressed.totalKb} KB (${compressed.encodings.join(', ')}); without compression ${uncompressed.totalKb} KB; budget ${BUDGET_KB} KB`);
+  console.log(
+    `First page on the wire: ${compressed.totalKb} KB (${compressed.encodings.join(', ')}); without compression ${uncompressed.totalKb} KB; budget ${BUDGET_KB} KB`,
+  );
   writeResult('first-page-wire', {
     title: 'First page (/login) on the wire (npm start, headless Chromium)',
     rows: [
@@ -55,7 +66,11 @@ try {
       { metric: 'of which JavaScript', value: compressed.scriptsKb, unit: 'KB' },
       { metric: 'Requests', value: compressed.requests, unit: 'requests' },
       { metric: 'Encodings received', value: compressed.encodings.join(', '), unit: '' },
-      { metric: 'Same page refusing compression (Accept-Encoding: identity), as npm start served it before', value: uncompressed.totalKb, unit: 'KB' },
+      {
+        metric: 'Same page refusing compression (Accept-Encoding: identity), as npm start served it before',
+        value: uncompressed.totalKb,
+        unit: 'KB',
+      },
     ],
     notes: [
       'A fresh browser context (empty cache) loads /login from the production server (server/serve.ts, embedded portal, the build of dist/) until the network is idle; the sizes are what Chromium reports for each response (PerformanceResourceTiming.transferSize: response headers and the body as received).',

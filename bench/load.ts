@@ -35,7 +35,9 @@ interface Sample {
 function sample(file: string): Sample {
   const db = new Database(file, { readonly: true });
   const users = db
-    .prepare('SELECT user_id, user_organisation_identifier AS identifier FROM portal_user WHERE org_id = 1 AND user_organisation_identifier IS NOT NULL ORDER BY random() LIMIT 2000')
+    .prepare(
+      'SELECT user_id, user_organisation_identifier AS identifier FROM portal_user WHERE org_id = 1 AND user_organisation_identifier IS NOT NULL ORDER BY random() LIMIT 2000',
+    )
     .all() as { user_id: number; identifier: string }[];
   const ids = (sql: string) => db.prepare(sql).pluck().all() as number[];
   const result = {
@@ -50,7 +52,9 @@ function sample(file: string): Sample {
 }
 
 const pick = <T>(values: readonly T[], n: number): T => values[n % values.length] as T;
-const eq = (column: string, value: number | string) => ({ criterias: [{ column, operator: 'equal', value: String(value) }] });
+const eq = (column: string, value: number | string) => ({
+  criterias: [{ column, operator: 'equal', value: String(value) }],
+});
 
 type Req = { method: 'GET' | 'POST'; path: string; body?: unknown };
 
@@ -58,31 +62,57 @@ type Req = { method: 'GET' | 'POST'; path: string; body?: unknown };
 function readMix(s: Sample): ((n: number) => Req)[] {
   return [
     (n) => ({ method: 'GET', path: `/api/grp/get_with_children/${pick(s.groupIds, n)}` }),
-    () => ({ method: 'GET', path: `/api/grp/get_with_children/${f.bigParentGroupId ?? f.rootGroupId}`, }),
+    () => ({ method: 'GET', path: `/api/grp/get_with_children/${f.bigParentGroupId ?? f.rootGroupId}` }),
     () => ({ method: 'POST', path: '/api/grp/get_all', body: { start: 0, limit: 100 } }),
     (n) => ({ method: 'POST', path: '/api/grp/get_all', body: { start: (n % 50) * 100, limit: 100 } }),
     (n) => ({ method: 'POST', path: '/api/grp/get_all', body: eq('grp_parent_id', pick(s.groupIds, n)) }),
-    (n) => ({ method: 'POST', path: '/api/user_grp/get_all', body: { ...eq('user_grp_grp_id', pick(s.groupIds, n)), limit: 50 } }),
-    (n) => ({ method: 'POST', path: '/api/user_grp/get_all', body: { criterias: [eq('user_grp_grp_id', pick(s.groupIds, n)).criterias[0], eq('user_grp_user_id', pick(s.userIds, n)).criterias[0]] } }),
-    (n) => ({ method: 'GET', path: `/api/user/get_by_organisation_identifier/${encodeURIComponent(pick(s.identifiers, n))}` }),
+    (n) => ({
+      method: 'POST',
+      path: '/api/user_grp/get_all',
+      body: { ...eq('user_grp_grp_id', pick(s.groupIds, n)), limit: 50 },
+    }),
+    (n) => ({
+      method: 'POST',
+      path: '/api/user_grp/get_all',
+      body: {
+        criterias: [
+          eq('user_grp_grp_id', pick(s.groupIds, n)).criterias[0],
+          eq('user_grp_user_id', pick(s.userIds, n)).criterias[0],
+        ],
+      },
+    }),
+    (n) => ({
+      method: 'GET',
+      path: `/api/user/get_by_organisation_identifier/${encodeURIComponent(pick(s.identifiers, n))}`,
+    }),
     (n) => ({ method: 'POST', path: `/api/user/grp/${pick(s.userIds, n)}`, body: {} }),
     (n) => ({ method: 'POST', path: `/api/take/get_all_for_user/${pick(s.userIds, n)}`, body: { limit: 50 } }),
     (n) => ({ method: 'GET', path: `/api/take/get/${pick(s.takeIds, n)}` }),
     (n) => ({ method: 'GET', path: `/api/product/get/${pick(s.productIds, n)}` }),
     () => ({ method: 'GET', path: '/api/product/definition' }),
-    (n) => ({ method: 'POST', path: '/api/availability_group/get_all', body: eq('availability_group_product_id', pick(s.productIds, n)) }),
+    (n) => ({
+      method: 'POST',
+      path: '/api/availability_group/get_all',
+      body: eq('availability_group_product_id', pick(s.productIds, n)),
+    }),
     (n) => ({ method: 'POST', path: '/api/product_access/get_all_for_bundle', body: { start: (n % 20) * 10 } }),
   ];
 }
 
 function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS'));
   return Math.round(Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024);
 }
 
 /** A membership create: random (group, user) pairs, mostly new, sometimes existing (409). */
 function createRequest(s: Sample, i: number): Req {
-  return { method: 'POST', path: '/api/user_grp/create', body: { user_grp_grp_id: pick(s.groupIds, i * 7 + 3), user_grp_user_id: pick(s.userIds, i * 13 + 5) } };
+  return {
+    method: 'POST',
+    path: '/api/user_grp/create',
+    body: { user_grp_grp_id: pick(s.groupIds, i * 7 + 3), user_grp_user_id: pick(s.userIds, i * 13 + 5) },
+  };
 }
 
 function memberships(file: string): number {
@@ -141,7 +171,9 @@ async function crossCheck(url: string, token: string, mix: ((n: number) => Req)[
     }),
   );
   agent.destroy();
-  const non2xx = Object.entries(statuses).filter(([status]) => Number(status) < 200 || Number(status) > 299).reduce((a, [, k]) => a + k, 0);
+  const non2xx = Object.entries(statuses)
+    .filter(([status]) => Number(status) < 200 || Number(status) > 299)
+    .reduce((a, [, k]) => a + k, 0);
   return { requests: n, statuses, overTimeout, errors, non2xx, maxMs, slowAll, slowFirst };
 }
 
@@ -159,11 +191,21 @@ async function main(): Promise<void> {
     // memory climb for about 25 s, then saw-tooth between about 210 and 260 MiB.
     const warmUpRss = [rssMiB(server.pid)];
     const warmUpSampler = setInterval(() => warmUpRss.push(rssMiB(server.pid)), 1000);
-    await load({ url: server.url, token: server.token, method: 'GET', request: (n) => (mix[n % mix.length] as (n: number) => Req)(n), connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+    await load({
+      url: server.url,
+      token: server.token,
+      method: 'GET',
+      request: (n) => (mix[n % mix.length] as (n: number) => Req)(n),
+      connections: CONNECTIONS,
+      seconds: WARM_UP_SECONDS,
+    });
     clearInterval(warmUpSampler);
     rss.push({ second: 0, mib: rssMiB(server.pid) });
     const started = performance.now();
-    const sampler = setInterval(() => rss.push({ second: Math.round((performance.now() - started) / 1000), mib: rssMiB(server.pid) }), 1000);
+    const sampler = setInterval(
+      () => rss.push({ second: Math.round((performance.now() - started) / 1000), mib: rssMiB(server.pid) }),
+      1000,
+    );
     const membershipsBefore = memberships(db);
     let creates = 0;
     const loadBefore = loadavg()[0]?.toFixed(1) ?? '?';
@@ -173,7 +215,10 @@ async function main(): Promise<void> {
       token: server.token,
       method: 'GET',
       // Creates travel with the reads, on the same connections, as the dashboard's would.
-      request: (n) => (n % CREATE_EVERY === CREATE_EVERY - 1 ? createRequest(s, creates++) : (mix[n % mix.length] as (n: number) => Req)(Math.floor(n / mix.length))),
+      request: (n) =>
+        n % CREATE_EVERY === CREATE_EVERY - 1
+          ? createRequest(s, creates++)
+          : (mix[n % mix.length] as (n: number) => Req)(Math.floor(n / mix.length)),
       connections: CONNECTIONS,
       seconds: SECONDS,
       timeoutSeconds: TIMEOUT_SECONDS,
@@ -187,7 +232,9 @@ async function main(): Promise<void> {
     const crossErrors = x.non2xx + x.errors + x.overTimeout;
 
     // 409 (already a member) is an expected answer to a create; no read answers 409.
-    const unexpected = Object.entries(r.statuses).filter(([status]) => status !== '409' && (Number(status) < 200 || Number(status) > 299)).reduce((a, [, k]) => a + k, 0);
+    const unexpected = Object.entries(r.statuses)
+      .filter(([status]) => status !== '409' && (Number(status) < 200 || Number(status) > 299))
+      .reduce((a, [, k]) => a + k, 0);
     const errors = unexpected + r.errors;
     const startRss = rss[0]?.mib ?? NaN;
     const midRss = rss[Math.floor(rss.length / 2)]?.mib ?? NaN;
@@ -197,15 +244,35 @@ async function main(): Promise<void> {
     const steady = endRss <= midRss * 1.2;
 
     const rows: ResultRow[] = [
-      { metric: `Errors (non-2xx answers other than a create's 409, timeouts, socket errors) at ${CONNECTIONS} connections, ${SECONDS} s`, value: errors, unit: 'requests', goal: '0', pass: errors === 0 },
+      {
+        metric: `Errors (non-2xx answers other than a create's 409, timeouts, socket errors) at ${CONNECTIONS} connections, ${SECONDS} s`,
+        value: errors,
+        unit: 'requests',
+        goal: '0',
+        pass: errors === 0,
+      },
       { metric: 'Requests answered', value: r.requests, unit: 'requests' },
       { metric: 'Throughput', value: r.reqPerSec, unit: 'req/s' },
-      { metric: 'Server CPU per request (from /proc: what the server itself spends)', value: cpuPerRequest, unit: 'µs' },
+      {
+        metric: 'Server CPU per request (from /proc: what the server itself spends)',
+        value: cpuPerRequest,
+        unit: 'µs',
+      },
       { metric: 'Latency p50', value: r.p50, unit: 'ms' },
       { metric: 'Latency p95', value: r.p95, unit: 'ms' },
       { metric: 'Latency p99', value: r.p99, unit: 'ms', goal: 'recorded' },
-      { metric: `Creates sent (one request in ${CREATE_EVERY}): added / already a member (409)`, value: `${added} / ${r.statuses[409] ?? 0}`, unit: `of ${creates} (${(creates / SECONDS).toFixed(1)}/s)` },
-      { metric: 'Server resident memory: start / mid / end of the run', value: `${startRss} / ${midRss} / ${endRss}`, unit: 'MiB', goal: 'steady (end ≤ mid + 20 %)', pass: steady },
+      {
+        metric: `Creates sent (one request in ${CREATE_EVERY}): added / already a member (409)`,
+        value: `${added} / ${r.statuses[409] ?? 0}`,
+        unit: `of ${creates} (${(creates / SECONDS).toFixed(1)}/s)`,
+      },
+      {
+        metric: 'Server resident memory: start / mid / end of the run',
+        value: `${startRss} / ${midRss} / ${endRss}`,
+        unit: 'MiB',
+        goal: 'steady (end ≤ mid + 20 %)',
+        pass: steady,
+      },
       { metric: 'Server resident memory: peak sample', value: maxRss, unit: 'MiB' },
       {
         metric: `Cross-check, Node http client, same mix, ${CONNECTIONS} keep-alive connections, ${CHECK_SECONDS} s: errors (non-2xx, socket errors, answers over ${TIMEOUT_SECONDS} s) of ${x.requests} requests`,
@@ -223,7 +290,10 @@ async function main(): Promise<void> {
       `Answers by status: ${JSON.stringify(r.statuses)}; autocannon errors ${r.errors - r.timeouts} (its count includes its timeouts), timeouts ${r.timeouts}. Cross-check answers by status: ${JSON.stringify(x.statuses)}; answers over 1 s: ${x.slowAll}, of which ${x.slowFirst} were the first request of their connection. Resident memory sampled each second: ${rss.map((x) => x.mib).join(', ')} MiB (during the ${WARM_UP_SECONDS} s warm-up before it: ${warmUpRss.join(', ')} MiB).`,
     ];
     writeResult('load', { title: 'Load: 200 connections for 30 s on the large seed', rows, notes });
-    for (const row of rows) console.log(`${row.metric}: ${row.value} ${row.unit}${row.goal ? ` (goal ${row.goal}: ${row.pass === false ? 'MISSED' : 'met'})` : ''}`);
+    for (const row of rows)
+      console.log(
+        `${row.metric}: ${row.value} ${row.unit}${row.goal ? ` (goal ${row.goal}: ${row.pass === false ? 'MISSED' : 'met'})` : ''}`,
+      );
     console.log('bench/results/load.json written');
     if (errors > 0 || !steady) process.exitCode = 1;
   } finally {

@@ -16,7 +16,12 @@ const lines = [
   '',
 ];
 for (const result of results) {
-  lines.push(`## ${result.title}`, '', `Measured ${result.date.slice(0, 16).replace('T', ' ')} UTC on ${result.machine}.`, '');
+  lines.push(
+    `## ${result.title}`,
+    '',
+    `Measured ${result.date.slice(0, 16).replace('T', ' ')} UTC on ${result.machine}.`,
+    '',
+  );
   lines.push('| Metric | Value | Goal | Met |', '|---|---|---|---|');
   for (const row of result.rows) {
     const met = row.pass === undefined ? '' : row.pass ? 'yes' : '**no**';

@@ -18,7 +18,15 @@ interface Step {
 /** The bundle figures come from the build itself (`npm run build` runs bundle-size.ts). */
 const bundle: Step = { name: 'bundle', command: 'npm', args: ['run', 'build'] };
 /** Cheap and foundational first; the load test, the longest and hardest on the machine, last. */
-const preferredOrder = ['first-page-wire', 'server-latency', 'groups-tree', 'users-page', 'products-page', 'memberships-bulk', 'load'];
+const preferredOrder = [
+  'first-page-wire',
+  'server-latency',
+  'groups-tree',
+  'users-page',
+  'products-page',
+  'memberships-bulk',
+  'load',
+];
 
 /** A benchmark is a script of bench/ that writes a result file; the helpers it imports are not. */
 function discover(): Step[] {
@@ -29,7 +37,14 @@ function discover(): Step[] {
     .map((file) => file.replace(/\.ts$/, ''));
   const rank = (name: string) => (preferredOrder.includes(name) ? preferredOrder.indexOf(name) : preferredOrder.length);
   scripts.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  return [bundle, ...scripts.map((name) => ({ name, command: process.execPath, args: ['--import', 'tsx', join('bench', `${name}.ts`)] }))];
+  return [
+    bundle,
+    ...scripts.map((name) => ({
+      name,
+      command: process.execPath,
+      args: ['--import', 'tsx', join('bench', `${name}.ts`)],
+    })),
+  ];
 }
 
 const all = discover();
@@ -43,7 +58,9 @@ const steps = wanted.length > 0 ? all.filter((step) => wanted.includes(step.name
 
 const timings: { name: string; seconds: number; ok: boolean }[] = [];
 for (const step of steps) {
-  console.log(`\n▶ ${step.name}: ${step.command === process.execPath ? 'tsx' : step.command} ${step.args.slice(step.command === process.execPath ? 2 : 0).join(' ')}`);
+  console.log(
+    `\n▶ ${step.name}: ${step.command === process.execPath ? 'tsx' : step.command} ${step.args.slice(step.command === process.execPath ? 2 : 0).join(' ')}`,
+  );
   const started = performance.now();
   const result = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit' });
   const seconds = Math.round((performance.now() - started) / 100) / 10;
@@ -53,7 +70,10 @@ for (const step of steps) {
 }
 
 console.log('\n▶ report: tsx bench/report.ts');
-const report = spawnSync(process.execPath, ['--import', 'tsx', join('bench', 'report.ts')], { cwd: root, stdio: 'inherit' });
+const report = spawnSync(process.execPath, ['--import', 'tsx', join('bench', 'report.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (report.status !== 0) timings.push({ name: 'report', seconds: 0, ok: false });
 
 const total = timings.reduce((sum, t) => sum + t.seconds, 0);

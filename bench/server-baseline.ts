@@ -49,22 +49,47 @@ const eq = (column: string, value: number) => ({ criterias: [{ column, operator:
 /** Every parent id of organisation 1, in id order: the filter values, the same for each server. */
 function parentIds(file: string): number[] {
   const db = new Database(file, { readonly: true });
-  const ids = db.prepare('SELECT DISTINCT grp_parent_id FROM grp WHERE org_id = 1 AND grp_parent_id IS NOT NULL ORDER BY grp_parent_id').pluck().all() as number[];
+  const ids = db
+    .prepare(
+      'SELECT DISTINCT grp_parent_id FROM grp WHERE org_id = 1 AND grp_parent_id IS NOT NULL ORDER BY grp_parent_id',
+    )
+    .pluck()
+    .all() as number[];
   db.close();
   return ids;
 }
 
 function cases(parents: number[]): Case[] {
   return [
-    { name: 'Groups filtered by parent (POST /grp/get_all, equal on grp_parent_id)', path: '/grp/get_all', body: (n) => eq('grp_parent_id', parents[n % parents.length] as number) },
-    { name: 'Groups unfiltered, 50 a page (POST /grp/get_all, pages 1-20)', path: '/grp/get_all', body: (n) => ({ start: (n % 20) * 50, limit: 50 }) },
-    { name: 'Memberships unfiltered (POST /user_grp/get_all, pages 1-20 of 10)', path: '/user_grp/get_all', body: (n) => ({ start: (n % 20) * 10, limit: 10 }) },
+    {
+      name: 'Groups filtered by parent (POST /grp/get_all, equal on grp_parent_id)',
+      path: '/grp/get_all',
+      body: (n) => eq('grp_parent_id', parents[n % parents.length] as number),
+    },
+    {
+      name: 'Groups unfiltered, 50 a page (POST /grp/get_all, pages 1-20)',
+      path: '/grp/get_all',
+      body: (n) => ({ start: (n % 20) * 50, limit: 50 }),
+    },
+    {
+      name: 'Memberships unfiltered (POST /user_grp/get_all, pages 1-20 of 10)',
+      path: '/user_grp/get_all',
+      body: (n) => ({ start: (n % 20) * 10, limit: 10 }),
+    },
   ];
 }
 
 /** A server in a child process that prints `<pattern> http://HOST:PORT` once it listens. */
-async function startChild(name: string, args: string[], pattern: RegExp, base: string): Promise<Server & { url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startChild(
+  name: string,
+  args: string[],
+  pattern: RegExp,
+  base: string,
+): Promise<Server & { url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${out}`)), 60_000);
@@ -93,13 +118,23 @@ async function startChild(name: string, args: string[], pattern: RegExp, base: s
 }
 
 function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN) / 1024;
 }
 
 async function post(url: string, body: unknown): Promise<{ status: number; type: string; bytes: Buffer }> {
-  const res = await fetch(url, { method: 'POST', headers: { authorization: TOKEN, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type') ?? '',
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** The three servers must give the very same bytes for the requests the load will send. */
@@ -111,10 +146,13 @@ async function checkSameBytes(servers: (Server & { url: string })[], list: Case[
     for (const n of samples) {
       const answers = await Promise.all(servers.map((s) => post(`${s.url}${s.base}${c.path}`, c.body(n))));
       const [first] = answers;
-      if (!first || first.status !== 200) throw new Error(`${c.name}, request ${n}: ${servers[0]?.name} answered ${first?.status}`);
+      if (!first || first.status !== 200)
+        throw new Error(`${c.name}, request ${n}: ${servers[0]?.name} answered ${first?.status}`);
       for (const [i, a] of answers.entries()) {
         if (a.status !== 200 || !a.bytes.equals(first.bytes) || a.type !== first.type) {
-          throw new Error(`${c.name}, request ${n}: ${servers[i]?.name} answered ${a.status} with ${a.bytes.length} bytes of ${a.type}, not the ${first.bytes.length} bytes of ${first.type} of ${servers[0]?.name}`);
+          throw new Error(
+            `${c.name}, request ${n}: ${servers[i]?.name} answered ${a.status} with ${a.bytes.length} bytes of ${a.type}, not the ${first.bytes.length} bytes of ${first.type} of ${servers[0]?.name}`,
+          );
         }
       }
       checked++;
@@ -128,27 +166,42 @@ async function measure(server: Server & { url: string }, c: Case, connections: n
   let rssPeakMiB = rssMiB(server.pid);
   const sampler = setInterval(() => (rssPeakMiB = Math.max(rssPeakMiB, rssMiB(server.pid))), 200);
   const cpuBefore = cpuMs(server.pid);
-  const r = await load({ url: `${server.url}${server.base}${c.path}`, token: TOKEN, method: 'POST', body: c.body, connections, seconds });
+  const r = await load({
+    url: `${server.url}${server.base}${c.path}`,
+    token: TOKEN,
+    method: 'POST',
+    body: c.body,
+    connections,
+    seconds,
+  });
   const cpuPerRequestUs = ((cpuMs(server.pid) - cpuBefore) / Math.max(1, r.requests)) * 1000;
   clearInterval(sampler);
   rssPeakMiB = Math.max(rssPeakMiB, rssMiB(server.pid));
   return { ...r, cpuPerRequestUs, rssPeakMiB };
 }
 
-
 async function main(): Promise<void> {
   const started = performance.now();
-  const loadBefore = loadavg().map((l) => l.toFixed(1)).join(', ');
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
   const db = copyLargeDb('server-baseline');
   const parents = parentIds(db);
   const list = cases(parents);
   const servers: (Server & { url: string })[] = [];
   try {
-    servers.push(await startChild('bare', ['bench/support/bare-server.ts', db, TOKEN], /Bare server listening on (\S+)/, ''));
+    servers.push(
+      await startChild('bare', ['bench/support/bare-server.ts', db, TOKEN], /Bare server listening on (\S+)/, ''),
+    );
     const production = await startBenchServer({ db, env: { LOG_REQUESTS: '0', PORTAL_TOKEN: TOKEN } });
     servers.push({ name: 'npm start', url: production.url, base: '/api', pid: production.pid, stop: production.stop });
     servers.push(
-      await startChild('portal alone', ['server/portal/main.ts', '--port', '0', '--db', db, '--seed', 'none', '--token', TOKEN, '--quiet'], /Portal API listening on (\S+)/, ''),
+      await startChild(
+        'portal alone',
+        ['server/portal/main.ts', '--port', '0', '--db', db, '--seed', 'none', '--token', TOKEN, '--quiet'],
+        /Portal API listening on (\S+)/,
+        '',
+      ),
     );
     const bytesNote = await checkSameBytes(servers, list);
     console.log(bytesNote);
@@ -184,22 +237,51 @@ async function main(): Promise<void> {
         const [bare = [], ...candidates] = byServer;
         const label = `${c.name}, ${connections} connections`;
         const med = (server: Run[], pick: (r: Run) => number) => median(server.map(pick));
-        rows.push({ metric: `${label}: req/s, ${names.join(' / ')} (medians)`, value: byServer.map((s) => Math.round(med(s, (r) => r.reqPerSec))).join(' / '), unit: 'req/s' });
+        rows.push({
+          metric: `${label}: req/s, ${names.join(' / ')} (medians)`,
+          value: byServer.map((s) => Math.round(med(s, (r) => r.reqPerSec))).join(' / '),
+          unit: 'req/s',
+        });
         for (const [i, candidate] of candidates.entries()) {
           // Paired per round: both runs of a round met the same machine load.
           const ratio = median(candidate.map((r, round) => r.reqPerSec / (bare[round]?.reqPerSec ?? NaN)));
-          rows.push({ metric: `${label}: req/s ratio, ${names[i + 1]} / bare`, value: shown(ratio, GOALS.reqPerSecRatio), unit: '×', goal: `≥ ${GOALS.reqPerSecRatio}`, pass: ratio >= GOALS.reqPerSecRatio });
+          rows.push({
+            metric: `${label}: req/s ratio, ${names[i + 1]} / bare`,
+            value: shown(ratio, GOALS.reqPerSecRatio),
+            unit: '×',
+            goal: `≥ ${GOALS.reqPerSecRatio}`,
+            pass: ratio >= GOALS.reqPerSecRatio,
+          });
         }
-        rows.push({ metric: `${label}: p99, ${names.join(' / ')} (medians)`, value: byServer.map((s) => r2(med(s, (r) => r.p99))).join(' / '), unit: 'ms' });
+        rows.push({
+          metric: `${label}: p99, ${names.join(' / ')} (medians)`,
+          value: byServer.map((s) => r2(med(s, (r) => r.p99))).join(' / '),
+          unit: 'ms',
+        });
         for (const [i, candidate] of candidates.entries()) {
           const ratio = median(candidate.map((r, round) => r.p99 / (bare[round]?.p99 ?? NaN)));
           const goal = connections === 200 ? { goal: `≤ ${GOALS.p99Ratio}`, pass: ratio <= GOALS.p99Ratio } : {};
-          rows.push({ metric: `${label}: p99 ratio, ${names[i + 1]} / bare`, value: shown(ratio, GOALS.p99Ratio), unit: '×', ...goal });
+          rows.push({
+            metric: `${label}: p99 ratio, ${names[i + 1]} / bare`,
+            value: shown(ratio, GOALS.p99Ratio),
+            unit: '×',
+            ...goal,
+          });
         }
-        rows.push({ metric: `${label}: server CPU per request, ${names.join(' / ')} (medians)`, value: byServer.map((s) => Math.round(med(s, (r) => r.cpuPerRequestUs))).join(' / '), unit: 'µs' });
+        rows.push({
+          metric: `${label}: server CPU per request, ${names.join(' / ')} (medians)`,
+          value: byServer.map((s) => Math.round(med(s, (r) => r.cpuPerRequestUs))).join(' / '),
+          unit: 'µs',
+        });
         // What the req/s ratio would be if every server were limited by its own CPU alone.
-        const capacity = candidates.map((candidate) => r2(median(candidate.map((r, round) => (bare[round]?.cpuPerRequestUs ?? NaN) / r.cpuPerRequestUs))));
-        rows.push({ metric: `${label}: capacity ratio from CPU per request (bare µs / candidate µs), ${names.slice(1).join(' / ')}`, value: capacity.join(' / '), unit: '×' });
+        const capacity = candidates.map((candidate) =>
+          r2(median(candidate.map((r, round) => (bare[round]?.cpuPerRequestUs ?? NaN) / r.cpuPerRequestUs))),
+        );
+        rows.push({
+          metric: `${label}: capacity ratio from CPU per request (bare µs / candidate µs), ${names.slice(1).join(' / ')}`,
+          value: capacity.join(' / '),
+          unit: '×',
+        });
         for (const [si, server] of byServer.entries()) {
           const bad = server.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
           if (bad > 0) failures.push(`${label}, ${names[si]}: ${bad} non-2xx answers or errors`);
@@ -210,9 +292,20 @@ async function main(): Promise<void> {
       const at200 = list.flatMap((_, ci) => runs[ci]?.[CONNECTIONS.indexOf(200)]?.[si] ?? []);
       const peak = Math.round(Math.max(...at200.map((r) => r.rssPeakMiB)));
       const goal = si === 0 ? {} : { goal: `≤ ${GOALS.rssMiB} MiB`, pass: peak <= GOALS.rssMiB };
-      rows.push({ metric: `Resident memory under load at 200 connections (peak sample, all cases), ${name}`, value: peak, unit: 'MiB', ...goal });
+      rows.push({
+        metric: `Resident memory under load at 200 connections (peak sample, all cases), ${name}`,
+        value: peak,
+        unit: 'MiB',
+        ...goal,
+      });
     }
-    rows.push({ metric: 'Non-2xx answers and errors, all runs', value: failures.length === 0 ? 0 : failures.join('; '), unit: '', goal: '0', pass: failures.length === 0 });
+    rows.push({
+      metric: 'Non-2xx answers and errors, all runs',
+      value: failures.length === 0 ? 0 : failures.join('; '),
+      unit: '',
+      goal: '0',
+      pass: failures.length === 0,
+    });
 
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     const notes = [
@@ -221,10 +314,19 @@ async function main(): Promise<void> {
       `Method: autocannon on 127.0.0.1 (bench/server-load.ts: exact percentiles), ${SECONDS} s per run, ${ROUNDS} rounds; each round runs every case at 32 then 200 connections on the three servers back to back, the order rotating each round and case; a ${WARM_UP_SECONDS} s warm-up per server and case first (not recorded). Ratios are the medians of the per-round ratios (candidate / bare: both met the same machine load); req/s, p99 and CPU are medians over the rounds.`,
       `Request bodies: the filtered case cycles through the ${parents.length} parent ids of organisation 1 in id order (the endpoint's default page of 10); unfiltered groups ask for pages 1-20 of 50 in turn; memberships for pages 1-20 of 10. Every server gets the same sequence.`,
       `CPU per request: user + system time of the server process (/proc/PID/stat) over the run, divided by the answers; it does not count time spent waiting for a core, so on a busy machine it is the steadier figure, and the capacity ratio (bare CPU per request / candidate CPU per request, median of the per-round ratios) is what the req/s ratio would be for servers limited by their own CPU. Resident memory: VmRSS of the server process sampled every 200 ms; idle after start: ${idleRss} MiB.`,
-      `The machine (${cpus().length} cores) is shared with other work: the load client, the servers and other sessions' builds and tests compete for the cores, which lowers req/s and raises p99; the rounds spread that load over the three servers, but at a high load average even the per-round ratios swing from round to round (compare a ratio with the req/s medians above it), and the capacity ratio from CPU per request is the steadier figure. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadavg().map((l) => l.toFixed(1)).join(', ')}. Runtime ${minutes} min.`,
+      `The machine (${cpus().length} cores) is shared with other work: the load client, the servers and other sessions' builds and tests compete for the cores, which lowers req/s and raises p99; the rounds spread that load over the three servers, but at a high load average even the per-round ratios swing from round to round (compare a ratio with the req/s medians above it), and the capacity ratio from CPU per request is the steadier figure. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}. Runtime ${minutes} min.`,
     ];
-    writeResult('server-baseline', { title: 'API servers against a bare node:http + SQLite server (large seed)', rows, notes });
-    for (const row of rows) console.log(`${row.metric}: ${row.value} ${row.unit}${row.goal ? ` (goal ${row.goal}: ${row.pass ? 'met' : 'MISSED'})` : ''}`);
+    writeResult('server-baseline', {
+      title: 'API servers against a bare node:http + SQLite server (large seed)',
+      rows,
+      notes,
+    });
+    for (const row of rows)
+      console.log(
+        `${row.metric}: ${row.value} ${row.unit}${row.goal ? ` (goal ${row.goal}: ${row.pass ? 'met' : 'MISSED'})` : ''}`,
+      );
     console.log('bench/results/server-baseline.json written');
     if (failures.length > 0) process.exitCode = 1;
   } finally {

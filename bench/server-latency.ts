@@ -26,7 +26,12 @@ const eq = (column: string, value: number) => ({ criterias: [{ column, operator:
 /** Cycles through many filter values so that the server's count cache rarely helps. */
 const cycle = (n: number, size: number, first = 1) => first + (n % size);
 
-const scenarios: { name: string; path: string; plain: (n: number) => unknown; filtered?: { column: string; body: (n: number) => unknown } }[] = [
+const scenarios: {
+  name: string;
+  path: string;
+  plain: (n: number) => unknown;
+  filtered?: { column: string; body: (n: number) => unknown };
+}[] = [
   {
     name: '/grp/get_all',
     path: '/grp/get_all',
@@ -43,7 +48,10 @@ const scenarios: { name: string; path: string; plain: (n: number) => unknown; fi
     name: '/availability_group/get_all',
     path: '/availability_group/get_all',
     plain: () => ({}),
-    filtered: { column: 'availability_group_product_id', body: (n) => eq('availability_group_product_id', cycle(n, f.counts.products)) },
+    filtered: {
+      column: 'availability_group_product_id',
+      body: (n) => eq('availability_group_product_id', cycle(n, f.counts.products)),
+    },
   },
   {
     name: '/product_access/get_all_for_bundle',
@@ -57,19 +65,42 @@ const scenarios: { name: string; path: string; plain: (n: number) => unknown; fi
     plain: () => ({}),
     filtered: { column: 'take_product_id', body: (n) => eq('take_product_id', cycle(n, f.counts.products)) },
   },
-  { name: '/user/grp/{id} (no criterias: ignored)', path: `/user/grp/${f.userWithManyTakes.userId}`, plain: () => ({}) },
+  {
+    name: '/user/grp/{id} (no criterias: ignored)',
+    path: `/user/grp/${f.userWithManyTakes.userId}`,
+    plain: () => ({}),
+  },
 ];
 
 function rssKiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(field));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? NaN);
 }
 
 async function startServer(): Promise<{ url: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/portal/main.ts', '--port', '0', '--db', DB, '--seed', 'none', '--token', TOKEN, '--quiet'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/portal/main.ts',
+      '--port',
+      '0',
+      '--db',
+      DB,
+      '--seed',
+      'none',
+      '--token',
+      TOKEN,
+      '--quiet',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -94,7 +125,13 @@ async function main(): Promise<void> {
   seedDatabase(db, 'large');
   const seedSeconds = (performance.now() - t0) / 1000;
   db.pragma('wal_checkpoint(TRUNCATE)');
-  rows.push({ metric: 'Large seed generation (one transaction)', value: Math.round(seedSeconds * 10) / 10, unit: 's', goal: '< 60 s', pass: seedSeconds < 60 });
+  rows.push({
+    metric: 'Large seed generation (one transaction)',
+    value: Math.round(seedSeconds * 10) / 10,
+    unit: 's',
+    goal: '< 60 s',
+    pass: seedSeconds < 60,
+  });
   rows.push({ metric: 'Database file size', value: Math.round(statSync(DB).size / 2 ** 20), unit: 'MiB' });
   const count = (t: string) => db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number;
   notes.push(
@@ -105,23 +142,50 @@ async function main(): Promise<void> {
 
   const plans = idFilterPlans(new ListRunner(db), 1, f.userWithManyTakes.userId);
   const scans = plans.filter((p) => p.fullScan);
-  rows.push({ metric: 'List statements (id filters and unfiltered) that scan a whole table, by EXPLAIN QUERY PLAN', value: scans.length, unit: `of ${plans.length}`, goal: '0', pass: scans.length === 0 });
+  rows.push({
+    metric: 'List statements (id filters and unfiltered) that scan a whole table, by EXPLAIN QUERY PLAN',
+    value: scans.length,
+    unit: `of ${plans.length}`,
+    goal: '0',
+    pass: scans.length === 0,
+  });
   for (const s of scans) notes.push(`Full scan: ${s.endpoint} ${s.column ?? '(no filter)'}: ${s.steps.join(' | ')}`);
   db.close();
 
-  const loadBefore = loadavg().map((l) => l.toFixed(1)).join(', ');
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
   const server = await startServer();
-  rows.push({ metric: 'Server resident memory, idle after start', value: Math.round(rssKiB(server.pid, 'VmRSS') / 1024), unit: 'MiB' });
+  rows.push({
+    metric: 'Server resident memory, idle after start',
+    value: Math.round(rssKiB(server.pid, 'VmRSS') / 1024),
+    unit: 'MiB',
+  });
   try {
     for (const s of scenarios) {
       const variants = [{ label: 'no filter', body: s.plain, column: '' }];
-      if (s.filtered) variants.push({ label: `equal on ${s.filtered.column}`, body: s.filtered.body, column: s.filtered.column });
+      if (s.filtered)
+        variants.push({ label: `equal on ${s.filtered.column}`, body: s.filtered.body, column: s.filtered.column });
       for (const v of variants) {
         // Warm-up (JIT, page cache), not recorded.
-        await load({ url: `${server.url}${s.path}`, token: TOKEN, method: 'POST', body: v.body, connections: 8, seconds: 1 });
+        await load({
+          url: `${server.url}${s.path}`,
+          token: TOKEN,
+          method: 'POST',
+          body: v.body,
+          connections: 8,
+          seconds: 1,
+        });
         for (const connections of [1, 32]) {
           const cpuBefore = cpuMs(server.pid);
-          const r = await load({ url: `${server.url}${s.path}`, token: TOKEN, method: 'POST', body: v.body, connections, seconds: SECONDS });
+          const r = await load({
+            url: `${server.url}${s.path}`,
+            token: TOKEN,
+            method: 'POST',
+            body: v.body,
+            connections,
+            seconds: SECONDS,
+          });
           const cpuPerRequest = Math.round(((cpuMs(server.pid) - cpuBefore) / Math.max(1, r.requests)) * 1000);
           const label = `POST ${s.name}, ${v.label}, c=${connections}`;
           const goal = v.column && connections === 32 ? { goal: '< 15 ms', pass: r.p95 < 15 } : {};
@@ -130,17 +194,27 @@ async function main(): Promise<void> {
           rows.push({ metric: `${label}: throughput`, value: r.reqPerSec, unit: 'req/s' });
           rows.push({ metric: `${label}: server CPU per request`, value: cpuPerRequest, unit: 'µs' });
           if (r.non2xx || r.errors) notes.push(`${label}: ${r.non2xx} non-2xx answers, ${r.errors} errors/timeouts.`);
-          console.log(`${label}: p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, ${r.reqPerSec} req/s, ${cpuPerRequest} µs CPU/req`);
+          console.log(
+            `${label}: p50 ${r.p50} p95 ${r.p95} p99 ${r.p99} ms, ${r.reqPerSec} req/s, ${cpuPerRequest} µs CPU/req`,
+          );
         }
       }
     }
-    rows.push({ metric: 'Server resident memory, peak under load', value: Math.round(rssKiB(server.pid, 'VmHWM') / 1024), unit: 'MiB' });
+    rows.push({
+      metric: 'Server resident memory, peak under load',
+      value: Math.round(rssKiB(server.pid, 'VmHWM') / 1024),
+      unit: 'MiB',
+    });
   } finally {
     server.stop();
   }
 
   notes.push(
-    `Machine load average (1, 5, 15 min) before the runs: ${loadBefore}; after: ${loadavg().map((l) => l.toFixed(1)).join(', ')}. On a shared machine the latencies include waiting for a core; the server CPU per request (from /proc) does not.`,
+    `Machine load average (1, 5, 15 min) before the runs: ${loadBefore}; after: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ', ',
+      )}. On a shared machine the latencies include waiting for a core; the server CPU per request (from /proc) does not.`,
     `Each run: ${SECONDS} s of autocannon on 127.0.0.1 against \`npm run portal\`'s server (one Node process, better-sqlite3, WAL) on a file database; client and server share the machine's cores.`,
     'Filtered runs cycle the filter value through every group, product or user id, so most totals are counted afresh (the server caches a total until the next write); unfiltered runs ask for the first page.',
     'Percentiles are exact (every response time kept), the first page of 10 records, organisation 1.',

@@ -29,7 +29,8 @@ export interface LoadResult {
   statuses: Record<number, number>;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 export async function load(spec: LoadSpec): Promise<LoadResult> {
   const times: number[] = [];
@@ -52,7 +53,13 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
             // Fresh headers each time: autocannon writes Content-Length into the headers object it
             // is given, and a shared one would carry a POST's length onto the next GET (which then
             // stalls the connection while the server waits for a body that never comes).
-            return { ...req, headers: { ...headers }, method: r.method, path: r.path, body: r.body === undefined ? undefined : JSON.stringify(r.body) };
+            return {
+              ...req,
+              headers: { ...headers },
+              method: r.method,
+              path: r.path,
+              body: r.body === undefined ? undefined : JSON.stringify(r.body),
+            };
           }
           return { ...req, body: spec.body ? JSON.stringify(spec.body(n++)) : undefined };
         },

@@ -16,7 +16,8 @@ const productChunk = '**/assets/product-page-*.js';
 
 const failures: Record<string, (route: Route) => Promise<void>> = {
   'the network drops': (route) => route.abort('internetdisconnected'),
-  'the file is gone after a redeploy (404)': (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+  'the file is gone after a redeploy (404)': (route) =>
+    route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
 };
 
 /** Opens /products, then makes the product page's chunk fail; returns the count of requests for it. */
@@ -35,7 +36,9 @@ async function productsWithBrokenChunk(page: Page, fail: (route: Route) => Promi
 }
 
 for (const [name, fail] of Object.entries(failures)) {
-  test(`${name}: the message and both buttons within 5 s, fewer than 10 requests; "Try again" then works`, async ({ page }) => {
+  test(`${name}: the message and both buttons within 5 s, fewer than 10 requests; "Try again" then works`, async ({
+    page,
+  }) => {
     const chunk = await productsWithBrokenChunk(page, fail);
     await chunk.firstProduct.click();
 
@@ -68,7 +71,9 @@ for (const [name, fail] of Object.entries(failures)) {
 test('"Reload" loads the whole dashboard again, which gets the page', async ({ page }) => {
   const chunk = await productsWithBrokenChunk(page, failures['the network drops']!);
   await chunk.firstProduct.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible({
+    timeout: 5_000,
+  });
   chunk.repair();
   const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Reload' }).click();
@@ -81,7 +86,9 @@ test('"Reload" loads the whole dashboard again, which gets the page', async ({ p
 test('no axe violations on the message, light and dark, and it is in French too', async ({ page }) => {
   const chunk = await productsWithBrokenChunk(page, failures['the file is gone after a redeploy (404)']!);
   await chunk.firstProduct.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible({
+    timeout: 5_000,
+  });
   await page.emulateMedia({ colorScheme: 'light' });
   await expectNoAxeViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -36,7 +36,10 @@ async function membershipsOf(api: PortalApi, grpId: number, userId: number): Pro
   return typeof body === 'object' && body !== null && 'result' in body && Array.isArray(body.result) ? body.result : [];
 }
 
-test('a membership create is sent once per click under a 500 and a dropped connection, never retried blindly', async ({ page, api }) => {
+test('a membership create is sent once per click under a 500 and a dropped connection, never retried blindly', async ({
+  page,
+  api,
+}) => {
   const console = await prepareFaultPage(page);
   // Group 63 and users 267-270, 231-239: used by no other spec.
   const grpId = 63;
@@ -79,7 +82,9 @@ test('fault notices fit a 375 px phone and pass axe, light and dark', async ({ p
   await page.goto('/memberships/new?grp=62');
   await page.getByLabel('Organisation identifier').fill('E100240');
   // The longest endpoint name the notices show: it wraps inside the notice.
-  await expect(page.getByRole('alert').filter({ hasText: 'Request: GET /user/get_by_organisation_identifier/{identifier}' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Request: GET /user/get_by_organisation_identifier/{identifier}' }),
+  ).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Request: GET /grp/get_with_children/{id}' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(page);

@@ -34,7 +34,8 @@ test.describe('signed-in load', () => {
     const sentAt = new Map<string, number>();
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      const name = path === '/api/grp/get_all' ? 'rows' : /\/assets\/groups-(page|table)-[^/]+\.js$/.test(path) ? path : null;
+      const name =
+        path === '/api/grp/get_all' ? 'rows' : /\/assets\/groups-(page|table)-[^/]+\.js$/.test(path) ? path : null;
       if (name && !sentAt.has(name)) sentAt.set(name, Date.now());
     });
 
@@ -47,7 +48,9 @@ test.describe('signed-in load', () => {
   test('a refused token: the login page, and nothing fetched with it is ever shown', async ({ page, api }) => {
     // Even a portal that answered the data would not get it on screen.
     const marker = 'Fetched with a refused token';
-    const real = (await api.post('/grp/get_all', { start: 0, limit: 20, criterias: [] })) as { result: { grp_name: string }[] };
+    const real = (await api.post('/grp/get_all', { start: 0, limit: 20, criterias: [] })) as {
+      result: { grp_name: string }[];
+    };
     real.result[0]!.grp_name = marker;
     await page.route('**/api/grp/get_all', (route) => route.fulfill({ json: real }));
     await page.addInitScript(() => localStorage.setItem('lp.token', 'a-token-the-portal-refuses'));
@@ -61,7 +64,9 @@ test.describe('signed-in load', () => {
   });
 });
 
-test('moving to another page keeps the current one until the next is ready: no "Loading the page…"', async ({ page }) => {
+test('moving to another page keeps the current one until the next is ready: no "Loading the page…"', async ({
+  page,
+}) => {
   await page.addInitScript((token) => {
     if (!localStorage.getItem('lp.token')) localStorage.setItem('lp.token', token);
   }, E2E_TOKEN);

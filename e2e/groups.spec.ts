@@ -58,7 +58,10 @@ test.describe('group tree', () => {
       await gate;
       // The query client retries a 5xx twice: it fails until the test lets it through.
       if (failing) {
-        await route.fulfill({ status: 503, json: { status: false, error: { code: 'unavailable', message: 'Try later.' } } });
+        await route.fulfill({
+          status: 503,
+          json: { status: false, error: { code: 'unavailable', message: 'Try later.' } },
+        });
       } else await route.continue();
     });
     await page.goto('/groups');
@@ -68,7 +71,9 @@ test.describe('group tree', () => {
     await expect(stores).toHaveAttribute('aria-busy', 'true');
     await expect(stores).toHaveAttribute('aria-expanded', 'true');
     release();
-    await expect(page.getByRole('alert').filter({ hasText: 'The subgroups of “stores” could not be loaded.' })).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The subgroups of “stores” could not be loaded.' }),
+    ).toBeVisible({ timeout: 15_000 });
     await expect(stores).not.toHaveAttribute('aria-busy', 'true');
     failing = false;
     await page.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
@@ -81,7 +86,9 @@ test.describe('group tree', () => {
     await page.goto('/groups');
     await expect(page.getByText(/groups searchable/)).toBeVisible();
     await page.getByLabel('Search groups').fill('juniors');
-    const result = page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: new RegExp(`^${org1.deepestGroupName}`) });
+    const result = page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: new RegExp(`^${org1.deepestGroupName}`) });
     await result.click();
     const deepest = item(page, org1.deepestGroupName);
     await expect(deepest).toBeFocused();
@@ -105,13 +112,18 @@ test.describe('group tree', () => {
     await page.getByLabel('Search by').selectOption('external');
     await page.getByLabel('Search groups').fill(org1.groupWithSpecialExternalId.externalId);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('list', { name: 'Search results' }).getByRole('button', { name: /^sales-emea\b/ }).click();
+    await page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: /^sales-emea\b/ })
+      .click();
     await expect(item(page, 'sales-emea')).toBeFocused();
 
     await page.getByLabel('Search by').selectOption('id');
     await page.getByLabel('Search groups').fill('999999');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'No group of this organisation has the id 999999.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'No group of this organisation has the id 999999.' }),
+    ).toBeVisible();
     await page.getByLabel('Search groups').fill(String(org1.deepestGroupId));
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('list', { name: 'Search results' }).getByRole('button').first().click();
@@ -184,7 +196,10 @@ test.describe('group page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'sales' })).toBeVisible();
     await page.getByRole('link', { name: 'sales-emea', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'sales-emea' })).toBeVisible();
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'sales', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Breadcrumb' })
+      .getByRole('link', { name: 'sales', exact: true })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'sales' })).toBeVisible();
     expect(requests.filter((path) => path.endsWith(`/get_with_children/${org1.rootGroupId}`))).toHaveLength(1);
   });

@@ -60,13 +60,18 @@ test.describe('add member form', () => {
     await form.getByLabel('Organisation identifier').fill('E100241');
     await expect(form.getByText('Found: Olivia Guérin, user 241')).toBeVisible();
     await form.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Olivia Guérin was added to marketing-montreal.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Olivia Guérin was added to marketing-montreal.' }),
+    ).toBeVisible();
     expect(await memberships(api, 65, 241)).toMatchObject([{ user_grp_group_admin: 0 }]);
     await page.getByRole('link', { name: 'Open the group marketing-montreal' }).click();
     await expect(page).toHaveURL(/\/groups\/65$/);
   });
 
-  test('from the user page: the person is preset, the group chosen with the keyboard, as group admin', async ({ page, api }) => {
+  test('from the user page: the person is preset, the group chosen with the keyboard, as group admin', async ({
+    page,
+    api,
+  }) => {
     await page.goto('/users');
     await page.getByLabel('Organisation identifier').fill('E100242');
     await page.getByRole('button', { name: 'Find' }).click();
@@ -78,7 +83,9 @@ test.describe('add member form', () => {
     await chooseGroup(page, 'EXT-0068', 'marketing-uk-lille');
     await page.getByRole('checkbox', { name: 'Group admin' }).check();
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Amelia Mercier was added to marketing-uk-lille as a group admin.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Amelia Mercier was added to marketing-uk-lille as a group admin.' }),
+    ).toBeVisible();
     expect(await memberships(api, 68, 242)).toMatchObject([{ user_grp_group_admin: 1 }]);
   });
 
@@ -87,7 +94,9 @@ test.describe('add member form', () => {
     await expect(page.getByText('User 243', { exact: true })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('marketing-uk-lille');
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'User 243 was added to marketing-uk-lille.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'User 243 was added to marketing-uk-lille.' }),
+    ).toBeVisible();
     expect(await memberships(api, 68, 243)).toHaveLength(1);
   });
 
@@ -98,7 +107,9 @@ test.describe('add member form', () => {
     await expect(page.getByRole('alert')).toContainText('fix the fields marked below');
     await expect(page.getByRole('combobox', { name: 'Group' })).toBeFocused();
     await expect(page.getByRole('combobox', { name: 'Group' })).toHaveAccessibleDescription(/Choose a group\./);
-    await expect(page.getByLabel('Organisation identifier')).toHaveAccessibleDescription(/Enter an organisation identifier\./);
+    await expect(page.getByLabel('Organisation identifier')).toHaveAccessibleDescription(
+      /Enter an organisation identifier\./,
+    );
 
     await chooseGroup(page, '62', 'sales-emea-spain-toulouse-data');
     await page.getByLabel('Organisation identifier').fill('nobody by that name');
@@ -109,19 +120,33 @@ test.describe('add member form', () => {
     expect(creates()).toBe(0);
   });
 
-  test('an existing member is refused before anything is sent; a 409 also reads "already a member"', async ({ page, api }) => {
+  test('an existing member is refused before anything is sent; a 409 also reads "already a member"', async ({
+    page,
+    api,
+  }) => {
     const creates = countCreates(page);
     await page.goto('/memberships/new?grp=62');
     await page.getByLabel('Organisation identifier').fill('E100226');
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Already a member since Dec 10, 2022: Samuel Bonnet is in sales-emea-spain-toulouse-data. Nothing was sent.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({
+        hasText:
+          'Already a member since Dec 10, 2022: Samuel Bonnet is in sales-emea-spain-toulouse-data. Nothing was sent.',
+      }),
+    ).toBeVisible();
     expect(creates()).toBe(0);
     expect(await memberships(api, 62, 226)).toHaveLength(1);
 
     // Added by someone else between the check and the create: the portal's 409 reads the same.
-    await page.route('**/api/user_grp/get_all', (route) => route.fulfill({ json: { status: true, total: 0, result: [] } }));
+    await page.route('**/api/user_grp/get_all', (route) =>
+      route.fulfill({ json: { status: true, total: 0, result: [] } }),
+    );
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Already a member: Samuel Bonnet is in sales-emea-spain-toulouse-data. Nothing was written.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({
+        hasText: 'Already a member: Samuel Bonnet is in sales-emea-spain-toulouse-data. Nothing was written.',
+      }),
+    ).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
     expect(creates()).toBe(1);
     expect(await memberships(api, 62, 226)).toHaveLength(1);
@@ -148,7 +173,9 @@ test.describe('add member form', () => {
     await identifier.press('Enter');
     await expect(page.getByRole('button', { name: 'Add member' })).toHaveAttribute('aria-busy', 'true');
     release();
-    await expect(page.getByRole('status').filter({ hasText: 'Hugo Rousseau was added to sales-emea-spain-toulouse-data.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Hugo Rousseau was added to sales-emea-spain-toulouse-data.' }),
+    ).toBeVisible();
     expect(creates()).toBe(1);
     expect(await memberships(api, 62, 244)).toHaveLength(1);
   });
@@ -169,7 +196,9 @@ test.describe('add member form', () => {
     await expect(page.getByRole('checkbox', { name: 'Group admin' })).toBeChecked();
     expect(await memberships(api, 62, 245)).toHaveLength(0);
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'was added to sales-emea-spain-toulouse-data as a group admin.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'was added to sales-emea-spain-toulouse-data as a group admin.' }),
+    ).toBeVisible();
     expect(await memberships(api, 62, 245)).toMatchObject([{ user_grp_group_admin: 1 }]);
 
     // Then the portal writes but the answer is lost: the retry finds the membership, sends nothing.
@@ -187,7 +216,11 @@ test.describe('add member form', () => {
     await page.getByRole('button', { name: 'Add member' }).click();
     await expect(page.getByText('The answer was lost')).toBeVisible();
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /Already a member since .*: Rémi Smith is in sales-emea-spain-toulouse-data\./ })).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /Already a member since .*: Rémi Smith is in sales-emea-spain-toulouse-data\./ }),
+    ).toBeVisible();
     expect(creates()).toBe(1);
     expect(await memberships(api, 62, 246)).toHaveLength(1);
   });
@@ -205,7 +238,10 @@ test.describe('add member form', () => {
 });
 
 test.describe('import', () => {
-  test('a CSV with found, unknown, duplicate and already-member rows: preview, run, download, run again', async ({ page, api }) => {
+  test('a CSV with found, unknown, duplicate and already-member rows: preview, run, download, run again', async ({
+    page,
+    api,
+  }) => {
     await page.goto('/memberships/import?grp=57');
     await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-key-accounts-germany-canada-emea');
     await page.getByLabel('CSV file').setInputFiles(fixture);
@@ -214,7 +250,9 @@ test.describe('import', () => {
 
     const preview = page.getByRole('table', { name: 'Preview' });
     await expect(preview.getByRole('row')).toHaveCount(8);
-    await expect(page.getByText('Header row detected: identifiers in “Organisation identifier”, group admin in “Group admin”.')).toBeVisible();
+    await expect(
+      page.getByText('Header row detected: identifiers in “Organisation identifier”, group admin in “Group admin”.'),
+    ).toBeVisible();
     const summary = page.getByRole('list', { name: 'Summary' });
     await expect(summary).toContainText('4 To add');
     await expect(summary).toContainText('1 Already a member');
@@ -227,12 +265,19 @@ test.describe('import', () => {
     await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Import 4 members' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Import finished: 4 added, 1 already members, 1 not found, 0 failed, 1 skipped.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: 'Import finished: 4 added, 1 already members, 1 not found, 0 failed, 1 skipped.' }),
+    ).toBeVisible();
     const after = await memberships(api, 57);
     expect(after).toHaveLength(9);
     expect(after.find((m) => m.user_grp_user_id === 247)?.user_grp_group_admin).toBe(1);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download results' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download results' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('memberships-import-results-57.csv');
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r\n/);
@@ -254,21 +299,46 @@ test.describe('import', () => {
     expect(await memberships(api, 57)).toHaveLength(9);
 
     // The people the import found are known by name from then on, as after any lookup.
-    const found = (await api.get('/user/get_by_organisation_identifier/E100247')) as { result: { firstname: string; lastname: string } };
+    const found = (await api.get('/user/get_by_organisation_identifier/E100247')) as {
+      result: { firstname: string; lastname: string };
+    };
     await page.goto('/groups/57');
     const members = page.getByRole('table', { name: 'Members' });
-    await expect(members.getByRole('row', { name: /\b247\b/ })).toContainText(`${found.result.firstname} ${found.result.lastname}`);
+    await expect(members.getByRole('row', { name: /\b247\b/ })).toContainText(
+      `${found.result.firstname} ${found.result.lastname}`,
+    );
   });
 
   test('cancel in the middle stops cleanly; running again finishes without duplicates', async ({ page, api }) => {
-    const identifiers = ['E100250', 'E100251', 'manon.mercier.00252', 'E100253', 'E100254', 'ines.bertrand.00255', 'E100256', 'pauline.walker.00258', 'E100259', 'megan.levesque.00260', 'ethan.roberts.00261', 'E100262', 'E100263', 'E100264', 'E100265', 'E100266'];
+    const identifiers = [
+      'E100250',
+      'E100251',
+      'manon.mercier.00252',
+      'E100253',
+      'E100254',
+      'ines.bertrand.00255',
+      'E100256',
+      'pauline.walker.00258',
+      'E100259',
+      'megan.levesque.00260',
+      'ethan.roberts.00261',
+      'E100262',
+      'E100263',
+      'E100264',
+      'E100265',
+      'E100266',
+    ];
     const userIds = [250, 251, 252, 253, 255, 256, 258, 259, 260, 261, 262, 263, 264, 265, 266]; // 254 is a member already
     await page.route('**/api/user_grp/create', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
     await page.goto('/memberships/import');
-    await chooseGroup(page, 'sales-key-accounts-marseille-level-2-nordics', 'sales-key-accounts-marseille-level-2-nordics');
+    await chooseGroup(
+      page,
+      'sales-key-accounts-marseille-level-2-nordics',
+      'sales-key-accounts-marseille-level-2-nordics',
+    );
     await page.getByLabel('Identifiers').fill(identifiers.join('\n'));
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('button', { name: 'Import 15 members' }).click();

@@ -24,7 +24,12 @@ const fakeGroups: FakeGroup[] = [
   { grp_id: 900002, grp_name: '', grp_parent_id: 900001 },
   { grp_id: 900008, grp_name: `${RLO}payroll`, grp_parent_id: 900009 },
   { grp_id: 900009, grp_name: 'finance-loop', grp_parent_id: 900008 },
-  { grp_id: 900020, grp_name: `wide-${'w'.repeat(300)}`, grp_parent_id: 900001, grp_description: `A ${'x'.repeat(500)} word.` },
+  {
+    grp_id: 900020,
+    grp_name: `wide-${'w'.repeat(300)}`,
+    grp_parent_id: 900001,
+    grp_description: `A ${'x'.repeat(500)} word.`,
+  },
 ];
 
 function record(group: FakeGroup) {
@@ -54,7 +59,10 @@ async function serveFakeGroups(page: Page): Promise<void> {
 
 /** The page does not scroll sideways: its content is no wider than the viewport. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    viewport: document.documentElement.clientWidth,
+  }));
   expect(widths.scroll, 'page width').toBe(widths.viewport);
 }
 
@@ -63,20 +71,24 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
  * drawn left of its last (an unisolated right-to-left override before it would reverse them).
  */
 async function followingTextIsLeftToRight(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((element) => {
-    const text = element.nextSibling;
-    if (!text || text.nodeType !== Node.TEXT_NODE || (text.textContent ?? '').trim().length < 2) throw new Error('no text after the element');
-    const content = text.textContent ?? '';
-    const first = content.search(/\S/);
-    const last = content.trimEnd().length - 1;
-    const at = (offset: number) => {
-      const range = document.createRange();
-      range.setStart(text, offset);
-      range.setEnd(text, offset + 1);
-      return range.getBoundingClientRect().left;
-    };
-    return at(first) < at(last);
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const text = element.nextSibling;
+      if (!text || text.nodeType !== Node.TEXT_NODE || (text.textContent ?? '').trim().length < 2)
+        throw new Error('no text after the element');
+      const content = text.textContent ?? '';
+      const first = content.search(/\S/);
+      const last = content.trimEnd().length - 1;
+      const at = (offset: number) => {
+        const range = document.createRange();
+        range.setStart(text, offset);
+        range.setEnd(text, offset + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return at(first) < at(last);
+    });
 }
 
 // Each test signs in by itself (see memberships.spec.ts for why), except the signed-out one.
@@ -117,7 +129,9 @@ test.describe('groups whose parents form a cycle', () => {
     await page.getByRole('link', { name: 'Show in tree' }).click();
     await expect(page).toHaveURL(/\/groups\?group=900009$/);
     const notice = page.getByRole('alert').filter({ hasText: 'cannot be shown in the tree' });
-    await expect(notice).toHaveText(`finance-loop cannot be shown in the tree: its parents form a cycle (finance-loop → ${RLO}payroll → finance-loop).`);
+    await expect(notice).toHaveText(
+      `finance-loop cannot be shown in the tree: its parents form a cycle (finance-loop → ${RLO}payroll → finance-loop).`,
+    );
     await expectNoAxeViolations(page);
   });
 
@@ -132,7 +146,10 @@ test.describe('groups whose parents form a cycle', () => {
 
     await page.goto('/groups/900008');
     await expect(page.getByRole('heading', { level: 1 }).locator('bdi')).toHaveText(`${RLO}payroll`);
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('bdi')).toHaveText(['finance-loop', `${RLO}payroll`]);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('bdi')).toHaveText([
+      'finance-loop',
+      `${RLO}payroll`,
+    ]);
   });
 });
 
@@ -142,13 +159,17 @@ test.describe('a group with an empty name', () => {
     await page.goto('/groups/900002');
     await expect(page.getByRole('heading', { level: 1, name: 'Group 900002' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('odd-root');
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current=page]')).toHaveText('Group 900002');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current=page]')).toHaveText(
+      'Group 900002',
+    );
     await expect(page).toHaveTitle(/^Group 900002 · /);
   });
 });
 
 test.describe('long words and wide content', () => {
-  test('a 500-character word in a description and a 300-character name wrap: no sideways scroll, desktop and phone', async ({ page }) => {
+  test('a 500-character word in a description and a 300-character name wrap: no sideways scroll, desktop and phone', async ({
+    page,
+  }) => {
     await serveFakeGroups(page);
     await page.goto('/groups/900020');
     await expect(page.getByText(`A ${'x'.repeat(500)} word.`)).toBeVisible();
@@ -165,7 +186,13 @@ test.describe('long words and wide content', () => {
     await page.route(`**/api/product/get/${org1.elearningProductId}`, async (route) => {
       const response = await route.fetch();
       const body: unknown = await response.json();
-      if (typeof body !== 'object' || body === null || !('result' in body) || typeof body.result !== 'object' || body.result === null) {
+      if (
+        typeof body !== 'object' ||
+        body === null ||
+        !('result' in body) ||
+        typeof body.result !== 'object' ||
+        body.result === null
+      ) {
         throw new Error('unexpected product answer');
       }
       await route.fulfill({ response, json: { ...body, result: { ...body.result, product_i18n_description: table } } });
@@ -203,7 +230,10 @@ test.describe('import files that are not lists', () => {
     await expect(page.getByText('choose a CSV file first')).toHaveCount(0);
 
     // The start of a PNG image, then noise: 213 "rows" of it once, now a clear refusal.
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]), Buffer.alloc(4000, 0x0a)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]),
+      Buffer.alloc(4000, 0x0a),
+    ]);
     await file.setInputFiles({ name: 'photo.csv', mimeType: 'text/csv', buffer: png });
     await expect(file).toHaveAccessibleDescription(/This file is not a text \(CSV\) file\./);
     await expect(page.getByText(/rows read/)).toHaveCount(0);
@@ -221,6 +251,8 @@ test.describe('signed out', () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: 'API token' }).fill('x'.repeat(20_000));
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toContainText('The request was too large for the server (HTTP 431): the token is probably not a token.');
+    await expect(page.getByRole('alert')).toContainText(
+      'The request was too large for the server (HTTP 431): the token is probably not a token.',
+    );
   });
 });

@@ -22,7 +22,10 @@ function watchCreates(page: Page): { token: string | undefined; body: string | n
   return creates;
 }
 
-test('import page: another organisation signing back in gets a fresh page, and nothing of the first is sent', async ({ page, request }) => {
+test('import page: another organisation signing back in gets a fresh page, and nothing of the first is sent', async ({
+  page,
+  request,
+}) => {
   const org1Token = await freshToken(request);
   const creates = watchCreates(page);
   await page.goto('/memberships/import?grp=58');
@@ -92,7 +95,10 @@ test.describe('two tabs, one remembered token', () => {
     await expect(tabA.getByRole('banner')).toContainText('Organisation 1');
   });
 
-  test("another organisation's token in one tab switches the other, visibly and completely", async ({ context, request }) => {
+  test("another organisation's token in one tab switches the other, visibly and completely", async ({
+    context,
+    request,
+  }) => {
     const org1Token = await freshToken(request);
     const tabA = await context.newPage();
     await tabA.goto('/users');

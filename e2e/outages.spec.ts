@@ -17,7 +17,8 @@ interface Membership {
 async function memberships(api: PortalApi, grpId: number): Promise<Membership[]> {
   const criterias = [{ column: 'user_grp_grp_id', operator: 'equal', value: String(grpId) }];
   const body: unknown = await api.post('/user_grp/get_all', { start: 0, limit: 1000, criterias });
-  if (typeof body !== 'object' || body === null || !('result' in body) || !Array.isArray(body.result)) throw new Error('unexpected answer');
+  if (typeof body !== 'object' || body === null || !('result' in body) || !Array.isArray(body.result))
+    throw new Error('unexpected answer');
   return body.result.filter((m): m is Membership => typeof m === 'object' && m !== null && 'user_grp_user_id' in m);
 }
 
@@ -27,11 +28,17 @@ test.beforeEach(async ({ context }) => {
   }, E2E_TOKEN);
 });
 
-test('the portal dying mid-import pauses the run; "Resume" finishes it with each person added once', async ({ page, api }) => {
+test('the portal dying mid-import pauses the run; "Resume" finishes it with each person added once', async ({
+  page,
+  api,
+}) => {
   // Two runs of 27 rows and two axe checks: slow on a shared machine.
   test.setTimeout(120_000);
   const grpId = 69;
-  const userIds = [170, 172, 175, 176, 177, 180, 181, 184, 185, 188, 192, 193, 196, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208, 211, 212, 213, 214];
+  const userIds = [
+    170, 172, 175, 176, 177, 180, 181, 184, 185, 188, 192, 193, 196, 199, 200, 201, 202, 203, 204, 205, 206, 207, 208,
+    211, 212, 213, 214,
+  ];
   const total = userIds.length;
   const ours = async () => (await memberships(api, grpId)).filter((m) => userIds.includes(m.user_grp_user_id));
   expect(await ours()).toHaveLength(0);
@@ -72,7 +79,11 @@ test('the portal dying mid-import pauses the run; "Resume" finishes it with each
   // The portal is back.
   await page.unroute('**/api/user_grp/create');
   await page.getByRole('button', { name: 'Resume' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Import finished: ${total} added, 0 already members, 0 not found, 0 failed, 0 skipped.` })).toBeVisible({
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `Import finished: ${total} added, 0 already members, 0 not found, 0 failed, 0 skipped.` }),
+  ).toBeVisible({
     timeout: 20_000,
   });
   const after = await ours();
@@ -85,7 +96,9 @@ async function firstTimeout(page: Page): Promise<void> {
   await page.clock.fastForward(16_000);
 }
 
-test('a silent portal: after the first timeout the group page says it is slow and "Try again" loads it', async ({ page }) => {
+test('a silent portal: after the first timeout the group page says it is slow and "Try again" loads it', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const console = await prepareFaultPage(page);
   const fault = await injectFault(page, '/grp/get_with_children/*', 'timeout');

@@ -8,10 +8,13 @@ const WIRE_BUDGET_KB = 110;
 test.describe('signed out', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test(`the login page moves at most ${WIRE_BUDGET_KB} KB over the wire, its scripts and styles in brotli`, async ({ page }) => {
+  test(`the login page moves at most ${WIRE_BUDGET_KB} KB over the wire, its scripts and styles in brotli`, async ({
+    page,
+  }) => {
     const encodings = new Map<string, string | undefined>();
     page.on('response', (response) => {
-      if (/\.(js|css)$/.test(new URL(response.url()).pathname)) encodings.set(response.url(), response.headers()['content-encoding']);
+      if (/\.(js|css)$/.test(new URL(response.url()).pathname))
+        encodings.set(response.url(), response.headers()['content-encoding']);
     });
     await page.goto('/login', { waitUntil: 'networkidle' });
     await expect(page.getByRole('textbox', { name: 'API token' })).toBeVisible();

@@ -45,12 +45,19 @@ test.describe('product page (demo seed)', () => {
 
     // Every field of the definition is laid out; read-only ones say so; the storage path is text.
     const fields = page.getByRole('region', { name: 'All fields' });
-    for (const name of ['product_id', 'product_i18n_image', 'product_event_access_need_approval', 'product_created_date']) {
+    for (const name of [
+      'product_id',
+      'product_i18n_image',
+      'product_event_access_need_approval',
+      'product_created_date',
+    ]) {
       await expect(fields.locator(`[data-field="${name}"]`)).toHaveCount(1);
     }
     await expect(fields.locator('[data-field="product_id"]')).toContainText('read-only');
     await expect(fields.locator('[data-field="product_i18n_title"]')).not.toContainText('read-only');
-    await expect(fields.locator('[data-field="product_i18n_image"] dd code')).toHaveText(String(product.product_i18n_image));
+    await expect(fields.locator('[data-field="product_i18n_image"] dd code')).toHaveText(
+      String(product.product_i18n_image),
+    );
     await expect(page.locator(`img[src$="${String(product.product_i18n_image)}"]:not([src^="http"])`)).toHaveCount(0);
     const flag = fields.locator('[data-field="product_for_sale"] dd');
     await expect(flag).toHaveText(product.product_for_sale === 1 ? 'Yes' : 'No');
@@ -102,7 +109,10 @@ test.describe('products page', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
   });
 
-  test('the catalogue loads rows as they scroll into view, a few requests at a time, and filters', async ({ page, api }) => {
+  test('the catalogue loads rows as they scroll into view, a few requests at a time, and filters', async ({
+    page,
+    api,
+  }) => {
     test.slow(); // two axe runs on a long page, on a shared machine
     const groups = (await api.post('/availability_group/get_all', { start: 0, limit: 1000 })) as {
       result: { availability_group_product_id: number }[];
@@ -262,7 +272,9 @@ test.describe('special products (fixture server)', () => {
     await signIn(page, server!.url);
     await page.goto(`${server!.url}/products/9001`);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Hostile <img src=x onerror=alert('title')> product");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "Hostile <img src=x onerror=alert('title')> product",
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const description = page.getByRole('region', { name: 'Description' });
     await expect(description).toContainText('Hostile description: the visible text survives.');
@@ -277,11 +289,15 @@ test.describe('special products (fixture server)', () => {
     await expect(main.locator('script, iframe, object, embed, form, style, math, link, meta, input')).toHaveCount(0);
     await expect(main.locator('[data-field] dd svg, section[aria-labelledby^="product-"] svg')).toHaveCount(0);
     // Images of the text stay on this host (the page's own `<img src="x">` is harmless); others are gone.
-    const imageHosts = await main.locator('img').evaluateAll((images) => images.map((img) => new URL((img as HTMLImageElement).src).host));
+    const imageHosts = await main
+      .locator('img')
+      .evaluateAll((images) => images.map((img) => new URL((img as HTMLImageElement).src).host));
     expect(imageHosts.filter((host) => host !== origin)).toEqual([]);
     await expect(main.locator('[style]')).toHaveCount(0);
     const handlers = await main.evaluate((root) =>
-      [...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),
+      [...root.querySelectorAll('*')].flatMap((el) =>
+        [...el.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name),
+      ),
     );
     expect(handlers).toEqual([]);
     const hrefs = await main.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
@@ -311,7 +327,9 @@ test.describe('special products (fixture server)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product 9002');
     await expect(page.getByText(/^Type: /)).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Description' })).toHaveCount(0);
-    await expect(page.getByRole('table', { name: 'Availability groups' })).toContainText('This product is in no availability group.');
+    await expect(page.getByRole('table', { name: 'Availability groups' })).toContainText(
+      'This product is in no availability group.',
+    );
     const fields = page.getByRole('region', { name: 'All fields' });
     await expect(fields.locator('[data-field="product_price"] dd')).toHaveText('Not set');
     await expect(fields.locator('[data-field="product_created_date"] dd')).toHaveText('Not set');

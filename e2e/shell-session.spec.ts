@@ -8,8 +8,12 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 const storedKeys = (page: import('@playwright/test').Page) =>
   page.evaluate(() => ({
-    session: Object.keys(sessionStorage).filter((key) => key.startsWith('lp.') && !key.startsWith('lp.theme') && !key.startsWith('lp.locale')),
-    local: Object.keys(localStorage).filter((key) => key.startsWith('lp.') && !key.startsWith('lp.theme') && !key.startsWith('lp.locale')),
+    session: Object.keys(sessionStorage).filter(
+      (key) => key.startsWith('lp.') && !key.startsWith('lp.theme') && !key.startsWith('lp.locale'),
+    ),
+    local: Object.keys(localStorage).filter(
+      (key) => key.startsWith('lp.') && !key.startsWith('lp.theme') && !key.startsWith('lp.locale'),
+    ),
   }));
 
 test('a wrong token: an alert says so and what was typed stays', async ({ page }) => {
@@ -20,7 +24,9 @@ test('a wrong token: an alert says so and what was typed stays', async ({ page }
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('signing in lands on the page asked for; the token stays in this tab only and never in a URL', async ({ page }) => {
+test('signing in lands on the page asked for; the token stays in this tab only and never in a URL', async ({
+  page,
+}) => {
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
   const consoleLines: string[] = [];
@@ -56,7 +62,10 @@ test('"Keep me signed in" keeps the token on the device; sign out forgets it and
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a token that expires mid-session: one prompt, then back on the same page with the input intact', async ({ page, request }) => {
+test('a token that expires mid-session: one prompt, then back on the same page with the input intact', async ({
+  page,
+  request,
+}) => {
   const first = await freshToken(request);
   await page.goto('/users');
   await signIn(page, first);
@@ -84,7 +93,10 @@ test('a token that expires mid-session: one prompt, then back on the same page w
   await expect(field).toHaveValue('élodie.martin');
 });
 
-test('a page that failed on the expired token loads once signed in again, under a single prompt', async ({ page, request }) => {
+test('a page that failed on the expired token loads once signed in again, under a single prompt', async ({
+  page,
+  request,
+}) => {
   await page.addInitScript(() => localStorage.setItem('lp.theme', 'dark'));
   const first = await freshToken(request);
   await page.goto('/users');
@@ -102,7 +114,10 @@ test('a page that failed on the expired token loads once signed in again, under 
   await expect(page.getByRole('dialog')).toHaveCount(1);
   await expectNoAxeViolations(page);
 
-  await page.getByRole('dialog').getByRole('textbox', { name: 'API token' }).fill(await freshToken(request));
+  await page
+    .getByRole('dialog')
+    .getByRole('textbox', { name: 'API token' })
+    .fill(await freshToken(request));
   await page.getByRole('dialog').getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/groups/${demoFacts.org1.rootGroupId}$`));
@@ -126,7 +141,9 @@ test('signing in again with another organisation’s token shows that organisati
   await expect(page.getByRole('banner')).toContainText('Organisation 2');
   await expect(page.getByRole('banner')).not.toContainText(demoApiKey('org2'));
   // The page started afresh for the new organisation, and says so.
-  await expect(page.getByRole('status').filter({ hasText: 'Signed in to another organisation: this page was reset.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Signed in to another organisation: this page was reset.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Organisation identifier')).toHaveValue('');
 });
 
@@ -146,7 +163,9 @@ test('the token is hidden as it is typed; "Show token" shows it', async ({ page 
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the login page on a 375 px phone, ${theme}: nothing overflows, no axe violations with the token shown and the key refused`, async ({ page }) => {
+  test(`the login page on a 375 px phone, ${theme}: nothing overflows, no axe violations with the token shown and the key refused`, async ({
+    page,
+  }) => {
     await page.addInitScript((value) => localStorage.setItem('lp.theme', value), theme);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/login');
@@ -163,7 +182,8 @@ for (const theme of ['light', 'dark'] as const) {
 test('signing in with an API key: the dashboard gets a token for it and keeps only the token', async ({ page }) => {
   const tokenRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/api/token')) tokenRequests.push(request.postData() ?? '');
+    if (request.method() === 'POST' && request.url().endsWith('/api/token'))
+      tokenRequests.push(request.postData() ?? '');
   });
   await page.goto('/login');
   await page.getByLabel('API key').fill('not-a-key');
@@ -176,7 +196,10 @@ test('signing in with an API key: the dashboard gets a token for it and keeps on
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/groups$/);
   await expect(page.getByRole('banner')).toContainText('Organisation 2');
-  expect(tokenRequests.map((body) => JSON.parse(body) as unknown)).toEqual([{ apikey: 'not-a-key' }, { apikey: demoApiKey('org2') }]);
+  expect(tokenRequests.map((body) => JSON.parse(body) as unknown)).toEqual([
+    { apikey: 'not-a-key' },
+    { apikey: demoApiKey('org2') },
+  ]);
 
   const stored = await page.evaluate(() => ({ ...localStorage, ...sessionStorage }));
   expect(JSON.stringify(stored)).not.toContain(demoApiKey('org2'));
@@ -201,7 +224,7 @@ test('the session-expired dialog also takes an API key', async ({ page, request 
   await expect(page.getByRole('banner')).toContainText('Organisation 1');
 });
 
-test('too many attempts: the portal\'s 429 says how long to wait, in English and French', async ({ page }) => {
+test("too many attempts: the portal's 429 says how long to wait, in English and French", async ({ page }) => {
   await page.route('**/api/token/validate', (route) =>
     route.fulfill({
       status: 429,

@@ -9,7 +9,9 @@ async function useTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((value) => localStorage.setItem('lp.theme', value), theme);
 }
 
-test('the layout: not-found page for an unknown address, skip link, navigation with its four links', async ({ page }) => {
+test('the layout: not-found page for an unknown address, skip link, navigation with its four links', async ({
+  page,
+}) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Back to the start page' })).toHaveAttribute('href', '/groups');
@@ -21,7 +23,8 @@ test('the layout: not-found page for an unknown address, skip link, navigation w
   await expect(page.locator('main')).toBeFocused();
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Groups', 'Users', 'Products', 'Add member']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Groups', 'Users', 'Products', 'Add member'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   await nav.getByRole('link', { name: 'Groups', exact: true }).click();
   await expect(nav.getByRole('link', { name: 'Groups', exact: true })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: 'Add member' }).click();
@@ -59,7 +62,13 @@ test('the tab title names the page; after moving within the app, focus lands on 
 
 test('deep links and reloads work on every route', async ({ page }) => {
   // One route of each page kind (lists, records by id, forms); every other spec opens its own by URL too.
-  const routes = [`/groups/${org1.rootGroupId}`, '/users', `/takes/${org1.userWithManyTakes.firstTakeId}`, `/products/${org1.elearningProductId}`, '/memberships/import'];
+  const routes = [
+    `/groups/${org1.rootGroupId}`,
+    '/users',
+    `/takes/${org1.userWithManyTakes.firstTakeId}`,
+    `/products/${org1.elearningProductId}`,
+    '/memberships/import',
+  ];
   for (const route of routes) {
     // Each goto is a fresh load of the address from the server, as a shared link or a bookmark.
     await page.goto(route);
@@ -75,18 +84,23 @@ test('deep links and reloads work on every route', async ({ page }) => {
 test('language: French labels everywhere, dates in French, kept after a reload', async ({ page, api }) => {
   const takeId = org1.userWithManyTakes.firstTakeId;
   const take = await api.get(`/take/get/${takeId}`);
-  const created = typeof take === 'object' && take !== null && 'result' in take ? (take.result as { take_created_date: string }).take_created_date : '';
+  const created =
+    typeof take === 'object' && take !== null && 'result' in take
+      ? (take.result as { take_created_date: string }).take_created_date
+      : '';
 
   await page.goto(`/takes/${takeId}`);
   await page.getByLabel('Language').selectOption({ label: 'Français' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   const nav = page.getByRole('navigation', { name: 'Principale' });
-  for (const name of ['Groupes', 'Utilisateurs', 'Produits', 'Ajouter un membre']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Groupes', 'Utilisateurs', 'Produits', 'Ajouter un membre'])
+    await expect(nav.getByRole('link', { name })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Se déconnecter' })).toBeVisible();
 
   const format = (locale: string) =>
     page.evaluate(
-      ([value, lang]) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
+      ([value, lang]) =>
+        new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)),
       [created, locale] as const,
     );
   const french = await format('fr');

@@ -24,14 +24,22 @@ async function productTitle(api: PortalApi, id: number): Promise<string> {
 }
 
 test('a completed take shows its product, user, score, dates and the time it took', async ({ page, api }) => {
-  const take = (await takesOf(api, many.userId)).find((t) => t.take_completed_date && t.take_started_date && t.take_score !== null);
+  const take = (await takesOf(api, many.userId)).find(
+    (t) => t.take_completed_date && t.take_started_date && t.take_score !== null,
+  );
   expect(take).toBeDefined();
   if (!take) return;
   await page.goto(`/takes/${take.take_id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(await productTitle(api, take.take_product_id));
   await expect(page.getByText(`${take.take_score} / 100`)).toBeVisible();
-  await expect(page.getByRole('link', { name: `User ${many.userId}` }).first()).toHaveAttribute('href', `/users/${many.userId}`);
-  await expect(page.getByRole('region', { name: 'Details' }).getByRole('link').first()).toHaveAttribute('href', `/products/${take.take_product_id}`);
+  await expect(page.getByRole('link', { name: `User ${many.userId}` }).first()).toHaveAttribute(
+    'href',
+    `/users/${many.userId}`,
+  );
+  await expect(page.getByRole('region', { name: 'Details' }).getByRole('link').first()).toHaveAttribute(
+    'href',
+    `/products/${take.take_product_id}`,
+  );
   const dates = page.getByRole('region', { name: 'Dates' });
   await expect(dates.getByRole('definition')).toHaveCount(4);
   await expect(page.getByText('Time taken')).toBeVisible();
@@ -53,10 +61,16 @@ test('a take in progress says so and has no duration; the user shows by name onc
   await expect(page).toHaveURL(new RegExp(`/users/${many.userId}$`));
 });
 
-test('a product that cannot be loaded: the take still shows, with a notice and a retry; a deleted one is said so', async ({ page }) => {
+test('a product that cannot be loaded: the take still shows, with a notice and a retry; a deleted one is said so', async ({
+  page,
+}) => {
   let refuse = true;
   await page.route('**/api/product/get/*', (route) =>
-    refuse ? route.fulfill({ json: { status: false, error: { code: 'forbidden_operation', message: 'Products are read-only today' } } }) : route.continue(),
+    refuse
+      ? route.fulfill({
+          json: { status: false, error: { code: 'forbidden_operation', message: 'Products are read-only today' } },
+        })
+      : route.continue(),
   );
   await page.goto(`/takes/${many.firstTakeId}`);
   const details = page.getByRole('region', { name: 'Details' });
@@ -71,7 +85,10 @@ test('a product that cannot be loaded: the take still shows, with a notice and a
 
   await page.unrouteAll({ behavior: 'wait' });
   await page.route('**/api/product/get/*', (route) =>
-    route.fulfill({ status: 404, json: { status: false, error: { code: 'not_found', message: 'No product with this id' } } }),
+    route.fulfill({
+      status: 404,
+      json: { status: false, error: { code: 'not_found', message: 'No product with this id' } },
+    }),
   );
   await page.reload();
   await expect(details).toContainText('no longer in the portal');

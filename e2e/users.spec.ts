@@ -36,11 +36,16 @@ test.describe('find a user', () => {
     await expect(page.getByRole('alert')).toContainText('Type an organisation identifier.');
   });
 
-  test('identifiers with spaces, accents, slashes, % and URL characters are encoded in the path', async ({ page, api }) => {
+  test('identifiers with spaces, accents, slashes, % and URL characters are encoded in the path', async ({
+    page,
+    api,
+  }) => {
     expect(org1.specialIdentifiers.length).toBeGreaterThanOrEqual(4);
     for (const [index, identifier] of org1.specialIdentifiers.entries()) {
       const expected = await api.get(`/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`);
-      expect(expected).toMatchObject({ result: { user_id: many.userId + index, user_organisation_identifier: identifier } });
+      expect(expected).toMatchObject({
+        result: { user_id: many.userId + index, user_organisation_identifier: identifier },
+      });
       await findUser(page, identifier);
       await expect(page).toHaveURL(new RegExp(`/users/${many.userId + index}$`));
       await expect(page.getByRole('region', { name: 'Profile' })).toContainText(identifier);
@@ -64,20 +69,31 @@ test.describe('user page', () => {
   test('groups, memberships and takes tables, with the progress summary over every take', async ({ page, api }) => {
     await findUser(page, many.identifier);
     const groups = page.getByRole('table', { name: 'Groups' });
-    await expect(groups.getByRole('link', { name: 'sales', exact: true })).toHaveAttribute('href', `/groups/${org1.rootGroupId}`);
-    await expect(groups.getByRole('link', { name: org1.deepestGroupName })).toHaveAttribute('href', `/groups/${org1.deepestGroupId}`);
+    await expect(groups.getByRole('link', { name: 'sales', exact: true })).toHaveAttribute(
+      'href',
+      `/groups/${org1.rootGroupId}`,
+    );
+    await expect(groups.getByRole('link', { name: org1.deepestGroupName })).toHaveAttribute(
+      'href',
+      `/groups/${org1.deepestGroupId}`,
+    );
 
     const memberships = page.getByRole('table', { name: 'Memberships' });
-    const adminRow = memberships.getByRole('row').filter({ has: page.getByRole('link', { name: org1.deepestGroupName }) });
+    const adminRow = memberships
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: org1.deepestGroupName }) });
     await expect(adminRow).toContainText('Yes');
-    const memberRow = memberships.getByRole('row').filter({ has: page.getByRole('link', { name: 'sales', exact: true }) });
+    const memberRow = memberships
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: 'sales', exact: true }) });
     await expect(memberRow).toContainText('No');
 
     const takes = page.getByRole('table', { name: 'Takes' });
     await expect(takes.getByRole('row')).toHaveCount(11);
     await expect(page.getByText(`10 of ${many.takes}`)).toBeVisible();
     const all = await api.post(`/take/get_all_for_user/${many.userId}`, { start: 0, limit: 1000 });
-    const records = (all as { result: { take_completed_date: string | null; take_started_date: string | null }[] }).result;
+    const records = (all as { result: { take_completed_date: string | null; take_started_date: string | null }[] })
+      .result;
     const completed = records.filter((take) => take.take_completed_date).length;
     const summary = page.getByTestId('takes-summary');
     await expect(summary).toContainText(`Over all ${many.takes} takes of this user`);
@@ -85,7 +101,10 @@ test.describe('user page', () => {
 
     // The first product link carries the product title once the product answered.
     const first = takes.getByRole('row').nth(1);
-    await expect(first.getByRole('link', { name: `Take ${many.firstTakeId}` })).toHaveAttribute('href', `/takes/${many.firstTakeId}`);
+    await expect(first.getByRole('link', { name: `Take ${many.firstTakeId}` })).toHaveAttribute(
+      'href',
+      `/takes/${many.firstTakeId}`,
+    );
     await expect(first.getByRole('link').nth(1)).not.toHaveText(/^Product \d+$/);
   });
 
@@ -131,7 +150,9 @@ test.describe('user page', () => {
     await expect(page.getByRole('table', { name: 'Groups' })).toContainText('This user belongs to no group.');
     await page.getByLabel('Organisation identifier').fill(many.identifier);
     await page.getByRole('button', { name: 'Load profile' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'belongs to another user' })).toContainText('Élodie Martin');
+    await expect(page.getByRole('status').filter({ hasText: 'belongs to another user' })).toContainText(
+      'Élodie Martin',
+    );
     await page.getByLabel('Organisation identifier').fill(user.identifier);
     await page.getByRole('button', { name: 'Load profile' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jean Dupont');
@@ -156,7 +177,9 @@ test.describe('accessibility', () => {
       await expectNoAxeViolations(page);
       await findUser(page, org1.specialIdentifiers[2] ?? many.identifier);
       await expect(page.getByTestId('takes-summary')).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Memberships' }).getByRole('link').first()).not.toHaveText(/^Group \d+$/);
+      await expect(page.getByRole('table', { name: 'Memberships' }).getByRole('link').first()).not.toHaveText(
+        /^Group \d+$/,
+      );
       await expectNoAxeViolations(page);
       await page.goto('/users');
       await expect(page.getByRole('region', { name: 'Recently viewed' }).getByRole('link')).toHaveCount(1);

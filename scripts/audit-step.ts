@@ -24,10 +24,20 @@ export function judgeAudit(stdout: string, stderr: string): AuditVerdict {
     report = { message: stderr.trim().split('\n').at(-1) || 'no answer' };
   }
   const counts = report.metadata?.vulnerabilities;
-  if (!counts) return { outcome: 'unavailable', message: `npm audit could not run: ${report.message ?? 'no report'}. Not counted; see docs/audit.md.` };
-  const serious = Object.entries(report.vulnerabilities ?? {}).filter(([, v]) => v.severity === 'high' || v.severity === 'critical');
-  if (serious.length === 0) return { outcome: 'passed', message: `npm audit: no high or critical advisory (${JSON.stringify(counts)}).` };
-  return { outcome: 'failed', message: `npm audit: high or critical advisories in production dependencies: ${serious.map(([name, v]) => `${name} (${v.severity})`).join(', ')}.` };
+  if (!counts)
+    return {
+      outcome: 'unavailable',
+      message: `npm audit could not run: ${report.message ?? 'no report'}. Not counted; see docs/audit.md.`,
+    };
+  const serious = Object.entries(report.vulnerabilities ?? {}).filter(
+    ([, v]) => v.severity === 'high' || v.severity === 'critical',
+  );
+  if (serious.length === 0)
+    return { outcome: 'passed', message: `npm audit: no high or critical advisory (${JSON.stringify(counts)}).` };
+  return {
+    outcome: 'failed',
+    message: `npm audit: high or critical advisories in production dependencies: ${serious.map(([name, v]) => `${name} (${v.severity})`).join(', ')}.`,
+  };
 }
 
 export function auditProductionDependencies(): AuditVerdict['outcome'] {

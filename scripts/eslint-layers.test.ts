@@ -64,7 +64,9 @@ describe('the layers of eslint.config.js', () => {
   it('check type-only imports, dynamic imports and re-exports too', async () => {
     const path = join(root, targets.feature);
     const file = 'src/features/groups/probe.tsx';
-    expect(await layerErrors(file, `import type { UserPage } from '${path}';\nexport type T = typeof UserPage;\n`)).toHaveLength(1);
+    expect(
+      await layerErrors(file, `import type { UserPage } from '${path}';\nexport type T = typeof UserPage;\n`),
+    ).toHaveLength(1);
     expect(await layerErrors(file, `export const load = () => import('${path}');\n`)).toHaveLength(1);
     expect(await layerErrors(file, `export { UserPage } from '${path}';\n`)).toHaveLength(1);
   });

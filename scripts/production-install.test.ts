@@ -14,22 +14,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
 /** What a fresh clone does not have (or what it would be wasteful to copy). */
-const notInAClone = new Set(['node_modules', 'dist', 'build', '.data', '.git', 'test-results', 'playwright-report', 'blob-report', 'coverage']);
+const notInAClone = new Set([
+  'node_modules',
+  'dist',
+  'build',
+  '.data',
+  '.git',
+  'test-results',
+  'playwright-report',
+  'blob-report',
+  'coverage',
+]);
 const copy = mkdtempSync(join(tmpdir(), 'lp-production-install-'));
 const timings: Record<string, number> = {};
 /** The environment of a shell, not of vitest (NODE_ENV=test would make a development build). */
-const shellEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+const shellEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')),
+);
 
 function timed(name: string, command: string, args: string[]): void {
   const started = performance.now();
   const result = spawnSync(command, args, { cwd: copy, encoding: 'utf8', env: shellEnv });
   timings[name] = Math.round(performance.now() - started) / 1000;
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
 }
 
 beforeAll(() => {
   const started = performance.now();
-  cpSync(root, copy, { recursive: true, filter: (source) => !notInAClone.has(relative(root, source).split(/[/\\]/)[0] ?? '') });
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (source) => !notInAClone.has(relative(root, source).split(/[/\\]/)[0] ?? ''),
+  });
   // cp -a: about twice as fast as cpSync on these 280 MB (the test is Linux-only anyway: /proc).
   const copied = spawnSync('cp', ['-a', join(root, 'node_modules'), join(copy, 'node_modules')], { encoding: 'utf8' });
   if (copied.status !== 0) throw new Error(`cp -a node_modules failed: ${copied.stderr}`);
@@ -65,7 +81,9 @@ async function npmStart(env: Record<string, string> = {}): Promise<Started> {
   let output = '';
   npm.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => npm.on('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    npm.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const token = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm start did not start:\n${output}`)), 180_000);
     npm.stdout?.on('data', () => {
@@ -103,16 +121,18 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 function get(port: number, path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('latin1');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('latin1');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 describe('npm install && npm start, on a fresh clone', () => {
@@ -141,8 +161,10 @@ describe('npm ci && npm run build && npm prune --omit=dev && npm start', () => {
     const assets = readdirSync(join(copy, 'dist', 'assets'));
     expect(assets.filter((name) => name.endsWith('.js.br')).length).toBeGreaterThan(5);
     expect(assets.filter((name) => name.endsWith('.js.gz')).length).toBeGreaterThan(5);
-    for (const dev of ['vite', 'tsx', 'esbuild', 'typescript', 'vitest']) expect(existsSync(join(copy, 'node_modules', dev)), dev).toBe(false);
-    for (const runtime of ['hono', '@hono/node-server', 'better-sqlite3', 'zod']) expect(existsSync(join(copy, 'node_modules', runtime)), runtime).toBe(true);
+    for (const dev of ['vite', 'tsx', 'esbuild', 'typescript', 'vitest'])
+      expect(existsSync(join(copy, 'node_modules', dev)), dev).toBe(false);
+    for (const runtime of ['hono', '@hono/node-server', 'better-sqlite3', 'zod'])
+      expect(existsSync(join(copy, 'node_modules', runtime)), runtime).toBe(true);
   }, 300_000);
 
   it('serves the dashboard compressed, the API and the health probes', async () => {
@@ -155,7 +177,9 @@ describe('npm ci && npm run build && npm prune --omit=dev && npm start', () => {
       expect(page).toMatchObject({ status: 200, headers: { 'content-encoding': 'br', vary: 'Accept-Encoding' } });
       const html = await get(server.port, '/login');
       const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html.body)?.[1] ?? '';
-      expect((await get(server.port, script, { 'Accept-Encoding': 'gzip, deflate, br, zstd' })).headers['content-encoding']).toBe('br');
+      expect(
+        (await get(server.port, script, { 'Accept-Encoding': 'gzip, deflate, br, zstd' })).headers['content-encoding'],
+      ).toBe('br');
       const validate = await get(server.port, '/api/token/validate', { Authorization: server.token });
       expect(validate.status).toBe(200);
     } finally {
@@ -179,7 +203,9 @@ describe('npm ci && npm run build && npm prune --omit=dev && npm start', () => {
       socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
       const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-      socket.write(`POST /api/grp/get_all HTTP/1.1\r\nHost: x\r\nAuthorization: ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+      socket.write(
+        `POST /api/grp/get_all HTTP/1.1\r\nHost: x\r\nAuthorization: ${server.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
 
       expect(server.npm.kill(signal)).toBe(true);
@@ -203,7 +229,11 @@ describe('npm ci && npm run build && npm prune --omit=dev && npm start', () => {
 
   it('says what to do when a build is missing and the dev dependencies are gone', async () => {
     const run = (env: Record<string, string> = {}) =>
-      spawnSync('npm', ['start'], { cwd: copy, encoding: 'utf8', env: { ...shellEnv, PORT: '0', PORTAL_DB: ':memory:', ...env } });
+      spawnSync('npm', ['start'], {
+        cwd: copy,
+        encoding: 'utf8',
+        env: { ...shellEnv, PORT: '0', PORTAL_DB: ':memory:', ...env },
+      });
     const noDashboard = run({ DIST_DIR: join(copy, 'no-build-here') });
     expect(noDashboard.status).toBe(1);
     expect(noDashboard.stderr).toMatch(/no dashboard build in .*no-build-here.*npm ci && npm run build/);

@@ -11,7 +11,9 @@ import { buildServer, canBuildServer, serverBuild, serverBuildIsStale } from './
 if (canBuildServer()) {
   if (serverBuildIsStale()) await buildServer();
 } else if (!existsSync(serverBuild)) {
-  console.error('npm start: build/server.js is missing, and the dev dependencies that build it are not installed. Run `npm ci && npm run build` first.');
+  console.error(
+    'npm start: build/server.js is missing, and the dev dependencies that build it are not installed. Run `npm ci && npm run build` first.',
+  );
   process.exit(1);
 }
 await import(pathToFileURL(serverBuild).href);

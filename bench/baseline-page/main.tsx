@@ -13,13 +13,20 @@ const envelope = listEnvelopeSchema(grpSchema);
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 const column = createColumnHelper<Grp>();
 const columns = [
-  column.accessor('grp_name', { header: 'Name', cell: (info) => <a href={`/groups/${info.row.original.grp_id}`}>{info.getValue()}</a> }),
+  column.accessor('grp_name', {
+    header: 'Name',
+    cell: (info) => <a href={`/groups/${info.row.original.grp_id}`}>{info.getValue()}</a>,
+  }),
   column.accessor('grp_id', { header: 'Id' }),
   column.accessor('grp_parent_id', {
     header: 'Parent',
     cell: (info) => {
       const parent = info.getValue();
-      return parent === null || parent === 0 ? <span className="muted">None (root)</span> : <a href={`/groups/${parent}`}>{parent}</a>;
+      return parent === null || parent === 0 ? (
+        <span className="muted">None (root)</span>
+      ) : (
+        <a href={`/groups/${parent}`}>{parent}</a>
+      );
     },
   }),
   column.accessor('grp_external_id', { header: 'External id', cell: (info) => info.getValue() ?? '—' }),
@@ -45,7 +52,12 @@ async function fetchGroups() {
 
 function GroupsTable() {
   const query = useQuery({ queryKey: ['groups', 0, 50], queryFn: fetchGroups });
-  const table = useReactTable({ data: query.data?.result ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (group) => String(group.grp_id) });
+  const table = useReactTable({
+    data: query.data?.result ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (group) => String(group.grp_id),
+  });
   return (
     <main>
       <h1>Groups</h1>

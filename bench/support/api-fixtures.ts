@@ -51,7 +51,12 @@ export async function recordAnswers(page: Page, fixtures: Fixtures, load: () => 
  * without a recorded answer gets a 404 and its key is pushed to `unmatched` (the page would
  * then not be measuring what was recorded).
  */
-export async function serveAnswers(context: BrowserContext, fixtures: Fixtures, latencyMs: number, unmatched: string[]): Promise<void> {
+export async function serveAnswers(
+  context: BrowserContext,
+  fixtures: Fixtures,
+  latencyMs: number,
+  unmatched: string[],
+): Promise<void> {
   await context.route(
     (url) => url.pathname.startsWith('/api/'),
     async (route) => {
@@ -61,7 +66,11 @@ export async function serveAnswers(context: BrowserContext, fixtures: Fixtures, 
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
       if (!answer) {
         unmatched.push(key);
-        await route.fulfill({ status: 404, contentType: 'application/json', body: '{"status":false,"error":{"code":"no_fixture","message":"No recorded answer."}}' });
+        await route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: '{"status":false,"error":{"code":"no_fixture","message":"No recorded answer."}}',
+        });
         return;
       }
       await route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body });

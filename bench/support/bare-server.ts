@@ -32,16 +32,24 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-const fail = (res: ServerResponse, status: number, code: string, message: string) => send(res, status, { status: false, error: { code, message } });
+const fail = (res: ServerResponse, status: number, code: string, message: string) =>
+  send(res, status, { status: false, error: { code, message } });
 
 function answer(req: IncomingMessage, res: ServerResponse, text: string): void {
   const route = req.method === 'POST' ? routes.get(req.url ?? '') : undefined;
   if (!route) return fail(res, 404, 'route_not_found', 'Only POST /grp/get_all and /user_grp/get_all.');
-  const token = (req.headers.authorization ?? '').trim().replace(/^bearer(?:\s+|$)/i, '').trim();
+  const token = (req.headers.authorization ?? '')
+    .trim()
+    .replace(/^bearer(?:\s+|$)/i, '')
+    .trim();
   const holder = token === '' ? undefined : tokens.lookup(token);
   if (!holder || holder.expiresAt <= Date.now()) return fail(res, 401, 'invalid_token', 'Unknown or expired token.');
   try {
-    const { page, filter } = parseListRequest(text.trim() === '' ? {} : JSON.parse(text), route.resource, route.endpoint.defaultLimit);
+    const { page, filter } = parseListRequest(
+      text.trim() === '' ? {} : JSON.parse(text),
+      route.resource,
+      route.endpoint.defaultLimit,
+    );
     const { total, rows } = lists.run(route.endpoint.spec(holder.orgId, 0), page, filter);
     send(res, 200, { status: true, total, result: rows });
   } catch (e) {

@@ -10,9 +10,21 @@ const root = join(import.meta.dirname, '..', 'baseline-page');
 
 export async function startBaselinePage(): Promise<{ url: string; close: () => Promise<void> }> {
   const outDir = join(tmpdir(), `lp-bench-baseline-page-${process.pid}`);
-  await build({ root, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true, target: 'es2022' } });
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
   const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const server = await preview({ root, configFile: false, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } });
+  const server = await preview({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true },
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     close: async () => {

@@ -51,7 +51,10 @@ export interface BenchServer {
 }
 
 /** Starts the production server (built dashboard + embedded portal) on a free port. */
-export async function startBenchServer({ db = LARGE_DB, env = {} }: { db?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
+export async function startBenchServer({
+  db = LARGE_DB,
+  env = {},
+}: { db?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const port = 30_000 + Math.floor(Math.random() * 20_000);
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'serve.ts')], {
     cwd: root,

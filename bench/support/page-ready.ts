@@ -16,7 +16,9 @@ export const READY_BINDING = '__benchReady';
 /** Runs in the page (serialised by Playwright's addInitScript): keep it self-contained. */
 export function installReadyProbe(spec: ReadySpec): void {
   const dataRows = (table: HTMLTableElement) =>
-    [...table.querySelectorAll('tbody tr')].filter((row) => row.querySelector('td') && !row.querySelector('td[colspan]')).length;
+    [...table.querySelectorAll('tbody tr')].filter(
+      (row) => row.querySelector('td') && !row.querySelector('td[colspan]'),
+    ).length;
   const complete = () => {
     const heading = document.querySelector('h1')?.textContent?.trim();
     if (heading === undefined || (spec.heading !== undefined && heading !== spec.heading)) return false;

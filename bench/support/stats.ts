@@ -9,4 +9,5 @@ export function median(values: number[]): number {
 export const r2 = (v: number) => Math.round(v * 100) / 100;
 
 /** Two decimals, or three where two would hide on which side of the goal the ratio is. */
-export const shown = (ratio: number, goal: number) => (r2(ratio) === goal ? Math.round(ratio * 1000) / 1000 : r2(ratio));
+export const shown = (ratio: number, goal: number) =>
+  r2(ratio) === goal ? Math.round(ratio * 1000) / 1000 : r2(ratio);

@@ -2,8 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { mainThreadCosts, parseTrace, type TraceEvent } from './trace-costs.ts';
 
 const origin = 'http://127.0.0.1:4000';
-const thread = (pid: number, name: string): TraceEvent => ({ name: 'thread_name', ph: 'M', pid, tid: pid, ts: 0, args: { name } });
-const x = (name: string, ts: number, dur: number, tdur: number, pid = 10): TraceEvent => ({ name, ph: 'X', pid, tid: pid, ts, dur, tdur });
+const thread = (pid: number, name: string): TraceEvent => ({
+  name: 'thread_name',
+  ph: 'M',
+  pid,
+  tid: pid,
+  ts: 0,
+  args: { name },
+});
+const x = (name: string, ts: number, dur: number, tdur: number, pid = 10): TraceEvent => ({
+  name,
+  ph: 'X',
+  pid,
+  tid: pid,
+  ts,
+  dur,
+  tdur,
+});
 const committed = (pid: number, url: string): TraceEvent => ({
   name: 'FrameCommittedInBrowser',
   ph: 'I',

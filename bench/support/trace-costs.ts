@@ -16,7 +16,11 @@ const traceEventSchema = z.object({
   tdur: z.optional(z.number()),
   args: z.optional(z.object({ name: z.optional(z.string()), data: z.optional(z.unknown()) })),
 });
-const frameCommitSchema = z.object({ processId: z.number(), url: z.string(), isOutermostMainFrame: z.optional(z.boolean()) });
+const frameCommitSchema = z.object({
+  processId: z.number(),
+  url: z.string(),
+  isOutermostMainFrame: z.optional(z.boolean()),
+});
 export type TraceEvent = z.infer<typeof traceEventSchema>;
 
 const traceSchema = z.union([z.object({ traceEvents: z.array(z.unknown()) }), z.array(z.unknown())]);
@@ -62,7 +66,8 @@ function pageProcesses(events: readonly TraceEvent[], origin: string): Set<numbe
   for (const e of events) {
     if (e.name !== 'FrameCommittedInBrowser') continue;
     const frame = frameCommitSchema.safeParse(e.args?.data);
-    if (frame.success && frame.data.isOutermostMainFrame !== false && frame.data.url.startsWith(origin)) pids.add(frame.data.processId);
+    if (frame.success && frame.data.isOutermostMainFrame !== false && frame.data.url.startsWith(origin))
+      pids.add(frame.data.processId);
   }
   return pids;
 }
@@ -75,7 +80,9 @@ function pageProcesses(events: readonly TraceEvent[], origin: string): Set<numbe
 export function mainThreadCosts(events: readonly TraceEvent[], origin: string): MainThreadCosts {
   const pids = pageProcesses(events, origin);
   const mainThreads = new Set(
-    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pids.has(e.pid)).map((e) => `${e.pid}:${e.tid}`),
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pids.has(e.pid))
+      .map((e) => `${e.pid}:${e.tid}`),
   );
   const byThread = new Map<string, TraceEvent[]>();
   for (const e of events) {

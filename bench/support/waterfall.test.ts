@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { kindOf, longestChain, lowerBound, type Fetch } from './waterfall.ts';
 
-const f = (path: string, start: number, end: number, initiator = 'script'): Fetch => ({ path, kind: kindOf(path, initiator), start, end });
+const f = (path: string, start: number, end: number, initiator = 'script'): Fetch => ({
+  path,
+  kind: kindOf(path, initiator),
+  start,
+  end,
+});
 
 // Today's groups table, in the shape of a real load at 100 ms API latency.
 const waterfall = [

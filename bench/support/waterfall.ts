@@ -90,7 +90,11 @@ export interface Bound {
  * same load from the requests that ended before the content showed (`readyAt`); `needed` tells
  * the API requests whose answers the content shows (by default every API request).
  */
-export function lowerBound(fetches: readonly Fetch[], readyAt: number, needed: (fetch: Fetch) => boolean = () => true): Bound {
+export function lowerBound(
+  fetches: readonly Fetch[],
+  readyAt: number,
+  needed: (fetch: Fetch) => boolean = () => true,
+): Bound {
   const done = fetches.filter((f) => f.end <= readyAt);
   const data = done.filter((f) => f.kind === 'api' && needed(f));
   const code = done.filter((f) => f.kind === 'script' || f.kind === 'style');

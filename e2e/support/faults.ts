@@ -61,7 +61,12 @@ const failedUrls = new WeakMap<Page, Set<string>>();
  * Makes the portal endpoints whose path (after `/api`) matches `pattern` fail with `kind`.
  * `pattern` is a RegExp, or a string where `*` stands for one path segment, e.g. `/grp/get_with_children/*`.
  */
-export async function injectFault(page: Page, pattern: string | RegExp, kind: FaultKind, options: FaultOptions = {}): Promise<Fault> {
+export async function injectFault(
+  page: Page,
+  pattern: string | RegExp,
+  kind: FaultKind,
+  options: FaultOptions = {},
+): Promise<Fault> {
   const regex = typeof pattern === 'string' ? globToRegExp(pattern) : pattern;
   let active = true;
   let hits = 0;
@@ -85,7 +90,10 @@ export async function injectFault(page: Page, pattern: string | RegExp, kind: Fa
 async function answer(route: Route, request: Request, kind: FaultKind, options: FaultOptions): Promise<void> {
   switch (kind) {
     case 'http-500':
-      return route.fulfill({ status: 500, json: { status: false, error: { code: 'internal_error', message: 'Injected server failure' } } });
+      return route.fulfill({
+        status: 500,
+        json: { status: false, error: { code: 'internal_error', message: 'Injected server failure' } },
+      });
     case 'html-502':
       return route.fulfill({
         status: 502,
@@ -98,15 +106,24 @@ async function answer(route: Route, request: Request, kind: FaultKind, options: 
     case 'connection-reset':
       return route.abort('connectionreset');
     case 'malformed-json':
-      return route.fulfill({ status: 200, contentType: 'application/json', body: '{"status": true, "result": [{"grp_id": 1,' });
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: '{"status": true, "result": [{"grp_id": 1,',
+      });
     case 'status-false':
-      return route.fulfill({ status: 200, json: { status: false, error: { code: 'forbidden_operation', message: 'Injected refusal' } } });
+      return route.fulfill({
+        status: 200,
+        json: { status: false, error: { code: 'forbidden_operation', message: 'Injected refusal' } },
+      });
     case 'missing-field':
     case 'extra-field':
-    case 'wrong-type':
-    {
+    case 'wrong-type': {
       const response = await route.fetch();
-      if (!response.ok()) throw new Error(`${request.method()} ${request.url()}: the portal answered ${response.status()} to a request meant to succeed`);
+      if (!response.ok())
+        throw new Error(
+          `${request.method()} ${request.url()}: the portal answered ${response.status()} to a request meant to succeed`,
+        );
       return route.fulfill({ response, json: mutate(await response.json(), kind, options) });
     }
   }
@@ -157,7 +174,9 @@ function watchConsole(page: Page): { problems: () => string[] } {
 
 function isExpectedResourceError(page: Page, message: ConsoleMessage): boolean {
   const failed = failedUrls.get(page);
-  return message.text().startsWith('Failed to load resource:') && failed !== undefined && failed.has(message.location().url);
+  return (
+    message.text().startsWith('Failed to load resource:') && failed !== undefined && failed.has(message.location().url)
+  );
 }
 
 /**

@@ -13,7 +13,12 @@ export async function freshToken(request: APIRequestContext, apikey = demoApiKey
   const response = await request.post('/api/token', { data: { apikey } });
   const body: unknown = await response.json();
   const token =
-    typeof body === 'object' && body !== null && 'result' in body && typeof body.result === 'object' && body.result !== null && 'token' in body.result
+    typeof body === 'object' &&
+    body !== null &&
+    'result' in body &&
+    typeof body.result === 'object' &&
+    body.result !== null &&
+    'token' in body.result
       ? body.result.token
       : undefined;
   if (typeof token !== 'string') throw new Error(`POST /api/token failed: ${JSON.stringify(body)}`);
@@ -29,7 +34,10 @@ export async function expireToken(page: Page, token: string): Promise<{ count: (
     await route.fulfill({
       status: 401,
       contentType: 'application/json',
-      body: JSON.stringify({ status: false, error: { code: 'token_expired', message: 'The token has expired. Get a new one with POST /token.' } }),
+      body: JSON.stringify({
+        status: false,
+        error: { code: 'token_expired', message: 'The token has expired. Get a new one with POST /token.' },
+      }),
     });
   });
   return { count: () => refused };

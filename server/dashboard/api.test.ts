@@ -58,20 +58,28 @@ describe('dashboard server API', () => {
   });
 
   it('accepts the token bare or as Bearer, like the portal', async () => {
-    expect((await h.call('GET', '/dashboard-api/people/count', { token: `Bearer ${h.portal.token1}` })).status).toBe(200);
+    expect((await h.call('GET', '/dashboard-api/people/count', { token: `Bearer ${h.portal.token1}` })).status).toBe(
+      200,
+    );
     expect((await h.call('GET', '/dashboard-api/people/count', { token: h.portal.token1 })).status).toBe(200);
   });
 
   it('tells the dashboard it is there, without a token', async () => {
     const reply = await h.call('GET', '/dashboard-api/status', { token: null });
-    expect(reply.body).toEqual({ status: true, result: { service: 'dashboard-server', api_version: 1, directory_max_age_days: 7 } });
+    expect(reply.body).toEqual({
+      status: true,
+      result: { service: 'dashboard-server', api_version: 1, directory_max_age_days: 7 },
+    });
   });
 
-  it.each(['GET', 'POST', 'DELETE'])('answers an unknown %s route with a JSON 404, not the dashboard page', async (method) => {
-    const reply = await h.call(method, '/dashboard-api/nothing/here');
-    expectError(reply, 404, 'route_not_found');
-    expect(reply.headers.get('content-type')).toContain('application/json');
-  });
+  it.each(['GET', 'POST', 'DELETE'])(
+    'answers an unknown %s route with a JSON 404, not the dashboard page',
+    async (method) => {
+      const reply = await h.call(method, '/dashboard-api/nothing/here');
+      expectError(reply, 404, 'route_not_found');
+      expect(reply.headers.get('content-type')).toContain('application/json');
+    },
+  );
 
   it('keeps the security headers on its answers', async () => {
     const reply = await h.call('GET', '/dashboard-api/people/count');
@@ -80,7 +88,9 @@ describe('dashboard server API', () => {
   });
 
   it('refuses a body over 1 MiB', async () => {
-    const reply = await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: ['x'.repeat(1024 * 1024)] } });
+    const reply = await h.call('POST', '/dashboard-api/lookup-jobs', {
+      body: { identifiers: ['x'.repeat(1024 * 1024)] },
+    });
     expectError(reply, 413, 'payload_too_large');
   });
 
@@ -94,7 +104,9 @@ describe('dashboard server API with the portal down', () => {
   let h: Harness;
   beforeAll(async () => {
     // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
-    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }), { gateway: () => httpPortalGateway('http://127.0.0.1:9', 2_000) });
+    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }), {
+      gateway: () => httpPortalGateway('http://127.0.0.1:9', 2_000),
+    });
   });
   afterAll(async () => h.close());
 
@@ -114,7 +126,10 @@ describe('recording while the token check hangs', () => {
 
   it(`lets the portal's answer go after ${RECORD_WAIT_MS} ms at most, unchanged`, async () => {
     const started = performance.now();
-    const reply = await h.call('GET', `/api/user/get_by_organisation_identifier/${encodeURIComponent(demoFacts.org1.userWithManyTakes.identifier)}`);
+    const reply = await h.call(
+      'GET',
+      `/api/user/get_by_organisation_identifier/${encodeURIComponent(demoFacts.org1.userWithManyTakes.identifier)}`,
+    );
     const elapsed = performance.now() - started;
     expect(reply.status).toBe(200);
     expect(reply.body.result.user_id).toBe(demoFacts.org1.userWithManyTakes.userId);

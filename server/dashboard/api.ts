@@ -49,7 +49,13 @@ export function createDashboardServer({ store, gateway, directoryMaxAgeMs }: Das
   const auth = requireOrg(tokens);
 
   const api = new Hono<DashboardEnv>();
-  api.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json(errorBody('payload_too_large', tooLarge().message), 413) }));
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', tooLarge().message), 413),
+    }),
+  );
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));
   statusRoute(api, directoryMaxAgeMs);
@@ -58,7 +64,13 @@ export function createDashboardServer({ store, gateway, directoryMaxAgeMs }: Das
   historyRoutes(api, auth, history);
   // A catch-all route (not notFound): it must answer here, not fall through to the dashboard's HTML.
   api.all('*', (c) =>
-    c.json(errorBody('route_not_found', `There is no ${c.req.method} ${c.req.path} in the dashboard server's API. See ${DASHBOARD_API_PREFIX}/openapi.json.`), 404),
+    c.json(
+      errorBody(
+        'route_not_found',
+        `There is no ${c.req.method} ${c.req.path} in the dashboard server's API. See ${DASHBOARD_API_PREFIX}/openapi.json.`,
+      ),
+      404,
+    ),
   );
   api.onError(dashboardErrors);
 

@@ -30,5 +30,10 @@ export function historyCsvHeader(): string {
 
 export function historyCsvRows(events: readonly HistoryEvent[]): string {
   if (events.length === 0) return '';
-  return Papa.unparse(events.map((event) => columns.map((column) => event[column] ?? '')), unparseConfig) + '\r\n';
+  return (
+    Papa.unparse(
+      events.map((event) => columns.map((column) => event[column] ?? '')),
+      unparseConfig,
+    ) + '\r\n'
+  );
 }

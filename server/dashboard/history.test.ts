@@ -23,8 +23,18 @@ interface Event {
   at: string;
 }
 
-async function create(h: Harness, grpId: number, userId: number, headers: Record<string, string> = {}, admin?: number, token?: string) {
-  const body = admin === undefined ? { user_grp_grp_id: grpId, user_grp_user_id: userId } : { user_grp_grp_id: grpId, user_grp_user_id: userId, user_grp_group_admin: admin };
+async function create(
+  h: Harness,
+  grpId: number,
+  userId: number,
+  headers: Record<string, string> = {},
+  admin?: number,
+  token?: string,
+) {
+  const body =
+    admin === undefined
+      ? { user_grp_grp_id: grpId, user_grp_user_id: userId }
+      : { user_grp_grp_id: grpId, user_grp_user_id: userId, user_grp_group_admin: admin };
   return h.call('POST', '/api/user_grp/create', { body, headers, token });
 }
 
@@ -34,7 +44,17 @@ function recordingTests(open: () => Promise<DashboardStore>, viaProxy: boolean) 
   beforeAll(async () => {
     h = await startHarness(await open(), { viaProxy });
     const g = org1.rootGroupId;
-    expect((await create(h, g + 3, freeUser, { 'x-dashboard-source': 'form', 'x-dashboard-actor': encodeURIComponent('  Zoë  Admin ') }, 1)).status).toBe(200);
+    expect(
+      (
+        await create(
+          h,
+          g + 3,
+          freeUser,
+          { 'x-dashboard-source': 'form', 'x-dashboard-actor': encodeURIComponent('  Zoë  Admin ') },
+          1,
+        )
+      ).status,
+    ).toBe(200);
     expect((await create(h, g + 3, freeUser, { 'x-dashboard-source': 'import' })).status).toBe(409);
     expect((await create(h, 999_999, freeUser, { 'x-dashboard-source': 'bulk' })).status).toBe(404);
     expect((await create(h, g + 4, freeUser, { 'x-dashboard-source': 'copy' }, 7)).status).toBe(400);
@@ -43,7 +63,9 @@ function recordingTests(open: () => Promise<DashboardStore>, viaProxy: boolean) 
     expect((await create(h, g + 6, freeUser, {}, undefined, 'not-a-token')).status).toBe(401);
     expect((await h.call('POST', '/api/user_grp/create', { body: { user_grp_grp_id: g } })).status).toBe(400);
     // Organisation 2's own membership.
-    expect((await create(h, org2.groupId, org2.userId, { 'x-dashboard-source': 'form' }, 0, 'token-org-2')).status).toBe(409);
+    expect(
+      (await create(h, org2.groupId, org2.userId, { 'x-dashboard-source': 'form' }, 0, 'token-org-2')).status,
+    ).toBe(409);
     events = (await h.call('GET', '/dashboard-api/history')).body.result;
   });
   afterAll(async () => h.close());
@@ -82,7 +104,9 @@ function recordingTests(open: () => Promise<DashboardStore>, viaProxy: boolean) 
     expect(await total(`from=${today}&to=${today}`)).toBe(5);
     expect(await total('to=2000-01-01')).toBe(0);
     expect(await total(`from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toBe(0);
-    expect(await total(`to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString().replace('Z', '+00:00'))}`)).toBe(5);
+    expect(
+      await total(`to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString().replace('Z', '+00:00'))}`),
+    ).toBe(5);
   });
 
   it('pages server-side', async () => {
@@ -92,7 +116,10 @@ function recordingTests(open: () => Promise<DashboardStore>, viaProxy: boolean) 
   });
 
   it('names the person from the directory once it knows them', async () => {
-    await h.call('GET', `/api/user/get_by_organisation_identifier/${encodeURIComponent(org1.userWithoutGroups.identifier)}`);
+    await h.call(
+      'GET',
+      `/api/user/get_by_organisation_identifier/${encodeURIComponent(org1.userWithoutGroups.identifier)}`,
+    );
     const [event] = (await h.call('GET', '/dashboard-api/history?limit=1')).body.result;
     expect(event.user_organisation_identifier).toBe(org1.userWithoutGroups.identifier);
     expect(typeof event.lastname).toBe('string');
@@ -110,8 +137,13 @@ function recordingTests(open: () => Promise<DashboardStore>, viaProxy: boolean) 
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toContain('attachment');
-    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('at,grp_id,user_id,user_organisation_identifier,firstname,lastname,group_admin,source,actor,result,error_code,membership_id');
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'at,grp_id,user_id,user_organisation_identifier,firstname,lastname,group_admin,source,actor,result,error_code,membership_id',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',import,,already_member,duplicate_membership,');
     expect(lines[2]).toContain(',form,Zoë Admin,added,,');
@@ -121,7 +153,9 @@ function recordingTests(open: () => Promise<DashboardStore>, viaProxy: boolean) 
     const list = await h.call('GET', '/dashboard-api/history', { token: 'token-org-2' });
     expect(list.body.total).toBe(1);
     expect(list.body.result[0]).toMatchObject({ grp_id: org2.groupId, user_id: org2.userId, result: 'already_member' });
-    expect((await h.call('GET', `/dashboard-api/history?user_id=${freeUser}`, { token: 'token-org-2' })).body.total).toBe(0);
+    expect(
+      (await h.call('GET', `/dashboard-api/history?user_id=${freeUser}`, { token: 'token-org-2' })).body.total,
+    ).toBe(0);
     const csv = await h.call('GET', '/dashboard-api/history.csv', { token: 'token-org-2' });
     const rows = csv.text.trim().split('\r\n').slice(1);
     expect(rows.map((row) => row.split(',').slice(1, 3))).toEqual([[String(org2.groupId), String(org2.userId)]]);
@@ -139,7 +173,9 @@ describe('history CSV export of a label a spreadsheet would run', () => {
   afterAll(async () => h.close());
 
   it('starts the cell with an apostrophe', async () => {
-    await create(h, org1.rootGroupId + 3, freeUser, { 'x-dashboard-actor': encodeURIComponent('=HYPERLINK("http://x")') });
+    await create(h, org1.rootGroupId + 3, freeUser, {
+      'x-dashboard-actor': encodeURIComponent('=HYPERLINK("http://x")'),
+    });
     const csv = await h.call('GET', '/dashboard-api/history.csv');
     expect(csv.text.split('\r\n')[1]).toContain(`,"'=HYPERLINK(""http://x"")",`);
   });

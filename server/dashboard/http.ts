@@ -14,7 +14,12 @@ export type DashboardEnv = { Variables: { orgId: number } };
 export function requireOrg(tokens: TokenCheck): MiddlewareHandler<DashboardEnv> {
   return createMiddleware<DashboardEnv>(async (c, next) => {
     const token = tokenFrom(c.req.header('authorization'));
-    if (!token) throw new PortalError(401, 'missing_token', 'The Authorization header is missing. Send your portal API token in it.');
+    if (!token)
+      throw new PortalError(
+        401,
+        'missing_token',
+        'The Authorization header is missing. Send your portal API token in it.',
+      );
     c.set('orgId', await tokens.orgOf(token));
     await next();
   });
@@ -50,9 +55,14 @@ export const dashboardErrors: ErrorHandler = (err, c) => {
     // The portal refused the token: the same 401 the portal gives, so the dashboard signs out.
     if (err.status === 401) return c.json(errorBody(err.code, err.message), 401);
     const message =
-      err.code === 'portal_unreachable' ? err.message : `The portal could not check the token (${err.code}). Try again in a moment.`;
+      err.code === 'portal_unreachable'
+        ? err.message
+        : `The portal could not check the token (${err.code}). Try again in a moment.`;
     return c.json(errorBody(err.code === 'portal_unreachable' ? err.code : 'portal_error', message), 502);
   }
   console.error('dashboard store: unexpected error', err);
-  return c.json(errorBody('internal_error', 'The dashboard server failed unexpectedly. Try again; if it persists, report it.'), 500);
+  return c.json(
+    errorBody('internal_error', 'The dashboard server failed unexpectedly. Try again; if it persists, report it.'),
+    500,
+  );
 };

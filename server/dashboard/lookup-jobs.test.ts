@@ -69,21 +69,42 @@ describeEachStore('directory lookup jobs', (_dialect, open) => {
 
   it('looks every identifier up, saves those found, and keeps a summary', async () => {
     gateway.reset();
-    const jobId = await startJob([...known, ' nobody-1 ', '', known[0] ?? '', 'nobody-2', demoFacts.org2.userIdentifier]);
+    const jobId = await startJob([
+      ...known,
+      ' nobody-1 ',
+      '',
+      known[0] ?? '',
+      'nobody-2',
+      demoFacts.org2.userIdentifier,
+    ]);
     await h.dashboard.idle();
     const job = (await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result;
-    expect(job).toMatchObject({ state: 'done', error_code: null, total: 6, done: 6, found: 3, not_found: 3, failed: 0 });
+    expect(job).toMatchObject({
+      state: 'done',
+      error_code: null,
+      total: 6,
+      done: 6,
+      found: 3,
+      not_found: 3,
+      failed: 0,
+    });
 
     const notFound = await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}/items?outcome=not_found`);
     expect(notFound.body.total).toBe(3);
-    expect(notFound.body.result.map((i: { identifier: string }) => i.identifier)).toEqual(['nobody-1', 'nobody-2', demoFacts.org2.userIdentifier]);
+    expect(notFound.body.result.map((i: { identifier: string }) => i.identifier)).toEqual([
+      'nobody-1',
+      'nobody-2',
+      demoFacts.org2.userIdentifier,
+    ]);
 
     const found = await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}/items?outcome=found&limit=2`);
     expect(found.body.total).toBe(3);
     expect(found.body.result).toHaveLength(2);
     const userIds = found.body.result.map((i: { user_id: number }) => i.user_id);
     const names = await h.call('POST', '/dashboard-api/people/names', { body: { user_ids: userIds } });
-    expect(names.body.result.map((p: { user_organisation_identifier: string }) => p.user_organisation_identifier)).toEqual(known.slice(0, 2));
+    expect(
+      names.body.result.map((p: { user_organisation_identifier: string }) => p.user_organisation_identifier),
+    ).toEqual(known.slice(0, 2));
   });
 
   it('runs at most 8 lookups at a time, and more than one', async () => {
@@ -97,7 +118,11 @@ describeEachStore('directory lookup jobs', (_dialect, open) => {
     // Exactly 8 at once on an idle machine; a busy one may start the 8th after the 1st is back.
     expect(gateway.maxInFlight).toBeLessThanOrEqual(8);
     expect(gateway.maxInFlight).toBeGreaterThan(1);
-    expect((await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result).toMatchObject({ state: 'done', done: 30, not_found: 30 });
+    expect((await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result).toMatchObject({
+      state: 'done',
+      done: 30,
+      not_found: 30,
+    });
   });
 
   it('records a lookup the portal could not answer as failed with its code, and goes on', async () => {
@@ -105,12 +130,18 @@ describeEachStore('directory lookup jobs', (_dialect, open) => {
     gateway.failures.set('broken-1', new PortalAnswerError(502, 'portal_unreachable', 'down'));
     const jobId = await startJob(['broken-1', known[1] ?? '']);
     await h.dashboard.idle();
-    expect((await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result).toMatchObject({ state: 'done', found: 1, failed: 1 });
+    expect((await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result).toMatchObject({
+      state: 'done',
+      found: 1,
+      failed: 1,
+    });
     const failed = await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}/items?outcome=failed`);
-    expect(failed.body.result).toEqual([{ position: 0, identifier: 'broken-1', outcome: 'failed', user_id: null, error_code: 'portal_unreachable' }]);
+    expect(failed.body.result).toEqual([
+      { position: 0, identifier: 'broken-1', outcome: 'failed', user_id: null, error_code: 'portal_unreachable' },
+    ]);
   });
 
-  it('stops with the portal\'s code when the token is refused midway', async () => {
+  it("stops with the portal's code when the token is refused midway", async () => {
     gateway.reset();
     gateway.refuseAfter = 2;
     const jobId = await startJob(Array.from({ length: 20 }, (_, i) => `x-${i}`));
@@ -138,7 +169,11 @@ describeEachStore('directory lookup jobs', (_dialect, open) => {
   it('says a job is interrupted when its server stopped updating it', async () => {
     const jobId = await startJob(['late-1']);
     await h.dashboard.idle();
-    await h.store.db.updateTable('lookup_job').set({ state: 'running', updated_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', jobId).execute();
+    await h.store.db
+      .updateTable('lookup_job')
+      .set({ state: 'running', updated_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', jobId)
+      .execute();
     expect((await h.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result.state).toBe('interrupted');
   });
 
@@ -151,14 +186,26 @@ describeEachStore('directory lookup jobs', (_dialect, open) => {
 
   it('refuses an empty list, a list of blanks, too many identifiers and unknown job ids', async () => {
     expectError(await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: [] } }), 400, 'invalid_body');
-    expectError(await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: [' ', ''] } }), 400, 'invalid_body');
+    expectError(
+      await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: [' ', ''] } }),
+      400,
+      'invalid_body',
+    );
     const tooMany = Array.from({ length: 10_001 }, (_, i) => `id-${i}`);
-    expectError(await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: tooMany } }), 400, 'invalid_body');
+    expectError(
+      await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: tooMany } }),
+      400,
+      'invalid_body',
+    );
     expectError(await h.call('GET', '/dashboard-api/lookup-jobs/not-a-job'), 404, 'not_found');
-    expectError(await h.call('GET', '/dashboard-api/lookup-jobs/00000000-0000-4000-8000-000000000000'), 404, 'not_found');
+    expectError(
+      await h.call('GET', '/dashboard-api/lookup-jobs/00000000-0000-4000-8000-000000000000'),
+      404,
+      'not_found',
+    );
   });
 
-  it('organisation 2 sees none of organisation 1\'s jobs, cannot read their items or cancel them', async () => {
+  it("organisation 2 sees none of organisation 1's jobs, cannot read their items or cancel them", async () => {
     gateway.reset();
     gateway.delayMs = 20;
     const jobId = await startJob(Array.from({ length: 50 }, (_, i) => `org1-${i}`));
@@ -172,9 +219,14 @@ describeEachStore('directory lookup jobs', (_dialect, open) => {
 
     // Organisation 2's own job finds only its own users; organisation 1's directory is untouched.
     const before = (await h.call('GET', '/dashboard-api/people/count')).body.result.total;
-    const own = await h.call('POST', '/dashboard-api/lookup-jobs', { ...asOrg2, body: { identifiers: [demoFacts.org2.userIdentifier, known[0]] } });
+    const own = await h.call('POST', '/dashboard-api/lookup-jobs', {
+      ...asOrg2,
+      body: { identifiers: [demoFacts.org2.userIdentifier, known[0]] },
+    });
     await h.dashboard.idle();
-    expect((await h.call('GET', `/dashboard-api/lookup-jobs/${own.body.result.job_id}`, asOrg2)).body.result).toMatchObject({ found: 1, not_found: 1 });
+    expect(
+      (await h.call('GET', `/dashboard-api/lookup-jobs/${own.body.result.job_id}`, asOrg2)).body.result,
+    ).toMatchObject({ found: 1, not_found: 1 });
     expect((await h.call('GET', '/dashboard-api/people/count')).body.result.total).toBe(before);
     expect((await h.call('GET', '/dashboard-api/people/count', asOrg2)).body.result.total).toBe(1);
   });

@@ -59,7 +59,9 @@ export class LookupRunner {
       if (this.closing || cancelled) return;
       await this.jobs.finish(jobId, refusal ? 'failed' : 'done', refusal ?? null);
     } catch (error) {
-      console.error(`dashboard store: lookup job ${jobId} stopped: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `dashboard store: lookup job ${jobId} stopped: ${error instanceof Error ? error.message : String(error)}`,
+      );
       await this.jobs.finish(jobId, 'failed', 'store_error').catch(() => undefined);
     }
   }

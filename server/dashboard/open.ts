@@ -11,7 +11,10 @@ export interface PortalForDashboard {
   portal?: { request: (path: string, init: RequestInit) => Response | Promise<Response> };
 }
 
-export async function openDashboardServer(env: DashboardEnv, { portalUrl, portal }: PortalForDashboard): Promise<DashboardServer> {
+export async function openDashboardServer(
+  env: DashboardEnv,
+  { portalUrl, portal }: PortalForDashboard,
+): Promise<DashboardServer> {
   const settings = dashboardSettings(env);
   const gateway = portalUrl ? httpPortalGateway(portalUrl) : portal ? inProcessPortalGateway(portal) : undefined;
   if (!gateway) throw new Error('The dashboard server needs a portal: the embedded one or PORTAL_API_URL.');

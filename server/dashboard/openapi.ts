@@ -14,7 +14,12 @@ import {
 import { dashboardStatusSchema } from '../../src/api/schemas/dashboard-common.ts';
 import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { historyEventSchema, historyExportQuerySchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
-import { lookupItemSchema, lookupItemsQuerySchema, lookupJobRequestSchema, lookupJobSchema } from '../../src/api/schemas/lookup-job.ts';
+import {
+  lookupItemSchema,
+  lookupItemsQuerySchema,
+  lookupJobRequestSchema,
+  lookupJobSchema,
+} from '../../src/api/schemas/lookup-job.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -55,13 +60,31 @@ const errorAnswer = (description: string) => ({ description, ...json('Error') })
 
 /** The query parameters of a zod object schema, as OpenAPI parameters. */
 function queryParameters(schema: z.ZodMiniObject): JsonSchema[] {
-  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, JsonSchema>; required?: string[] };
-  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.includes(name), schema: property }));
+  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input' }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.includes(name),
+    schema: property,
+  }));
 }
 
-const pathParameter = (name: string, schema: JsonSchema, description: string) => ({ name, in: 'path', required: true, description, schema });
+const pathParameter = (name: string, schema: JsonSchema, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema,
+});
 const userIdParameter = pathParameter('user_id', { type: 'integer', minimum: 1 }, 'The portal user id.');
-const jobIdParameter = pathParameter('job_id', { type: 'string', format: 'uuid' }, 'The id answered when the job was started.');
+const jobIdParameter = pathParameter(
+  'job_id',
+  { type: 'string', format: 'uuid' },
+  'The id answered when the job was started.',
+);
 
 interface Operation {
   summary: string;
@@ -69,13 +92,18 @@ interface Operation {
   auth?: false;
   parameters?: JsonSchema[];
   body?: ComponentName;
-  answer: { status: number; name: ComponentName; description: string } | { status: number; csv: true; description: string };
+  answer:
+    { status: number; name: ComponentName; description: string } | { status: number; csv: true; description: string };
   notFound?: string;
 }
 
 const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Operation>>> = {
   '/status': {
-    get: { summary: 'What this dashboard server offers (no token needed)', auth: false, answer: { status: 200, name: 'Status', description: 'The server and its settings.' } },
+    get: {
+      summary: 'What this dashboard server offers (no token needed)',
+      auth: false,
+      answer: { status: 200, name: 'Status', description: 'The server and its settings.' },
+    },
   },
   '/people': {
     get: {
@@ -87,7 +115,8 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
     },
     post: {
       summary: 'Save user records the dashboard received from the portal',
-      description: 'Records in the shape of the portal\'s user (`/user/get_by_organisation_identifier`). Each replaces what the directory had for that user id and is marked seen now.',
+      description:
+        "Records in the shape of the portal's user (`/user/get_by_organisation_identifier`). Each replaces what the directory had for that user id and is marked seen now.",
       body: 'SavePeopleRequest',
       answer: { status: 200, name: 'SavePeopleAnswer', description: 'How many people were saved.' },
     },
@@ -101,10 +130,22 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
     },
   },
   '/people/count': {
-    get: { summary: 'Directory size', answer: { status: 200, name: 'DirectorySizeAnswer', description: 'How many people the directory holds, and how many are stale.' } },
+    get: {
+      summary: 'Directory size',
+      answer: {
+        status: 200,
+        name: 'DirectorySizeAnswer',
+        description: 'How many people the directory holds, and how many are stale.',
+      },
+    },
   },
   '/people/{user_id}': {
-    get: { summary: 'One person', parameters: [userIdParameter], answer: { status: 200, name: 'PersonAnswer', description: 'The person.' }, notFound: 'The directory does not know this user.' },
+    get: {
+      summary: 'One person',
+      parameters: [userIdParameter],
+      answer: { status: 200, name: 'PersonAnswer', description: 'The person.' },
+      notFound: 'The directory does not know this user.',
+    },
     delete: {
       summary: 'Forget a person (data protection)',
       parameters: [userIdParameter],
@@ -115,18 +156,27 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
   '/lookup-jobs': {
     post: {
       summary: 'Add people to the directory: look a list of organisation identifiers up in the background',
-      description: 'Identifiers are trimmed, blank ones dropped and duplicates removed. The server looks them up against the portal, 8 at a time, with the caller\'s token (held in memory for the job\'s duration, never stored), and saves every user found.',
+      description:
+        "Identifiers are trimmed, blank ones dropped and duplicates removed. The server looks them up against the portal, 8 at a time, with the caller's token (held in memory for the job's duration, never stored), and saves every user found.",
       body: 'LookupJobRequest',
       answer: { status: 202, name: 'LookupJobAnswer', description: 'The job, started.' },
     },
-    get: { summary: 'The latest 20 jobs of the organisation, newest first', answer: { status: 200, name: 'LookupJobsAnswer', description: 'The jobs with their progress.' } },
+    get: {
+      summary: 'The latest 20 jobs of the organisation, newest first',
+      answer: { status: 200, name: 'LookupJobsAnswer', description: 'The jobs with their progress.' },
+    },
   },
   '/lookup-jobs/{job_id}': {
-    get: { summary: 'A job\'s progress and summary', parameters: [jobIdParameter], answer: { status: 200, name: 'LookupJobAnswer', description: 'The job.' }, notFound: 'No such job in this organisation.' },
+    get: {
+      summary: "A job's progress and summary",
+      parameters: [jobIdParameter],
+      answer: { status: 200, name: 'LookupJobAnswer', description: 'The job.' },
+      notFound: 'No such job in this organisation.',
+    },
   },
   '/lookup-jobs/{job_id}/items': {
     get: {
-      summary: 'A job\'s identifiers and their outcome, e.g. those not found',
+      summary: "A job's identifiers and their outcome, e.g. those not found",
       parameters: [jobIdParameter, ...queryParameters(lookupItemsQuerySchema)],
       answer: { status: 200, name: 'LookupItemList', description: 'One page of identifiers in the order sent.' },
       notFound: 'No such job in this organisation.',
@@ -136,14 +186,19 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
     post: {
       summary: 'Cancel a running job (any replica stops it before its next lookup)',
       parameters: [jobIdParameter],
-      answer: { status: 200, name: 'LookupJobAnswer', description: 'The job; `cancelled` unless it had already ended.' },
+      answer: {
+        status: 200,
+        name: 'LookupJobAnswer',
+        description: 'The job; `cancelled` unless it had already ended.',
+      },
       notFound: 'No such job in this organisation.',
     },
   },
   '/history': {
     get: {
       summary: 'Memberships created through this server, newest first',
-      description: 'Every `POST /api/user_grp/create` that went through the server, with its outcome. The dashboard sends `X-Dashboard-Source` (form, import, bulk, copy) and `X-Dashboard-Actor` (the administrator\'s label, percent-encoded UTF-8) with it.',
+      description:
+        "Every `POST /api/user_grp/create` that went through the server, with its outcome. The dashboard sends `X-Dashboard-Source` (form, import, bulk, copy) and `X-Dashboard-Actor` (the administrator's label, percent-encoded UTF-8) with it.",
       parameters: queryParameters(historyQuerySchema),
       answer: { status: 200, name: 'HistoryList', description: 'One page of events and the number that match.' },
     },
@@ -160,12 +215,19 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
 function operationObject(operation: Operation): JsonSchema {
   const { answer } = operation;
   const responses: Record<string, unknown> = {
-    [answer.status]: 'csv' in answer ? { description: answer.description, content: { 'text/csv': { schema: { type: 'string' } } } } : { description: answer.description, ...json(answer.name) },
+    [answer.status]:
+      'csv' in answer
+        ? { description: answer.description, content: { 'text/csv': { schema: { type: 'string' } } } }
+        : { description: answer.description, ...json(answer.name) },
     400: errorAnswer('Bad input (`invalid_json`, `invalid_body`, `invalid_id`): nothing was done.'),
   };
   if (operation.auth !== false) {
-    responses[401] = errorAnswer('No token, or a token the portal refuses (`missing_token`, `invalid_token`, `token_expired`).');
-    responses[502] = errorAnswer('The portal could not be asked whether the token is valid (`portal_unreachable`, `portal_error`).');
+    responses[401] = errorAnswer(
+      'No token, or a token the portal refuses (`missing_token`, `invalid_token`, `token_expired`).',
+    );
+    responses[502] = errorAnswer(
+      'The portal could not be asked whether the token is valid (`portal_unreachable`, `portal_error`).',
+    );
   }
   if (operation.notFound) responses[404] = errorAnswer(operation.notFound);
   return {
@@ -192,14 +254,20 @@ export function openApiDocument(prefix: string): JsonSchema {
       title: 'Dashboard server API',
       version: '1',
       description:
-        "The dashboard server's own endpoints, beside the portal's API (`/api`): the people directory, the history of memberships and directory lookup jobs. Every row is scoped by the organisation of the caller's portal token. Errors have the portal's format: `{\"status\": false, \"error\": {\"code\", \"message\", \"details\"}}`.",
+        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, the history of memberships and directory lookup jobs. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
     },
     servers: [{ url: prefix }],
     security: [{ portalToken: [] }],
     paths,
     components: {
       securitySchemes: {
-        portalToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: "The portal's API token (bare or `Bearer <token>`), checked with the portal's `/token/validate`." },
+        portalToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            "The portal's API token (bare or `Bearer <token>`), checked with the portal's `/token/validate`.",
+        },
       },
       schemas: componentSchemas(),
     },
@@ -207,4 +275,6 @@ export function openApiDocument(prefix: string): JsonSchema {
 }
 
 /** Method and path of every documented operation, e.g. `GET /people/{user_id}` (for the tests). */
-export const documentedOperations = Object.entries(operations).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+export const documentedOperations = Object.entries(operations).flatMap(([path, methods]) =>
+  Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+);

@@ -41,7 +41,12 @@ export function actorOf(header: string | undefined): string | null {
   } catch {
     value = header;
   }
-  const clean = Array.from(value.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim())
+  const clean = Array.from(
+    value
+      .replace(/\p{Cc}/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
     .slice(0, MAX_ACTOR_LENGTH)
     .join('')
     .trim();
@@ -51,7 +56,10 @@ export function actorOf(header: string | undefined): string | null {
 /** The JSON answer, or undefined when it is not readable JSON (e.g. compressed by a later change). */
 async function answerJson(c: Context): Promise<unknown> {
   if (c.res.headers.get('content-encoding')) return undefined;
-  return c.res.clone().json().catch(() => undefined);
+  return c.res
+    .clone()
+    .json()
+    .catch(() => undefined);
 }
 
 /** The request body, already read by the portal (embedded) or by the proxy (Hono's body cache). */
@@ -86,7 +94,9 @@ export const RECORD_WAIT_MS = 2_000;
 /** Runs the recording, logs its failure, and lets the answer go after RECORD_WAIT_MS at most. */
 async function recordWithin(what: string, recording: () => Promise<void>): Promise<void> {
   const done = recording().catch((error: unknown) => {
-    console.error(`dashboard store: could not record ${what}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `dashboard store: could not record ${what}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   });
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, RECORD_WAIT_MS)))]);

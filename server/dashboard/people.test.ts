@@ -24,9 +24,25 @@ function user(id: number, fields: Partial<User> = {}): User {
   };
 }
 
-const zoe = user(900001, { firstname: 'Zoë', lastname: 'Lefèvre', email: 'zoe.lefevre@example.com', user_organisation_identifier: 'FR-75_001%' });
-const elodie = user(900002, { firstname: 'ÉLODIE', lastname: 'Dupont', email: 'e.dupont@example.com', user_organisation_identifier: 'FR-69-002' });
-const bjorn = user(900003, { firstname: 'Bjørn', lastname: 'Østergård', email: null, user_organisation_identifier: null, groups: [] });
+const zoe = user(900001, {
+  firstname: 'Zoë',
+  lastname: 'Lefèvre',
+  email: 'zoe.lefevre@example.com',
+  user_organisation_identifier: 'FR-75_001%',
+});
+const elodie = user(900002, {
+  firstname: 'ÉLODIE',
+  lastname: 'Dupont',
+  email: 'e.dupont@example.com',
+  user_organisation_identifier: 'FR-69-002',
+});
+const bjorn = user(900003, {
+  firstname: 'Bjørn',
+  lastname: 'Østergård',
+  email: null,
+  user_organisation_identifier: null,
+  groups: [],
+});
 
 describeEachStore('people directory', (_dialect, open) => {
   let h: Harness;
@@ -38,7 +54,9 @@ describeEachStore('people directory', (_dialect, open) => {
   afterAll(async () => h.close());
 
   it('answers the names of a page of user ids in one request, in the order asked, unknown ids left out', async () => {
-    const reply = await h.call('POST', '/dashboard-api/people/names', { body: { user_ids: [elodie.user_id, 123456789, zoe.user_id] } });
+    const reply = await h.call('POST', '/dashboard-api/people/names', {
+      body: { user_ids: [elodie.user_id, 123456789, zoe.user_id] },
+    });
     expect(reply.status).toBe(200);
     expect(reply.body.result.map((p: { user_id: number }) => p.user_id)).toEqual([elodie.user_id, zoe.user_id]);
     expect(reply.body.result[1]).toMatchObject({
@@ -115,7 +133,10 @@ describeEachStore('people directory', (_dialect, open) => {
     expect(reply.body.error.details[0].path).toBe('users[1].user_created_date');
     expectError(await h.call('GET', '/dashboard-api/people/900011'), 404, 'not_found');
     expectError(await h.call('POST', '/dashboard-api/people', { body: { users: [] } }), 400, 'invalid_body');
-    const broken = await h.call('POST', '/dashboard-api/people', { body: undefined, headers: { 'content-type': 'application/json' } });
+    const broken = await h.call('POST', '/dashboard-api/people', {
+      body: undefined,
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(broken, 400, 'invalid_json');
   });
 
@@ -123,16 +144,31 @@ describeEachStore('people directory', (_dialect, open) => {
     const { identifier, userId } = demoFacts.org1.userWithManyTakes;
     const lookup = await h.call('GET', `/api/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`);
     expect(lookup.status).toBe(200);
-    const reply = await h.call('POST', '/dashboard-api/people/names', { body: { user_ids: [userId] }, token: h.portal.token1 });
+    const reply = await h.call('POST', '/dashboard-api/people/names', {
+      body: { user_ids: [userId] },
+      token: h.portal.token1,
+    });
     expect(reply.body.result).toEqual([
-      expect.objectContaining({ user_id: userId, firstname: lookup.body.result.firstname, lastname: lookup.body.result.lastname, groups: lookup.body.result.groups }),
+      expect.objectContaining({
+        user_id: userId,
+        firstname: lookup.body.result.firstname,
+        lastname: lookup.body.result.lastname,
+        groups: lookup.body.result.groups,
+      }),
     ]);
   });
 
   it('learns nothing from a failed lookup', async () => {
     const before = (await h.call('GET', '/dashboard-api/people/count')).body.result.total;
     expect((await h.call('GET', '/api/user/get_by_organisation_identifier/nobody-has-this')).status).toBe(404);
-    expect((await h.call('GET', `/api/user/get_by_organisation_identifier/${encodeURIComponent(demoFacts.org2.userIdentifier)}`)).status).toBe(404);
+    expect(
+      (
+        await h.call(
+          'GET',
+          `/api/user/get_by_organisation_identifier/${encodeURIComponent(demoFacts.org2.userIdentifier)}`,
+        )
+      ).status,
+    ).toBe(404);
     expect((await h.call('GET', '/dashboard-api/people/count')).body.result.total).toBe(before);
   });
 
@@ -149,7 +185,10 @@ describeEachStore('people directory', (_dialect, open) => {
 
   it('organisation 2 sees none of organisation 1 on any directory endpoint, and cannot change it', async () => {
     const asOrg2 = { token: org2Token };
-    const names = await h.call('POST', '/dashboard-api/people/names', { ...asOrg2, body: { user_ids: [zoe.user_id, elodie.user_id] } });
+    const names = await h.call('POST', '/dashboard-api/people/names', {
+      ...asOrg2,
+      body: { user_ids: [zoe.user_id, elodie.user_id] },
+    });
     expect(names.body).toEqual({ status: true, result: [] });
     const search = await h.call('GET', '/dashboard-api/people?q=', asOrg2);
     expect(search.body).toEqual({ status: true, total: 0, total_capped: false, result: [] });
@@ -161,12 +200,16 @@ describeEachStore('people directory', (_dialect, open) => {
     // Organisation 2 saving the same user id writes its own row, never organisation 1's.
     await h.call('POST', '/dashboard-api/people', { ...asOrg2, body: { users: [{ ...zoe, firstname: 'Intruder' }] } });
     expect((await h.call('GET', `/dashboard-api/people/${zoe.user_id}`)).body.result.firstname).toBe('Zoë');
-    expect((await h.call('GET', `/dashboard-api/people/${zoe.user_id}`, asOrg2)).body.result.firstname).toBe('Intruder');
+    expect((await h.call('GET', `/dashboard-api/people/${zoe.user_id}`, asOrg2)).body.result.firstname).toBe(
+      'Intruder',
+    );
     expect((await h.call('GET', '/dashboard-api/people?q=intruder')).body.total).toBe(0);
 
     // A user learned through /api with organisation 1's token stays organisation 1's.
     const learned = demoFacts.org1.userWithManyTakes.userId;
-    expect((await h.call('POST', '/dashboard-api/people/names', { ...asOrg2, body: { user_ids: [learned] } })).body.result).toEqual([]);
+    expect(
+      (await h.call('POST', '/dashboard-api/people/names', { ...asOrg2, body: { user_ids: [learned] } })).body.result,
+    ).toEqual([]);
   });
 });
 
@@ -192,9 +235,14 @@ describeEachStore('broad directory searches', (_dialect, open) => {
   beforeAll(async () => {
     h = await startHarness(await open());
     // 1,200 people named Martin, first names Ann0000..Ann1199, and one Martine.
-    const martins = Array.from({ length: 1200 }, (_, i) => user(500_000 + i, { firstname: `Ann${String(i).padStart(4, '0')}`, lastname: 'Martin' }));
-    for (let i = 0; i < martins.length; i += 500) await h.call('POST', '/dashboard-api/people', { body: { users: martins.slice(i, i + 500) } });
-    await h.call('POST', '/dashboard-api/people', { body: { users: [user(600_000, { firstname: 'Zed', lastname: 'Martine' })] } });
+    const martins = Array.from({ length: 1200 }, (_, i) =>
+      user(500_000 + i, { firstname: `Ann${String(i).padStart(4, '0')}`, lastname: 'Martin' }),
+    );
+    for (let i = 0; i < martins.length; i += 500)
+      await h.call('POST', '/dashboard-api/people', { body: { users: martins.slice(i, i + 500) } });
+    await h.call('POST', '/dashboard-api/people', {
+      body: { users: [user(600_000, { firstname: 'Zed', lastname: 'Martine' })] },
+    });
   });
   afterAll(async () => h.close());
 
@@ -203,16 +251,21 @@ describeEachStore('broad directory searches', (_dialect, open) => {
     expect(first.body).toMatchObject({ total: 1000, total_capped: true });
     expect(first.body.result.map((p: { firstname: string }) => p.firstname)).toEqual(['Ann0000', 'Ann0001', 'Ann0002']);
     const deep = await h.call('GET', '/dashboard-api/people?q=mart&start=1199&limit=3');
-    expect(deep.body.result.map((p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`)).toEqual(['Ann1199 Martin', 'Zed Martine']);
+    expect(
+      deep.body.result.map((p: { firstname: string; lastname: string }) => `${p.firstname} ${p.lastname}`),
+    ).toEqual(['Ann1199 Martin', 'Zed Martine']);
   });
 
   it('counts exactly again once another word narrows the search', async () => {
     const narrowed = await h.call('GET', '/dashboard-api/people?q=mart+ann00');
     expect(narrowed.body).toMatchObject({ total: 100, total_capped: false });
-    expect((await h.call('GET', '/dashboard-api/people?q=martine')).body).toMatchObject({ total: 1, total_capped: false });
+    expect((await h.call('GET', '/dashboard-api/people?q=martine')).body).toMatchObject({
+      total: 1,
+      total_capped: false,
+    });
   });
 
-  it('forgets a person\'s search words with them', async () => {
+  it("forgets a person's search words with them", async () => {
     await h.call('DELETE', '/dashboard-api/people/600000');
     expect((await h.call('GET', '/dashboard-api/people?q=zed')).body.total).toBe(0);
   });

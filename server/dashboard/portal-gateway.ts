@@ -31,7 +31,11 @@ const userEnvelope = itemEnvelopeSchema(userSchema);
 async function answerError(response: Response): Promise<PortalAnswerError> {
   const body = z.safeParse(errorBodySchema, await response.json().catch(() => undefined));
   if (body.success) return new PortalAnswerError(response.status, body.data.error.code, body.data.error.message);
-  return new PortalAnswerError(response.status, `http_${response.status}`, `The portal answered HTTP ${response.status}.`);
+  return new PortalAnswerError(
+    response.status,
+    `http_${response.status}`,
+    `The portal answered HTTP ${response.status}.`,
+  );
 }
 
 async function parsed<T extends z.ZodMiniType>(schema: T, response: Response): Promise<z.infer<T>> {
@@ -70,12 +74,16 @@ function gateway(call: PortalCall): PortalGateway {
 }
 
 /** The embedded portal (a Hono app) answered in-process: no socket, no port. */
-export function inProcessPortalGateway(portal: { request: (path: string, init: RequestInit) => Response | Promise<Response> }): PortalGateway {
+export function inProcessPortalGateway(portal: {
+  request: (path: string, init: RequestInit) => Response | Promise<Response>;
+}): PortalGateway {
   return gateway(async (path, init) => portal.request(path, init));
 }
 
 /** A real portal over HTTP, e.g. `https://portal.example.com/api` (PORTAL_API_URL). */
 export function httpPortalGateway(portalUrl: string, timeoutMs = 30_000): PortalGateway {
   const base = portalUrl.replace(/\/+$/, '');
-  return gateway((path, init) => fetch(base + path, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }));
+  return gateway((path, init) =>
+    fetch(base + path, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }),
+  );
 }

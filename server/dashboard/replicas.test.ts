@@ -17,8 +17,14 @@ describe.skipIf(!postgres.available)(`two replicas on one database (${postgresLa
     const url = await server.createDatabase();
     portal = demoPortal();
     // Started together: the migrator's lock lets exactly one of them create the schema.
-    const [storeA, storeB] = await Promise.all([openStore({ dialect: 'postgres', url }), openStore({ dialect: 'postgres', url })]);
-    [a, b] = await Promise.all([startHarness(storeA, { viaProxy: true, portal }), startHarness(storeB, { viaProxy: true, portal })]);
+    const [storeA, storeB] = await Promise.all([
+      openStore({ dialect: 'postgres', url }),
+      openStore({ dialect: 'postgres', url }),
+    ]);
+    [a, b] = await Promise.all([
+      startHarness(storeA, { viaProxy: true, portal }),
+      startHarness(storeB, { viaProxy: true, portal }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -31,19 +37,33 @@ describe.skipIf(!postgres.available)(`two replicas on one database (${postgresLa
     const lookup = await a.call('GET', `/api/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`);
     expect(lookup.status).toBe(200);
     const names = await b.call('POST', '/dashboard-api/people/names', { body: { user_ids: [userId] } });
-    expect(names.body.result).toEqual([expect.objectContaining({ user_id: userId, lastname: lookup.body.result.lastname })]);
-    expect((await b.call('POST', '/dashboard-api/people/names', { body: { user_ids: [userId] }, token: 'token-org-2' })).body.result).toEqual([]);
+    expect(names.body.result).toEqual([
+      expect.objectContaining({ user_id: userId, lastname: lookup.body.result.lastname }),
+    ]);
+    expect(
+      (await b.call('POST', '/dashboard-api/people/names', { body: { user_ids: [userId] }, token: 'token-org-2' })).body
+        .result,
+    ).toEqual([]);
   });
 
   it('a membership created through one replica is in the history of the other', async () => {
-    const body = { user_grp_grp_id: demoFacts.org1.rootGroupId + 7, user_grp_user_id: demoFacts.org1.userWithoutGroups.userId };
-    expect((await a.call('POST', '/api/user_grp/create', { body, headers: { 'x-dashboard-source': 'bulk' } })).status).toBe(200);
+    const body = {
+      user_grp_grp_id: demoFacts.org1.rootGroupId + 7,
+      user_grp_user_id: demoFacts.org1.userWithoutGroups.userId,
+    };
+    expect(
+      (await a.call('POST', '/api/user_grp/create', { body, headers: { 'x-dashboard-source': 'bulk' } })).status,
+    ).toBe(200);
     const history = await b.call('GET', `/dashboard-api/history?grp_id=${body.user_grp_grp_id}`);
-    expect(history.body.result).toEqual([expect.objectContaining({ source: 'bulk', result: 'added', user_id: body.user_grp_user_id })]);
+    expect(history.body.result).toEqual([
+      expect.objectContaining({ source: 'bulk', result: 'added', user_id: body.user_grp_user_id }),
+    ]);
   });
 
   it('a lookup job started on one replica shows its progress on the other, which can cancel it', async () => {
-    const started = await a.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: Array.from({ length: 3000 }, (_, i) => `nobody-${i}`) } });
+    const started = await a.call('POST', '/dashboard-api/lookup-jobs', {
+      body: { identifiers: Array.from({ length: 3000 }, (_, i) => `nobody-${i}`) },
+    });
     const jobId = started.body.result.job_id;
     const cancelled = await b.call('POST', `/dashboard-api/lookup-jobs/${jobId}/cancel`);
     expect(cancelled.body.result.state).toBe('cancelled');

@@ -14,7 +14,14 @@ describe('directory search words', () => {
   });
 
   it("takes the words of a person's names, e-mail local part and identifier, and the whole fields without spaces", () => {
-    expect(personTerms({ firstname: 'Zoë', lastname: "O'Brien-Smith", email: 'zoe.obrien@ACME.com', identifier: 'FR-75_001' })).toEqual([
+    expect(
+      personTerms({
+        firstname: 'Zoë',
+        lastname: "O'Brien-Smith",
+        email: 'zoe.obrien@ACME.com',
+        identifier: 'FR-75_001',
+      }),
+    ).toEqual([
       'zoe',
       "o'brien-smith",
       'o',
@@ -27,7 +34,10 @@ describe('directory search words', () => {
       '75',
       '001',
     ]);
-    expect(personTerms({ firstname: 'Van der', lastname: null, email: null, identifier: null })).toEqual(['van', 'der']);
+    expect(personTerms({ firstname: 'Van der', lastname: null, email: null, identifier: null })).toEqual([
+      'van',
+      'der',
+    ]);
   });
 
   it('splits a query at spaces into at most 8 distinct normalised words, longest first', () => {

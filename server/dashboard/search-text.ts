@@ -7,7 +7,17 @@
 // is what makes a search over 100,000 people take milliseconds instead of a scan.
 
 /** Letters that Unicode does not decompose into a base letter and an accent. */
-const plainLetters: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+const plainLetters: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
 
 /** Longer words are cut, the same way for people and queries (a prefix stays a prefix). */
 const MAX_WORD = 100;
@@ -39,7 +49,7 @@ export function personTerms({ firstname, lastname, email, identifier }: Searchab
     const text = normaliseText(field);
     if (!text.includes(' ')) terms.push(text);
     // An e-mail's domain is the same for most of an organisation: a word of it would match everyone.
-    terms.push(...alphanumericWords(field === email ? text.split('@')[0] ?? '' : text));
+    terms.push(...alphanumericWords(field === email ? (text.split('@')[0] ?? '') : text));
   }
   return [...new Set(terms.map((term) => term.slice(0, MAX_WORD)))];
 }

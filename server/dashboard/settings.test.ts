@@ -3,13 +3,19 @@ import { dashboardSettings } from './settings.ts';
 
 describe('dashboard settings', () => {
   it('defaults to the SQLite file .data/dashboard.db and 7 days', () => {
-    expect(dashboardSettings({})).toEqual({ store: { dialect: 'sqlite', file: '.data/dashboard.db' }, directoryMaxAgeMs: 7 * 86_400_000 });
+    expect(dashboardSettings({})).toEqual({
+      store: { dialect: 'sqlite', file: '.data/dashboard.db' },
+      directoryMaxAgeMs: 7 * 86_400_000,
+    });
   });
 
   it('takes DASHBOARD_DB, and PostgreSQL when DASHBOARD_DATABASE_URL is set', () => {
     expect(dashboardSettings({ DASHBOARD_DB: ':memory:' }).store).toEqual({ dialect: 'sqlite', file: ':memory:' });
     const url = 'postgres://dash:secret@db.example:5432/dashboard';
-    expect(dashboardSettings({ DASHBOARD_DB: 'x.db', DASHBOARD_DATABASE_URL: url }).store).toEqual({ dialect: 'postgres', url });
+    expect(dashboardSettings({ DASHBOARD_DB: 'x.db', DASHBOARD_DATABASE_URL: url }).store).toEqual({
+      dialect: 'postgres',
+      url,
+    });
   });
 
   it('takes DASHBOARD_DIRECTORY_MAX_AGE_DAYS', () => {
@@ -17,10 +23,14 @@ describe('dashboard settings', () => {
   });
 
   it.each(['0', '-1', 'week'])('refuses a maximum age of %j', (days) => {
-    expect(() => dashboardSettings({ DASHBOARD_DIRECTORY_MAX_AGE_DAYS: days })).toThrow(/DASHBOARD_DIRECTORY_MAX_AGE_DAYS/);
+    expect(() => dashboardSettings({ DASHBOARD_DIRECTORY_MAX_AGE_DAYS: days })).toThrow(
+      /DASHBOARD_DIRECTORY_MAX_AGE_DAYS/,
+    );
   });
 
   it('refuses a URL that is not PostgreSQL without echoing it (it may hold a password)', () => {
-    expect(() => dashboardSettings({ DASHBOARD_DATABASE_URL: 'mysql://u:hunter2@h/d' })).toThrow(/^(?!.*hunter2).*postgres:\/\//);
+    expect(() => dashboardSettings({ DASHBOARD_DATABASE_URL: 'mysql://u:hunter2@h/d' })).toThrow(
+      /^(?!.*hunter2).*postgres:\/\//,
+    );
   });
 });

@@ -24,7 +24,9 @@ export function dashboardSettings(env: DashboardEnv): DashboardSettings {
     // Never echo the value: it may hold a password.
     throw new Error('DASHBOARD_DATABASE_URL must start with postgres:// or postgresql://.');
   }
-  const store: StoreLocation = url ? { dialect: 'postgres', url } : { dialect: 'sqlite', file: env.DASHBOARD_DB?.trim() || '.data/dashboard.db' };
+  const store: StoreLocation = url
+    ? { dialect: 'postgres', url }
+    : { dialect: 'sqlite', file: env.DASHBOARD_DB?.trim() || '.data/dashboard.db' };
   const rawDays = env.DASHBOARD_DIRECTORY_MAX_AGE_DAYS?.trim();
   const days = rawDays ? Number(rawDays) : 7;
   if (!Number.isFinite(days) || days <= 0) {

@@ -42,5 +42,8 @@ export class TokenCheck {
 
 /** `Authorization: <token>` or `Bearer <token>`, as the portal accepts it; '' when absent. */
 export function tokenFrom(header: string | undefined): string {
-  return (header ?? '').trim().replace(/^bearer(?:\s+|$)/i, '').trim();
+  return (header ?? '')
+    .trim()
+    .replace(/^bearer(?:\s+|$)/i, '')
+    .trim();
 }

@@ -17,7 +17,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const releaseSql = readFileSync(join(import.meta.dirname, 'fixtures', 'release-e90b13a.sql'), 'utf8');
 /** The credentials the old release stored in plain text. */
-const plainCredentials = ['fixture-apikey-1', 'fixture-apikey-2', 'fixture-token-org-1', 'fixture-token-expired', 'v1-printed-token', 'v1-org2-token', 'BdeDGvH19KVqS4SqsG-4TqDAlVXo5ddy'];
+const plainCredentials = [
+  'fixture-apikey-1',
+  'fixture-apikey-2',
+  'fixture-token-org-1',
+  'fixture-token-expired',
+  'v1-printed-token',
+  'v1-org2-token',
+  'BdeDGvH19KVqS4SqsG-4TqDAlVXo5ddy',
+];
 
 let files = 0;
 /** A database file as the release of e90b13a left it (WAL mode, no user_version). */
@@ -38,12 +46,17 @@ function plainTextIn(file: string): string[] {
 
 /** Tables and indexes as SQLite keeps them, to compare two databases' schemas. */
 function schemaOf(db: Database.Database): string[] {
-  return (db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { type: string; name: string; sql: string }[]).map(
-    (o) => `${o.type} ${o.name}: ${o.sql.replace(/\s+/g, ' ').replace('IF NOT EXISTS ', '')}`,
-  );
+  return (
+    db
+      .prepare(
+        "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all() as { type: string; name: string; sql: string }[]
+  ).map((o) => `${o.type} ${o.name}: ${o.sql.replace(/\s+/g, ' ').replace('IF NOT EXISTS ', '')}`);
 }
 
-const count = (db: Database.Database, table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+const count = (db: Database.Database, table: string) =>
+  db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
 
 describe('a new database', () => {
   it('starts at the current schema version, credentials stored as digests', () => {
@@ -56,7 +69,9 @@ describe('a new database', () => {
 
   it('has a product column for every product field of the shared schema (a new field needs a migration)', () => {
     const db = openDatabase(':memory:');
-    const columns = (db.pragma('table_info(product)') as { name: string }[]).map((c) => c.name).filter((c) => c !== 'org_id');
+    const columns = (db.pragma('table_info(product)') as { name: string }[])
+      .map((c) => c.name)
+      .filter((c) => c !== 'org_id');
     expect(columns.sort()).toEqual([...productFieldNames].sort());
   });
 });
@@ -66,7 +81,10 @@ describe('a database written by the release before schema versions (e90b13a)', (
     const file = releaseDatabase();
     const db = new Database(file, { readonly: true });
     expect(schemaVersion(db)).toBe(0);
-    expect(db.prepare('SELECT apikey FROM apikey ORDER BY apikey').pluck().all()).toEqual(['fixture-apikey-1', 'fixture-apikey-2']);
+    expect(db.prepare('SELECT apikey FROM apikey ORDER BY apikey').pluck().all()).toEqual([
+      'fixture-apikey-1',
+      'fixture-apikey-2',
+    ]);
     db.close();
     expect(plainTextIn(file)).toEqual(plainCredentials);
   });
@@ -75,7 +93,14 @@ describe('a database written by the release before schema versions (e90b13a)', (
     const db = openDatabase(releaseDatabase());
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(schemaOf(db)).toEqual(schemaOf(openDatabase(':memory:')));
-    expect([count(db, 'organisation'), count(db, 'grp'), count(db, 'portal_user'), count(db, 'user_grp'), count(db, 'product'), count(db, 'take')]).toEqual([2, 4, 3, 1, 2, 1]);
+    expect([
+      count(db, 'organisation'),
+      count(db, 'grp'),
+      count(db, 'portal_user'),
+      count(db, 'user_grp'),
+      count(db, 'product'),
+      count(db, 'take'),
+    ]).toEqual([2, 4, 3, 1, 2, 1]);
     expect(db.prepare('SELECT org_name FROM organisation WHERE org_id = 1').pluck().get()).toBe('Fixture Org');
     db.close();
   });
@@ -96,10 +121,16 @@ describe('a database written by the release before schema versions (e90b13a)', (
       const res = await app.request('/token/validate', { headers: { authorization: token } });
       return { status: res.status, body: (await res.json()) as { user_data?: { apikey: string; org_id: number } } };
     };
-    expect(await validate('v1-printed-token')).toMatchObject({ status: 200, body: { user_data: { org_id: 1, apikey: '…ey-1' } } });
+    expect(await validate('v1-printed-token')).toMatchObject({
+      status: 200,
+      body: { user_data: { org_id: 1, apikey: '…ey-1' } },
+    });
     expect(await validate('v1-org2-token')).toMatchObject({ status: 200, body: { user_data: { org_id: 2 } } });
     expect((await validate('fixture-token-expired')).status).toBe(401);
-    const issued = await app.request('/token', { method: 'POST', body: JSON.stringify({ apikey: 'fixture-apikey-2' }) });
+    const issued = await app.request('/token', {
+      method: 'POST',
+      body: JSON.stringify({ apikey: 'fixture-apikey-2' }),
+    });
     expect(issued.status).toBe(200);
     db.close();
   });
@@ -127,7 +158,9 @@ describe('a database from a newer release', () => {
     const db = new Database(file);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
-    expect(() => openDatabase(file)).toThrow(`schema version ${SCHEMA_VERSION + 1}; this release knows versions up to ${SCHEMA_VERSION}`);
+    expect(() => openDatabase(file)).toThrow(
+      `schema version ${SCHEMA_VERSION + 1}; this release knows versions up to ${SCHEMA_VERSION}`,
+    );
     const after = new Database(file, { readonly: true });
     expect(schemaVersion(after)).toBe(SCHEMA_VERSION + 1);
     expect(after.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'").pluck().get()).toBe(0);

@@ -14,7 +14,11 @@ export interface Migration {
 
 export const migrations: readonly Migration[] = [
   { version: 1, description: 'tables and indexes of the first releases', up: (db) => db.exec(schemaV1) },
-  { version: 2, description: 'tokens and API keys stored as SHA-256 hashes; expired tokens dropped', up: hashCredentials },
+  {
+    version: 2,
+    description: 'tokens and API keys stored as SHA-256 hashes; expired tokens dropped',
+    up: hashCredentials,
+  },
 ];
 
 export const SCHEMA_VERSION = migrations.length;

@@ -65,14 +65,19 @@ export const userGrpResource = resource('user_grp', 'user_grp_id', userGrpSchema
   user_grp_updated_date: D,
 });
 
-export const availabilityGroupResource = resource('availability_group', 'availability_group_id', availabilityGroupSchema, {
-  availability_group_id: I,
-  availability_group_product_id: I,
-  availability_group_order: I,
-  availability_group_status: S,
-  availability_group_created_date: D,
-  availability_group_updated_date: D,
-});
+export const availabilityGroupResource = resource(
+  'availability_group',
+  'availability_group_id',
+  availabilityGroupSchema,
+  {
+    availability_group_id: I,
+    availability_group_product_id: I,
+    availability_group_order: I,
+    availability_group_status: S,
+    availability_group_created_date: D,
+    availability_group_updated_date: D,
+  },
+);
 
 export const productAccessResource = resource('product_access', 'product_access_id', productAccessSchema, {
   product_access_id: I,

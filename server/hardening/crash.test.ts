@@ -30,10 +30,27 @@ afterAll(() => {
 
 /** `npm run portal` on the file (the CLI itself, without npm in between, so that SIGKILL hits the server). */
 async function startPortal(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/portal/main.ts', '--port', '0', '--db', file, '--seed', 'none', '--token', TOKEN, '--quiet'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/portal/main.ts',
+      '--port',
+      '0',
+      '--db',
+      file,
+      '--seed',
+      'none',
+      '--token',
+      TOKEN,
+      '--quiet',
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   running.add(child);
   child.once('exit', () => running.delete(child));
   const url = await new Promise<string>((resolve, reject) => {
@@ -58,7 +75,10 @@ const api: BulkApi = { fetchUserByIdentifier, fetchGroupMemberships, findMembers
 /** Three groups of organisation 1, and every user of organisation 1 not yet in each. */
 function plan(): { grpId: number; rows: ImportRow[] }[] {
   const db = new Database(file, { readonly: true });
-  const groups = db.prepare('SELECT grp_id FROM grp WHERE org_id = 1 ORDER BY grp_id LIMIT 3 OFFSET 10').pluck().all() as number[];
+  const groups = db
+    .prepare('SELECT grp_id FROM grp WHERE org_id = 1 ORDER BY grp_id LIMIT 3 OFFSET 10')
+    .pluck()
+    .all() as number[];
   const targets = groups.map((grpId) => {
     const identifiers = db
       .prepare(
@@ -67,7 +87,15 @@ function plan(): { grpId: number; rows: ImportRow[] }[] {
       )
       .pluck()
       .all(grpId) as string[];
-    return { grpId, rows: identifiers.map((identifier, i) => ({ line: i + 2, identifier, admin: (i % 7 === 0 ? 1 : 0) as 0 | 1, problem: null })) };
+    return {
+      grpId,
+      rows: identifiers.map((identifier, i) => ({
+        line: i + 2,
+        identifier,
+        admin: (i % 7 === 0 ? 1 : 0) as 0 | 1,
+        problem: null,
+      })),
+    };
   });
   db.close();
   return targets;
@@ -92,7 +120,8 @@ describe('crash in the middle of a bulk import', () => {
         const preview = await resolveImport(rows, grpId, api);
         return runImport(preview, grpId, api, {
           onResult: (result) => {
-            if (result.status === 'added' && result.row.user) acknowledged.push({ grpId, userId: result.row.user.user_id });
+            if (result.status === 'added' && result.row.user)
+              acknowledged.push({ grpId, userId: result.row.user.user_id });
             if (!killed && acknowledged.length >= total / 3) {
               killed = true;
               first.child.kill('SIGKILL');
@@ -121,10 +150,15 @@ describe('crash in the middle of a bulk import', () => {
     await new Promise((resolve) => second.child.once('exit', resolve));
 
     const db = new Database(file, { readonly: true });
-    const count = db.prepare('SELECT COUNT(*) FROM user_grp WHERE user_grp_grp_id = ? AND user_grp_user_id = ?').pluck();
-    const userOf = db.prepare('SELECT user_id FROM portal_user WHERE org_id = 1 AND user_organisation_identifier = ?').pluck();
+    const count = db
+      .prepare('SELECT COUNT(*) FROM user_grp WHERE user_grp_grp_id = ? AND user_grp_user_id = ?')
+      .pluck();
+    const userOf = db
+      .prepare('SELECT user_id FROM portal_user WHERE org_id = 1 AND user_organisation_identifier = ?')
+      .pluck();
     for (const { grpId, rows } of targets) {
-      for (const row of rows) expect(count.get(grpId, userOf.get(row.identifier)), `${grpId}/${row.identifier}`).toBe(1);
+      for (const row of rows)
+        expect(count.get(grpId, userOf.get(row.identifier)), `${grpId}/${row.identifier}`).toBe(1);
     }
     for (const { grpId, userId } of acknowledged) expect(count.get(grpId, userId)).toBe(1);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

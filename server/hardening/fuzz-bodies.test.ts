@@ -8,7 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal } from '../test/support.ts';
 import { MAX_BODY_BYTES, MAX_TOKEN_REQUEST_BYTES } from '../portal/app.ts';
-import { endpoints, expectValidAnswer, fingerprint, fuzzPortalOptions, hostileNumber, hostileString, send, type Endpoint } from './support.ts';
+import {
+  endpoints,
+  expectValidAnswer,
+  fingerprint,
+  fuzzPortalOptions,
+  hostileNumber,
+  hostileString,
+  send,
+  type Endpoint,
+} from './support.ts';
 
 const o1 = demoFacts.org1;
 const p = demoPortal(fuzzPortalOptions);
@@ -72,13 +81,26 @@ describe('hostile bodies on every POST endpoint', () => {
   it('a criteria value never reaches SQL as text: injections on a valid column match nothing and write nothing', async () => {
     const grpList = lists.find((e) => e.path === '/grp/get_all') as Endpoint;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('grp_name', 'grp_external_id', 'grp_description', 'grp_id', 'grp_parent_id'), hostileString, async (column, value) => {
-        const answer = await check(grpList, JSON.stringify({ criterias: [{ column, operator: 'equal', value }], limit: 1000 }));
-        expect(answer.status).toBe(200);
-        const { result } = answer.json as { result: Record<string, unknown>[] };
-        // Whatever matched really has that value (converted to the column's type).
-        for (const row of result) expect(String(row[column]).trim()).toBe(value.trim().replace(/^\+/, '').replace(/^(-?)0+(?=\d)/, '$1'));
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('grp_name', 'grp_external_id', 'grp_description', 'grp_id', 'grp_parent_id'),
+        hostileString,
+        async (column, value) => {
+          const answer = await check(
+            grpList,
+            JSON.stringify({ criterias: [{ column, operator: 'equal', value }], limit: 1000 }),
+          );
+          expect(answer.status).toBe(200);
+          const { result } = answer.json as { result: Record<string, unknown>[] };
+          // Whatever matched really has that value (converted to the column's type).
+          for (const row of result)
+            expect(String(row[column]).trim()).toBe(
+              value
+                .trim()
+                .replace(/^\+/, '')
+                .replace(/^(-?)0+(?=\d)/, '$1'),
+            );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -87,7 +109,20 @@ describe('hostile bodies on every POST endpoint', () => {
     const text = fc.oneof(
       fc.jsonValue().map((v) => JSON.stringify(v)),
       fc.string({ unit: 'binary', maxLength: 200 }),
-      fc.constantFrom('{', '{"start":', '[1,2', 'null', 'true', '"x"', '1e999', '{"a":1,}', "{'a':1}", '\u0000', '{"start":0}\u0000', '\ufeff{}'),
+      fc.constantFrom(
+        '{',
+        '{"start":',
+        '[1,2',
+        'null',
+        'true',
+        '"x"',
+        '1e999',
+        '{"a":1,}',
+        "{'a':1}",
+        '\u0000',
+        '{"start":0}\u0000',
+        '\ufeff{}',
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...posts), text, async (e, body) => {
@@ -101,7 +136,12 @@ describe('hostile bodies on every POST endpoint', () => {
     const create = posts.find((e) => e.kind === 'create') as Endpoint;
     const id = fc.oneof(fc.integer({ min: 1, max: 60 }), hostileNumber);
     const body = fc.record(
-      { user_grp_grp_id: id, user_grp_user_id: id, user_grp_group_admin: fc.oneof(fc.constantFrom(0, 1), hostileNumber), extra: hostileString },
+      {
+        user_grp_grp_id: id,
+        user_grp_user_id: id,
+        user_grp_group_admin: fc.oneof(fc.constantFrom(0, 1), hostileNumber),
+        extra: hostileString,
+      },
       { requiredKeys: [] },
     );
     await fc.assert(
@@ -110,7 +150,9 @@ describe('hostile bodies on every POST endpoint', () => {
         const answer = await check(create, JSON.stringify(b));
         if (answer.status === 200) {
           expect(p.db.prepare('SELECT COUNT(*) FROM user_grp').pluck().get()).toBe(countBefore + 1);
-          const pair = p.db.prepare('SELECT COUNT(*) FROM user_grp WHERE user_grp_grp_id = ? AND user_grp_user_id = ?').pluck();
+          const pair = p.db
+            .prepare('SELECT COUNT(*) FROM user_grp WHERE user_grp_grp_id = ? AND user_grp_user_id = ?')
+            .pluck();
           expect(pair.get(b.user_grp_grp_id, b.user_grp_user_id)).toBe(1);
           // Sent again: 409 and nothing written.
           const again = await check(create, JSON.stringify(b));
@@ -143,13 +185,18 @@ describe('hostile bodies on every POST endpoint', () => {
       (n: string) => `{"user_grp_grp_id":${n},"user_grp_user_id":1}`,
       (n: string) => `{"apikey":${n}}`,
     );
-    const shape = fc.constantFrom((d: number) => '['.repeat(d) + ']'.repeat(d), (d: number) => '{"a":'.repeat(d) + '1' + '}'.repeat(d));
+    const shape = fc.constantFrom(
+      (d: number) => '['.repeat(d) + ']'.repeat(d),
+      (d: number) => '{"a":'.repeat(d) + '1' + '}'.repeat(d),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...posts), depth, where, shape, async (e, d, wrap, nest) => {
         const body = wrap(nest(d));
         const answer = await check(e, body, { ...auth }, [413]);
         // POST /token reads a small body only (its limit is MAX_TOKEN_REQUEST_BYTES).
-        expect(answer.status !== 413 || body.length > (e.kind === 'token' ? MAX_TOKEN_REQUEST_BYTES : MAX_BODY_BYTES)).toBe(true);
+        expect(
+          answer.status !== 413 || body.length > (e.kind === 'token' ? MAX_TOKEN_REQUEST_BYTES : MAX_BODY_BYTES),
+        ).toBe(true);
       }),
       { numRuns: 40 },
     );
@@ -173,7 +220,10 @@ describe('hostile bodies on every POST endpoint', () => {
       expectValidAnswer(streamed, null, [413], `${e.path} streamed 1.25 MiB`);
       expect(fingerprint(p.db)).toBe(before);
       // Without a token: refused either way (413 before the token check when declared).
-      const anonymous = await send(p.app, 'POST', pathOf(e), { headers: { 'content-type': 'application/json' }, body: big });
+      const anonymous = await send(p.app, 'POST', pathOf(e), {
+        headers: { 'content-type': 'application/json' },
+        body: big,
+      });
       expectValidAnswer(anonymous, null, [401, 413], `${e.path} anonymous`);
     }
   });

@@ -20,17 +20,28 @@ import { encodeSegment, send } from './support.ts';
 const root = join(import.meta.dirname, '..', '..');
 
 /** Requests that carry the token everywhere a careless client could put it. */
-function tokenRequests(token: string): { method: string; path: string; headers: Record<string, string>; body?: string }[] {
+function tokenRequests(
+  token: string,
+): { method: string; path: string; headers: Record<string, string>; body?: string }[] {
   const auth = { authorization: token, 'content-type': 'application/json' };
   return [
     { method: 'GET', path: '/token/validate', headers: auth },
     { method: 'GET', path: '/token/validate', headers: { authorization: `Bearer ${token}` } },
     { method: 'POST', path: '/grp/get_all', headers: auth, body: '{"limit":1}' },
     { method: 'POST', path: '/grp/get_all', headers: auth, body: '{"limit":0}' },
-    { method: 'POST', path: '/grp/get_all', headers: auth, body: `{"criterias":[{"column":"${token}","operator":"equal","value":"${token}"}]}` },
+    {
+      method: 'POST',
+      path: '/grp/get_all',
+      headers: auth,
+      body: `{"criterias":[{"column":"${token}","operator":"equal","value":"${token}"}]}`,
+    },
     { method: 'POST', path: '/user_grp/create', headers: auth, body: '{' },
     { method: 'GET', path: `/user/get_by_organisation_identifier/${encodeURIComponent(token)}`, headers: auth },
-    { method: 'GET', path: `/grp/get_by_external_id/${encodeURIComponent(token)}`, headers: { authorization: 'wrong-token-value' } },
+    {
+      method: 'GET',
+      path: `/grp/get_by_external_id/${encodeURIComponent(token)}`,
+      headers: { authorization: 'wrong-token-value' },
+    },
     { method: 'GET', path: `/product/get/${encodeURIComponent(token)}`, headers: auth },
     { method: 'GET', path: `/token/validate?token=${encodeURIComponent(token)}`, headers: {} },
     { method: 'GET', path: `/${encodeURIComponent(token)}`, headers: auth },
@@ -43,10 +54,14 @@ describe('the token never reaches a log line', () => {
   it("in the portal CLI's output (spawned), for successes, failures and token-bearing paths", async () => {
     // The shape of the tokens the portal issues: masked in a path even when it is not the caller's.
     const token = randomBytes(24).toString('base64url');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/portal/main.ts', '--port', '0', '--db', ':memory:', '--token', token], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/portal/main.ts', '--port', '0', '--db', ':memory:', '--token', token],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
@@ -59,16 +74,23 @@ describe('the token never reaches a log line', () => {
         child.once('exit', (code) => reject(new Error(`portal exited with ${code}: ${output}`)));
       });
       const requests = tokenRequests(token);
-      for (const r of requests) await (await fetch(url + r.path, { method: r.method, headers: r.headers, body: r.body })).arrayBuffer();
+      for (const r of requests)
+        await (await fetch(url + r.path, { method: r.method, headers: r.headers, body: r.body })).arrayBuffer();
       // A forged line: an encoded line break in the path must not start a new log line.
-      await (await fetch(`${url}/grp/get_by_external_id/x%0AGET%20%2Ftoken%2Fvalidate%20200%200.1ms`, { headers: { authorization: token } })).arrayBuffer();
+      await (
+        await fetch(`${url}/grp/get_by_external_id/x%0AGET%20%2Ftoken%2Fvalidate%20200%200.1ms`, {
+          headers: { authorization: token },
+        })
+      ).arrayBuffer();
       await new Promise((resolve) => setTimeout(resolve, 300));
     } finally {
       child.kill('SIGTERM');
     }
     const lines = output.split('\n').filter((line) => line !== '');
     // The start-up banner prints the token on purpose (README): it is for the person starting it.
-    const requestLines = lines.filter((line) => !line.startsWith('Token: ') && !/^(Portal API listening|Seeded)/.test(line));
+    const requestLines = lines.filter(
+      (line) => !line.startsWith('Token: ') && !/^(Portal API listening|Seeded)/.test(line),
+    );
     expect(requestLines.length).toBe(tokenRequests(token).length + 1);
     for (const line of requestLines) {
       expect(line).not.toContain(token);
@@ -87,7 +109,10 @@ describe('the token never reaches a log line', () => {
     const app = createApp({ distDir: dist.dir, portal: p.app, log: (line) => lines.push(line) });
     try {
       // A token chosen by the operator (--token, PORTAL_TOKEN) has no known shape: masked when it is the caller's.
-      const requests = [...tokenRequests(token), ...tokenRequests(p.token1).filter((r) => r.headers.authorization === p.token1)];
+      const requests = [
+        ...tokenRequests(token),
+        ...tokenRequests(p.token1).filter((r) => r.headers.authorization === p.token1),
+      ];
       for (const r of requests) await send(app, r.method, `/api${r.path}`, { headers: r.headers, body: r.body });
       await send(app, 'GET', `/groups/${encodeURIComponent(token)}`, {});
       await send(app, 'GET', '/users/a%0D%0AGET%20/%20200%200.1ms', {});
@@ -112,8 +137,12 @@ describe("organisation 2's token sees none of organisation 1's records, on every
   const org1 = {
     groups: ids('SELECT grp_id FROM grp WHERE org_id = 1'),
     users: ids('SELECT user_id FROM portal_user WHERE org_id = 1'),
-    identifiers: ids('SELECT user_organisation_identifier FROM portal_user WHERE org_id = 1 AND user_organisation_identifier NOT IN (SELECT user_organisation_identifier FROM portal_user WHERE org_id = 2 AND user_organisation_identifier IS NOT NULL)'),
-    externalIds: ids('SELECT grp_external_id FROM grp WHERE org_id = 1 AND grp_external_id IS NOT NULL AND grp_external_id NOT IN (SELECT grp_external_id FROM grp WHERE org_id = 2 AND grp_external_id IS NOT NULL)'),
+    identifiers: ids(
+      'SELECT user_organisation_identifier FROM portal_user WHERE org_id = 1 AND user_organisation_identifier NOT IN (SELECT user_organisation_identifier FROM portal_user WHERE org_id = 2 AND user_organisation_identifier IS NOT NULL)',
+    ),
+    externalIds: ids(
+      'SELECT grp_external_id FROM grp WHERE org_id = 1 AND grp_external_id IS NOT NULL AND grp_external_id NOT IN (SELECT grp_external_id FROM grp WHERE org_id = 2 AND grp_external_id IS NOT NULL)',
+    ),
     takes: ids('SELECT take_id FROM take WHERE org_id = 1'),
     products: ids('SELECT product_id FROM product WHERE org_id = 1'),
     memberships: ids('SELECT user_grp_id FROM user_grp WHERE org_id = 1'),
@@ -121,7 +150,8 @@ describe("organisation 2's token sees none of organisation 1's records, on every
     availability: ids('SELECT availability_group_id FROM availability_group WHERE org_id = 1'),
   };
   const get = (path: string) => send(p.app, 'GET', path, { headers: as2 });
-  const post = (path: string, body: unknown = {}) => send(p.app, 'POST', path, { headers: as2, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown = {}) =>
+    send(p.app, 'POST', path, { headers: as2, body: JSON.stringify(body) });
   const expect404 = (status: number, what: string) => expect(status, what).toBe(404);
 
   it('reads of each organisation 1 record by id, identifier or external id: 404', async () => {
@@ -133,8 +163,13 @@ describe("organisation 2's token sees none of organisation 1's records, on every
     }
     for (const id of org1.takes) expect404((await get(`/take/get/${id}`)).status, `take ${id}`);
     for (const id of org1.products) expect404((await get(`/product/get/${id}`)).status, `product ${id}`);
-    for (const identifier of org1.identifiers) expect404((await get(`/user/get_by_organisation_identifier/${encodeSegment(String(identifier))}`)).status, `user ${identifier}`);
-    for (const external of org1.externalIds) expect404((await get(`/grp/get_by_external_id/${encodeSegment(String(external))}`)).status, `group ${external}`);
+    for (const identifier of org1.identifiers)
+      expect404(
+        (await get(`/user/get_by_organisation_identifier/${encodeSegment(String(identifier))}`)).status,
+        `user ${identifier}`,
+      );
+    for (const external of org1.externalIds)
+      expect404((await get(`/grp/get_by_external_id/${encodeSegment(String(external))}`)).status, `group ${external}`);
   });
 
   it('lists, whole and filtered on any organisation 1 id: none of its records', async () => {
@@ -159,8 +194,12 @@ describe("organisation 2's token sees none of organisation 1's records, on every
       expect(await all('/user_grp/get_all', 'user_grp_id', eq('user_grp_grp_id', id))).toEqual([]);
     }
     for (const id of org1.products.slice(0, 20)) {
-      expect(await all('/availability_group/get_all', 'availability_group_id', eq('availability_group_product_id', id))).toEqual([]);
-      expect(await all('/product_access/get_all_for_bundle', 'product_access_id', eq('product_access_product_id', id))).toEqual([]);
+      expect(
+        await all('/availability_group/get_all', 'availability_group_id', eq('availability_group_product_id', id)),
+      ).toEqual([]);
+      expect(
+        await all('/product_access/get_all_for_bundle', 'product_access_id', eq('product_access_product_id', id)),
+      ).toEqual([]);
     }
     // The takes list of organisation 2's own user, filtered on organisation 1's products: nothing.
     for (const id of org1.products.slice(0, 10)) {
@@ -172,17 +211,33 @@ describe("organisation 2's token sees none of organisation 1's records, on every
   it('creates across organisations: 404, nothing written', async () => {
     const before = p.db.prepare('SELECT COUNT(*) FROM user_grp').pluck().get();
     for (const grpId of org1.groups.slice(0, 10)) {
-      expect404((await post('/user_grp/create', { user_grp_grp_id: grpId, user_grp_user_id: o2.userId })).status, `group ${grpId}`);
+      expect404(
+        (await post('/user_grp/create', { user_grp_grp_id: grpId, user_grp_user_id: o2.userId })).status,
+        `group ${grpId}`,
+      );
     }
     for (const userId of org1.users.slice(0, 10)) {
-      expect404((await post('/user_grp/create', { user_grp_grp_id: o2.groupId, user_grp_user_id: userId })).status, `user ${userId}`);
+      expect404(
+        (await post('/user_grp/create', { user_grp_grp_id: o2.groupId, user_grp_user_id: userId })).status,
+        `user ${userId}`,
+      );
     }
-    expect404((await post('/user_grp/create', { user_grp_grp_id: o1.rootGroupId, user_grp_user_id: o1.userWithoutGroups.userId })).status, 'both of org 1');
+    expect404(
+      (
+        await post('/user_grp/create', {
+          user_grp_grp_id: o1.rootGroupId,
+          user_grp_user_id: o1.userWithoutGroups.userId,
+        })
+      ).status,
+      'both of org 1',
+    );
     expect(p.db.prepare('SELECT COUNT(*) FROM user_grp').pluck().get()).toBe(before);
   });
 
   it("token validation and the product definition are organisation 2's own", async () => {
-    p.db.prepare('UPDATE organisation SET product_properties = ? WHERE org_id = 1').run(JSON.stringify(['org1-secret-property']));
+    p.db
+      .prepare('UPDATE organisation SET product_properties = ? WHERE org_id = 1')
+      .run(JSON.stringify(['org1-secret-property']));
     const validate = await get('/token/validate');
     expect(validate.json).toMatchObject({ user_data: { org_id: 2 } });
     // No API key at all: not organisation 1's, and not even organisation 2's own (only its label).
@@ -209,8 +264,28 @@ describe('security headers on every kind of answer of the production server', ()
 
   it.each([
     ['API list 200', 'POST', '/api/grp/get_all', auth, '{}', 200],
-    ['API create 200 then 409', 'POST', '/api/user_grp/create', auth, JSON.stringify({ user_grp_grp_id: demoFacts.org1.rootGroupId, user_grp_user_id: demoFacts.org1.userWithoutGroups.userId }), 200],
-    ['API 409', 'POST', '/api/user_grp/create', auth, JSON.stringify({ user_grp_grp_id: demoFacts.org1.rootGroupId, user_grp_user_id: demoFacts.org1.userWithoutGroups.userId }), 409],
+    [
+      'API create 200 then 409',
+      'POST',
+      '/api/user_grp/create',
+      auth,
+      JSON.stringify({
+        user_grp_grp_id: demoFacts.org1.rootGroupId,
+        user_grp_user_id: demoFacts.org1.userWithoutGroups.userId,
+      }),
+      200,
+    ],
+    [
+      'API 409',
+      'POST',
+      '/api/user_grp/create',
+      auth,
+      JSON.stringify({
+        user_grp_grp_id: demoFacts.org1.rootGroupId,
+        user_grp_user_id: demoFacts.org1.userWithoutGroups.userId,
+      }),
+      409,
+    ],
     ['API 400 (bad JSON)', 'POST', '/api/grp/get_all', auth, '{', 400],
     ['API 400 (bad id)', 'GET', '/api/take/get/abc', auth, undefined, 400],
     ['API 401', 'POST', '/api/grp/get_all', {}, '{}', 401],
@@ -234,7 +309,9 @@ describe('security headers on every kind of answer of the production server', ()
     console.error = () => {};
     try {
       broken.db.exec('DROP TABLE take');
-      const answer = await createApp({ distDir: dist.dir, portal: broken.app }).request('/api/take/get/1', { headers: { authorization: broken.token1 } });
+      const answer = await createApp({ distDir: dist.dir, portal: broken.app }).request('/api/take/get/1', {
+        headers: { authorization: broken.token1 },
+      });
       expect(answer.status).toBe(500);
       expect(answer.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
     } finally {
@@ -267,7 +344,9 @@ describe('no inline script in the page', () => {
   });
 
   it('finds them when they are there (the check itself works)', () => {
-    expect(inlineCode('<script>alert(1)</script><div onclick="x()"></div><a href="javascript:void 0"></a><p style="x"></p>')).toHaveLength(4);
+    expect(
+      inlineCode('<script>alert(1)</script><div onclick="x()"></div><a href="javascript:void 0"></a><p style="x"></p>'),
+    ).toHaveLength(4);
     expect(inlineCode('<script type="module" src="/a.js"></script>')).toEqual([]);
   });
 });

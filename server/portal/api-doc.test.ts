@@ -28,13 +28,17 @@ describe('docs/portal-api.md', () => {
   it('names every error code the portal and the production server answer', () => {
     const codes = emittedCodes();
     // The scan itself must find the codes (a broken pattern would pass vacuously).
-    expect([...codes]).toEqual(expect.arrayContaining(['invalid_json', 'not_found', 'duplicate_membership', 'portal_unreachable']));
+    expect([...codes]).toEqual(
+      expect.arrayContaining(['invalid_json', 'not_found', 'duplicate_membership', 'portal_unreachable']),
+    );
     const missing = [...codes].filter((code) => !doc.includes(`\`${code}\``));
     expect(missing).toEqual([]);
   });
 
   it('names every operation', () => {
-    const missing = operations.map((op) => `${op.method.toUpperCase()} ${op.path}`).filter((name) => !doc.includes(name));
+    const missing = operations
+      .map((op) => `${op.method.toUpperCase()} ${op.path}`)
+      .filter((name) => !doc.includes(name));
     expect(missing).toEqual([]);
   });
 });

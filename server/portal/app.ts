@@ -78,7 +78,13 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
   // A catch-all route rather than notFound(): it survives `app.route('/api', portal)`, where
   // the parent's notFound would answer instead.
   app.all('*', (c) =>
-    c.json(errorBody('route_not_found', `There is no ${c.req.method} ${quoted(c.req.path)} in the portal API. Check the path and method.`), 404),
+    c.json(
+      errorBody(
+        'route_not_found',
+        `There is no ${c.req.method} ${quoted(c.req.path)} in the portal API. Check the path and method.`,
+      ),
+      404,
+    ),
   );
   app.notFound((c) => c.json(errorBody('route_not_found', `There is no ${c.req.method} ${quoted(c.req.path)}.`), 404));
 
@@ -88,7 +94,10 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
     if (err instanceof ClientAborted) return new Response(null, { status: 499 });
     // A real bug: say so without leaking internals.
     console.error('portal: unexpected error', err);
-    return c.json(errorBody('internal_error', 'The portal server failed unexpectedly. Try again; if it persists, report it.'), 500);
+    return c.json(
+      errorBody('internal_error', 'The portal server failed unexpectedly. Try again; if it persists, report it.'),
+      500,
+    );
   });
   return app;
 }

@@ -29,7 +29,11 @@ async function checkToken(c: Context, tokens: TokenStore, failures: FailedAttemp
 }
 
 /** Routes that need a token: token, body (1 MiB at most), turn. */
-export function requireToken(tokens: TokenStore, failures: FailedAttempts, takeTurns: MiddlewareHandler): MiddlewareHandler<AuthEnv> {
+export function requireToken(
+  tokens: TokenStore,
+  failures: FailedAttempts,
+  takeTurns: MiddlewareHandler,
+): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     c.set('auth', await checkToken(c, tokens, failures));
     await bufferBody(c);

@@ -17,10 +17,17 @@ describe('POST /availability_group/get_all', () => {
 
   it('filters by availability_group_product_id', async () => {
     const product = demoFacts.org1.productWithAvailabilityGroups;
-    const r = await p.post('/availability_group/get_all', { criterias: [eq('availability_group_product_id', String(product))] });
+    const r = await p.post('/availability_group/get_all', {
+      criterias: [eq('availability_group_product_id', String(product))],
+    });
     expect(r.body.total).toBe(3);
-    expect(r.body.result.map((a: { availability_group_order: number }) => a.availability_group_order)).toEqual([1, 2, 3]);
-    const active = await p.post('/availability_group/get_all', { limit: 1000, criterias: [eq('availability_group_status', 'active')] });
+    expect(r.body.result.map((a: { availability_group_order: number }) => a.availability_group_order)).toEqual([
+      1, 2, 3,
+    ]);
+    const active = await p.post('/availability_group/get_all', {
+      limit: 1000,
+      criterias: [eq('availability_group_status', 'active')],
+    });
     for (const a of active.body.result) expect(a.availability_group_status).toBe('active');
   });
 });

@@ -40,8 +40,10 @@ export function validate<T extends z.ZodMiniType>(schema: T, value: unknown, wha
 
 /** A path id: an integer (docs/portal-api.md), otherwise 400. */
 export function parseId(raw: string, name: string): number {
-  if (!/^-?\d+$/.test(raw)) throw badRequest('invalid_id', `The ${name} in the path must be an integer, got ${quoted(raw)}.`);
+  if (!/^-?\d+$/.test(raw))
+    throw badRequest('invalid_id', `The ${name} in the path must be an integer, got ${quoted(raw)}.`);
   const id = Number(raw);
-  if (!Number.isSafeInteger(id)) throw badRequest('invalid_id', `The ${name} in the path is too large: ${quoted(raw)}.`);
+  if (!Number.isSafeInteger(id))
+    throw badRequest('invalid_id', `The ${name} in the path is too large: ${quoted(raw)}.`);
   return id;
 }

@@ -18,7 +18,16 @@ export const usage =
   'Usage: npm run portal -- [--port N] [--host H] [--db FILE|:memory:] [--seed demo|large|none] [--fixture FILE] [--token VALUE] [--quiet] [--print-keys]';
 
 export function parseArgs(argv: string[]): PortalArgs {
-  const args: PortalArgs = { port: 4010, host: '127.0.0.1', db: '.data/portal.db', seed: undefined, fixture: undefined, token: undefined, quiet: false, printKeys: false };
+  const args: PortalArgs = {
+    port: 4010,
+    host: '127.0.0.1',
+    db: '.data/portal.db',
+    seed: undefined,
+    fixture: undefined,
+    token: undefined,
+    quiet: false,
+    printKeys: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.indexOf('=');
@@ -36,7 +45,8 @@ export function parseArgs(argv: string[]): PortalArgs {
     switch (name) {
       case '--port': {
         const port = Number(value);
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got "${value}".`);
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new Error(`--port must be 0..65535, got "${value}".`);
         args.port = port;
         break;
       }
@@ -47,7 +57,8 @@ export function parseArgs(argv: string[]): PortalArgs {
         args.db = value;
         break;
       case '--seed':
-        if (value !== 'demo' && value !== 'large' && value !== 'none') throw new Error(`--seed must be demo, large or none, got "${value}".`);
+        if (value !== 'demo' && value !== 'large' && value !== 'none')
+          throw new Error(`--seed must be demo, large or none, got "${value}".`);
         args.seed = value;
         break;
       case '--fixture':

@@ -54,7 +54,10 @@ function start(args: string[], viaNpm = false): Promise<Started> {
 }
 
 function exitOf(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/portal/main.ts', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/portal/main.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -79,7 +82,9 @@ const api = (s: Started, path: string, body?: unknown, token = s.token) =>
 async function bodiesOverTheNetwork(s: Started): Promise<void> {
   const post = (body: BodyInit, extra: RequestInit = {}) =>
     fetch(`${s.url}/grp/get_all`, { method: 'POST', headers: { authorization: s.token }, body, ...extra });
-  const ok = await post(JSON.stringify({ limit: 3, criterias: [{ column: 'grp_parent_id', operator: 'equal', value: '1' }] }));
+  const ok = await post(
+    JSON.stringify({ limit: 3, criterias: [{ column: 'grp_parent_id', operator: 'equal', value: '1' }] }),
+  );
   expect(((await ok.json()) as { result: unknown[] }).result.length).toBeGreaterThan(0);
   expect((await post('{"limit":')).status).toBe(400);
   expect((await post(' '.repeat(2 * 1024 * 1024))).status).toBe(413);
@@ -126,7 +131,9 @@ describe('npm run portal', () => {
 
   it('warns when it listens beyond the loopback interface, and only then', async () => {
     const open = await start(['--port', '0', '--host', '0.0.0.0', '--db', ':memory:', '--seed', 'none']);
-    expect(open.output).toMatch(/Warning: the embedded demo portal listens on 0\.0\.0\.0, so other machines can reach it\./);
+    expect(open.output).toMatch(
+      /Warning: the embedded demo portal listens on 0\.0\.0\.0, so other machines can reach it\./,
+    );
     await stop(open);
     const local = await start(['--port', '0', '--db', ':memory:', '--seed', 'none']);
     expect(local.output).not.toMatch(/Warning/);
@@ -137,8 +144,15 @@ describe('npm run portal', () => {
     const file = join(dir, 'keys', 'portal.db');
     const printed = await exitOf(['--db', file, '--print-keys']);
     expect(printed.code).toBe(0);
-    const keys = [...printed.output.matchAll(/^ {2}Organisation (\d+) \(([^)]*)\): (lpk_\S+)$/gm)].map((m) => ({ org: Number(m[1]), name: m[2], key: m[3] ?? '' }));
-    expect(keys.map((k) => [k.org, k.name])).toEqual([[1, 'Acme Formation'], [2, 'Globex Learning']]);
+    const keys = [...printed.output.matchAll(/^ {2}Organisation (\d+) \(([^)]*)\): (lpk_\S+)$/gm)].map((m) => ({
+      org: Number(m[1]),
+      name: m[2],
+      key: m[3] ?? '',
+    }));
+    expect(keys.map((k) => [k.org, k.name])).toEqual([
+      [1, 'Acme Formation'],
+      [2, 'Globex Learning'],
+    ]);
     expect(printed.output).not.toMatch(/listening/);
 
     const again = await exitOf(['--db', file, '--print-keys']);
@@ -151,12 +165,19 @@ describe('npm run portal', () => {
     const org2 = /Organisation 2 \(Globex Learning\): (lpk_\S+)/.exec(again.output)?.[1] ?? '';
     const r = await tokenFor(org2);
     const token = ((await r.json()) as { result: { token: string } }).result.token;
-    expect(((await (await api(s, '/token/validate', undefined, token)).json()) as { user_data: { org_id: number } }).user_data.org_id).toBe(2);
+    expect(
+      ((await (await api(s, '/token/validate', undefined, token)).json()) as { user_data: { org_id: number } })
+        .user_data.org_id,
+    ).toBe(2);
     await stop(s);
   }, 90_000);
 
   it('refuses unknown options and bad values', async () => {
-    const [bogus, seed, port] = await Promise.all([exitOf(['--bogus']), exitOf(['--seed', 'huge']), exitOf(['--port', 'x'])]);
+    const [bogus, seed, port] = await Promise.all([
+      exitOf(['--bogus']),
+      exitOf(['--seed', 'huge']),
+      exitOf(['--port', 'x']),
+    ]);
     expect(bogus.code).toBe(1);
     expect(bogus.output).toMatch(/Unknown option "--bogus"/);
     expect(seed.output).toMatch(/--seed must be demo, large or none/);
@@ -169,14 +190,19 @@ describe('durability', () => {
     const file = join(dir, 'data', 'portal.db');
     const first = await start(['--port', '0', '--db', file, '--token', 'durable', '--quiet']);
     expect(first.output).toMatch(/Seeded .* with "demo"/);
-    const body = { user_grp_grp_id: demoFacts.org1.deepestGroupId, user_grp_user_id: demoFacts.org1.userWithoutGroups.userId };
+    const body = {
+      user_grp_grp_id: demoFacts.org1.deepestGroupId,
+      user_grp_user_id: demoFacts.org1.userWithoutGroups.userId,
+    };
     const created = await api(first, '/user_grp/create', body);
     expect(created.status).toBe(200);
     const id = ((await created.json()) as { result: { user_grp_id: number } }).result.user_grp_id;
     await stop(first); // SIGKILL: no chance to flush anything
 
     const db = openDatabase(file);
-    expect(db.prepare('SELECT user_grp_user_id FROM user_grp WHERE user_grp_id = ?').pluck().get(id)).toBe(body.user_grp_user_id);
+    expect(db.prepare('SELECT user_grp_user_id FROM user_grp WHERE user_grp_id = ?').pluck().get(id)).toBe(
+      body.user_grp_user_id,
+    );
     db.close();
 
     const second = await start(['--port', '0', '--db', file, '--quiet']);

@@ -70,7 +70,14 @@ describe('odd JSON bodies', () => {
     const r = await p.call('POST', '/grp/get_all', undefined, { raw: '\ufeff{"limit":1}' });
     expect(r.status).toBe(200);
     expect(r.body.result).toHaveLength(1);
-    expect((await p.call('POST', '/token', undefined, { token: null, raw: `\ufeff${JSON.stringify({ apikey: p.apikey1 })}` })).status).toBe(200);
+    expect(
+      (
+        await p.call('POST', '/token', undefined, {
+          token: null,
+          raw: `\ufeff${JSON.stringify({ apikey: p.apikey1 })}`,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('name an invisible character in invalid JSON visibly', async () => {
@@ -87,7 +94,9 @@ describe('odd JSON bodies', () => {
       expect(r.body.error.message).toMatch(/is a number too large to be represented/);
       expect(r.body.error.message).not.toMatch(/got number/);
     }
-    const create = await p.call('POST', '/user_grp/create', undefined, { raw: '{"user_grp_grp_id":1e400,"user_grp_user_id":1}' });
+    const create = await p.call('POST', '/user_grp/create', undefined, {
+      raw: '{"user_grp_grp_id":1e400,"user_grp_user_id":1}',
+    });
     expect(create.body.error.message).toMatch(/"user_grp_grp_id" is a number too large/);
   });
 

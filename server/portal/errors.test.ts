@@ -32,7 +32,11 @@ describe('request size', () => {
     const exact = json + ' '.repeat(MAX_BODY_BYTES - json.length);
     expect((await p.call('POST', '/grp/get_all', undefined, { raw: exact })).status).toBe(200);
     expectError(await p.call('POST', '/grp/get_all', undefined, { raw: `${exact} ` }), 413, 'payload_too_large');
-    expectError(await p.call('POST', '/user_grp/create', undefined, { raw: 'x'.repeat(3 * MAX_BODY_BYTES) }), 413, 'payload_too_large');
+    expectError(
+      await p.call('POST', '/user_grp/create', undefined, { raw: 'x'.repeat(3 * MAX_BODY_BYTES) }),
+      413,
+      'payload_too_large',
+    );
   });
 });
 
@@ -52,7 +56,11 @@ describe('mounted under /api', () => {
   const p = demoPortal();
   const root = new Hono().route('/api', p.app);
   const call = (method: string, path: string, body?: unknown) =>
-    root.request(path, { method, headers: { authorization: p.token1 }, body: body === undefined ? undefined : JSON.stringify(body) });
+    root.request(path, {
+      method,
+      headers: { authorization: p.token1 },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   it('serves the same routes, and answers unknown /api routes in the portal format', async () => {
     const r = await call('POST', '/api/grp/get_all', { limit: 1 });

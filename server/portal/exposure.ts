@@ -4,7 +4,10 @@ import { isIP } from 'node:net';
 
 /** Whether `host` is a loopback name or address (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (h === 'localhost' || h === '::1') return true;
   const mapped = h.replace(/^::ffff:/, '');
   return isIP(mapped) === 4 && mapped.startsWith('127.');

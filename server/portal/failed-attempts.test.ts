@@ -12,11 +12,25 @@ import { addressKey } from './client-address.ts';
 /** The bindings @hono/node-server gives a request: here only the peer's address matters. */
 const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 
-async function call(p: Portal, address: string, method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  p: Portal,
+  address: string,
+  method: string,
+  path: string,
+  init: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers };
   if (init.token !== undefined) headers.authorization = init.token;
-  const res = await p.app.request(path, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }, from(address));
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as { status: boolean; error?: { code: string; message: string } } };
+  const res = await p.app.request(
+    path,
+    { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) },
+    from(address),
+  );
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { status: boolean; error?: { code: string; message: string } },
+  };
 }
 
 const badKey = (p: Portal, address: string) => call(p, address, 'POST', '/token', { body: { apikey: 'guess' } });
@@ -35,9 +49,16 @@ describe('failed attempts from one client address', () => {
 
   it('counts unknown and expired tokens too, across routes', async () => {
     const p = demoPortal({ tokenLifetimeSeconds: 0 });
-    const expired = itemEnvelopeSchema(tokenResultSchema).parse((await call(p, '203.0.113.8', 'POST', '/token', { body: { apikey: p.apikey1 } })).body);
+    const expired = itemEnvelopeSchema(tokenResultSchema).parse(
+      (await call(p, '203.0.113.8', 'POST', '/token', { body: { apikey: p.apikey1 } })).body,
+    );
     for (let i = 0; i < 10; i++) expectError(await badToken(p, '203.0.113.8'), 401, 'invalid_token');
-    for (let i = 0; i < 10; i++) expectError(await call(p, '203.0.113.8', 'POST', '/grp/get_all', { token: expired.result.token, body: {} }), 401, 'token_expired');
+    for (let i = 0; i < 10; i++)
+      expectError(
+        await call(p, '203.0.113.8', 'POST', '/grp/get_all', { token: expired.result.token, body: {} }),
+        401,
+        'token_expired',
+      );
     expectError(await badToken(p, '203.0.113.8'), 429, 'too_many_requests');
   });
 
@@ -45,7 +66,11 @@ describe('failed attempts from one client address', () => {
     const p = demoPortal();
     for (let i = 0; i < 20; i++) await badToken(p, '203.0.113.9');
     expectError(await call(p, '203.0.113.9', 'GET', '/token/validate', { token: p.token1 }), 429, 'too_many_requests');
-    expectError(await call(p, '203.0.113.9', 'POST', '/token', { body: { apikey: p.apikey1 } }), 429, 'too_many_requests');
+    expectError(
+      await call(p, '203.0.113.9', 'POST', '/token', { body: { apikey: p.apikey1 } }),
+      429,
+      'too_many_requests',
+    );
   });
 
   it('does not count successes, missing tokens or other errors', async () => {
@@ -63,10 +88,16 @@ describe('failed attempts from one client address', () => {
     const p = demoPortal();
     for (let i = 0; i < 20; i++) await badKey(p, '203.0.113.11');
     // Claiming another address does not get the blocked client through...
-    const claimed = await call(p, '203.0.113.11', 'GET', '/token/validate', { token: p.token1, headers: { 'x-forwarded-for': '198.51.100.1' } });
+    const claimed = await call(p, '203.0.113.11', 'GET', '/token/validate', {
+      token: p.token1,
+      headers: { 'x-forwarded-for': '198.51.100.1' },
+    });
     expectError(claimed, 429, 'too_many_requests');
     // ...and claiming the blocked address does not block anyone else.
-    const innocent = await call(p, '198.51.100.2', 'GET', '/token/validate', { token: p.token1, headers: { 'x-forwarded-for': '203.0.113.11' } });
+    const innocent = await call(p, '198.51.100.2', 'GET', '/token/validate', {
+      token: p.token1,
+      headers: { 'x-forwarded-for': '203.0.113.11' },
+    });
     expect(innocent.status).toBe(200);
   });
 
@@ -79,13 +110,18 @@ describe('failed attempts from one client address', () => {
     expect(tokens.filter((r) => r.status === 401)).toHaveLength(20);
     expect(tokens.filter((r) => r.status === 429)).toHaveLength(40);
     // A right guess in the same burst, after the twentieth wrong one, is refused like the rest.
-    const burst = await Promise.all([...Array.from({ length: 25 }, () => badToken(p, '203.0.113.16')), call(p, '203.0.113.16', 'GET', '/token/validate', { token: p.token1 })]);
+    const burst = await Promise.all([
+      ...Array.from({ length: 25 }, () => badToken(p, '203.0.113.16')),
+      call(p, '203.0.113.16', 'GET', '/token/validate', { token: p.token1 }),
+    ]);
     expect(burst.at(-1)?.status).toBe(429);
   });
 
   it('never refuses valid requests sent all at once', async () => {
     const p = demoPortal();
-    const answers = await Promise.all(Array.from({ length: 100 }, () => call(p, '203.0.113.17', 'GET', '/token/validate', { token: p.token1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => call(p, '203.0.113.17', 'GET', '/token/validate', { token: p.token1 })),
+    );
     expect(answers.every((a) => a.status === 200)).toBe(true);
   });
 
@@ -93,7 +129,9 @@ describe('failed attempts from one client address', () => {
     const p = demoPortal();
     for (let i = 0; i < 30; i++) {
       expect((await call(p, '203.0.113.15', 'POST', '/token', { body: { apikey: p.apikey1 } })).status).toBe(200);
-      expect((await call(p, '203.0.113.15', 'POST', '/token', { body: { apikey: 'x'.repeat(5000) } })).status).toBe(413);
+      expect((await call(p, '203.0.113.15', 'POST', '/token', { body: { apikey: 'x'.repeat(5000) } })).status).toBe(
+        413,
+      );
       expect((await call(p, '203.0.113.15', 'POST', '/token', { body: { apikey: 42 } })).status).toBe(400);
     }
     for (let i = 0; i < 20; i++) expect((await badKey(p, '203.0.113.15')).status).toBe(401);
@@ -149,7 +187,7 @@ describe('over the network, mounted under /api in the production server', () => 
       socket.write(`GET /api/token/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${p.token1}\r\n\r\n`);
     });
 
-  it('counts by the connection\'s address (getConnInfo): the 21st bad key from 127.0.0.1 gets 429, 127.0.0.2 is still served', async () => {
+  it("counts by the connection's address (getConnInfo): the 21st bad key from 127.0.0.1 gets 429, 127.0.0.2 is still served", async () => {
     const app = createApp({ distDir: dist.dir, portal: p.app });
     await new Promise<void>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
@@ -157,7 +195,12 @@ describe('over the network, mounted under /api in the production server', () => 
         resolve();
       });
     });
-    const post = () => fetch(`http://127.0.0.1:${port}/api/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"apikey":"guess"}' });
+    const post = () =>
+      fetch(`http://127.0.0.1:${port}/api/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"apikey":"guess"}',
+      });
     for (let i = 0; i < 20; i++) expect((await post()).status).toBe(401);
     const refused = await post();
     expect(refused.status).toBe(429);
@@ -171,7 +214,10 @@ describe('over the network, mounted under /api in the production server', () => 
     const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.3' });
     let received = '';
     socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-    const guesses = Array.from({ length: 60 }, (_, i) => `GET /api/token/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: guess-${i}\r\n\r\n`);
+    const guesses = Array.from(
+      { length: 60 },
+      (_, i) => `GET /api/token/validate HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: guess-${i}\r\n\r\n`,
+    );
     socket.write(guesses.join(''));
     await vi.waitFor(() => expect(received.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(60), { timeout: 10_000 });
     socket.destroy();

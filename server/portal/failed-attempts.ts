@@ -68,8 +68,14 @@ export class FailedAttempts {
     // A record past its window (msBeforeNext <= 0) is about to be dropped by the limiter: over.
     if (used.consumedPoints < blocked || used.msBeforeNext <= 0) return;
     const seconds = Math.max(1, Math.ceil(used.msBeforeNext / 1000));
-    throw new PortalError(429, 'too_many_requests', `Too many failed attempts from your address. Try again in ${seconds} seconds.`, undefined, {
-      'Retry-After': String(seconds),
-    });
+    throw new PortalError(
+      429,
+      'too_many_requests',
+      `Too many failed attempts from your address. Try again in ${seconds} seconds.`,
+      undefined,
+      {
+        'Retry-After': String(seconds),
+      },
+    );
   }
 }

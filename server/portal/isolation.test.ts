@@ -8,9 +8,12 @@ const o2 = demoFacts.org2;
 
 describe('organisation isolation', () => {
   const p = demoPortal();
-  const as2 = { get: (path: string) => p.get(path, p.token2), post: (path: string, body?: unknown) => p.post(path, body, p.token2) };
+  const as2 = {
+    get: (path: string) => p.get(path, p.token2),
+    post: (path: string, body?: unknown) => p.post(path, body, p.token2),
+  };
 
-  it('lists only the organisation\'s records, with its own totals', async () => {
+  it("lists only the organisation's records, with its own totals", async () => {
     const groups = await as2.post('/grp/get_all', { limit: 1000 });
     expect(groups.body.total).toBe(o2.counts.groups);
     for (const g of groups.body.result) expect(g.grp_id).toBeGreaterThanOrEqual(o2.groupId);
@@ -30,10 +33,14 @@ describe('organisation isolation', () => {
     expect((await p.post('/grp/get_all', { criterias: [eq('grp_id', String(o2.groupId))] })).body.total).toBe(0);
   });
 
-  it('answers 404 for reads of another organisation\'s records', async () => {
+  it("answers 404 for reads of another organisation's records", async () => {
     expectError(await as2.get(`/grp/get_with_children/${o1.rootGroupId}`), 404, 'not_found');
     expectError(await as2.get('/grp/get_by_external_id/EXT-0001'), 404, 'not_found');
-    expectError(await as2.get(`/user/get_by_organisation_identifier/${encodeURIComponent(o1.userWithManyTakes.identifier)}`), 404, 'not_found');
+    expectError(
+      await as2.get(`/user/get_by_organisation_identifier/${encodeURIComponent(o1.userWithManyTakes.identifier)}`),
+      404,
+      'not_found',
+    );
     expectError(await as2.post(`/user/grp/${o1.userWithManyTakes.userId}`), 404, 'not_found');
     expectError(await as2.post(`/take/get_all_for_user/${o1.userWithManyTakes.userId}`), 404, 'not_found');
     expectError(await as2.get(`/take/get/${o1.userWithManyTakes.firstTakeId}`), 404, 'not_found');
@@ -45,15 +52,28 @@ describe('organisation isolation', () => {
 
   it('serves the organisation its own records', async () => {
     expect((await as2.get(`/grp/get_with_children/${o2.groupId}`)).status).toBe(200);
-    expect((await as2.get(`/user/get_by_organisation_identifier/${o2.userIdentifier}`)).body.result.user_id).toBe(o2.userId);
+    expect((await as2.get(`/user/get_by_organisation_identifier/${o2.userIdentifier}`)).body.result.user_id).toBe(
+      o2.userId,
+    );
     expect((await as2.get(`/take/get/${o2.takeId}`)).status).toBe(200);
     expect((await as2.get(`/product/get/${o2.productId}`)).status).toBe(200);
   });
 
   it('refuses memberships across organisations (404) and writes nothing', async () => {
     const before = (p.db.prepare('SELECT COUNT(*) AS n FROM user_grp').get() as { n: number }).n;
-    expectError(await as2.post('/user_grp/create', { user_grp_grp_id: o1.rootGroupId, user_grp_user_id: o2.userId }), 404, 'not_found');
-    expectError(await as2.post('/user_grp/create', { user_grp_grp_id: o2.groupId + 1, user_grp_user_id: o1.userWithoutGroups.userId }), 404, 'not_found');
+    expectError(
+      await as2.post('/user_grp/create', { user_grp_grp_id: o1.rootGroupId, user_grp_user_id: o2.userId }),
+      404,
+      'not_found',
+    );
+    expectError(
+      await as2.post('/user_grp/create', {
+        user_grp_grp_id: o2.groupId + 1,
+        user_grp_user_id: o1.userWithoutGroups.userId,
+      }),
+      404,
+      'not_found',
+    );
     expect((p.db.prepare('SELECT COUNT(*) AS n FROM user_grp').get() as { n: number }).n).toBe(before);
     const ok = await as2.post('/user_grp/create', { user_grp_grp_id: o2.groupId + 5, user_grp_user_id: o2.userId + 1 });
     expect([200, 409]).toContain(ok.status);

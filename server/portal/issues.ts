@@ -17,7 +17,8 @@ export function issueMessage(issue: Issue, value?: unknown): string {
       const expected = issue.expected === 'int' ? 'an integer' : issue.expected;
       if (value === undefined) return `is missing (expected ${expected})`;
       // 1e400 is valid JSON that JSON.parse reads as Infinity: "expected number, got number" helps no one.
-      if (typeof value === 'number' && !Number.isFinite(value)) return `is a number too large to be represented (expected ${expected})`;
+      if (typeof value === 'number' && !Number.isFinite(value))
+        return `is a number too large to be represented (expected ${expected})`;
       const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
       return `expected ${expected}, got ${got}`;
     }

@@ -36,7 +36,7 @@ export class ListRunner {
 
   constructor(private readonly db: Database) {
     const transaction = db.transaction((read: () => unknown) => read());
-    this.snapshot = <T,>(read: () => T) => transaction(read) as T;
+    this.snapshot = <T>(read: () => T) => transaction(read) as T;
     this.version = db.prepare('SELECT total_changes() AS t, (SELECT data_version FROM pragma_data_version) AS v');
   }
 

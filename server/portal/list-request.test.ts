@@ -9,7 +9,11 @@ const lists = [
   { path: '/user_grp/get_all', idColumn: 'user_grp_id', column: 'user_grp_grp_id' },
   { path: '/availability_group/get_all', idColumn: 'availability_group_id', column: 'availability_group_product_id' },
   { path: '/product_access/get_all_for_bundle', idColumn: 'product_access_id', column: 'product_access_user_id' },
-  { path: `/take/get_all_for_user/${demoFacts.org1.userWithManyTakes.userId}`, idColumn: 'take_id', column: 'take_product_id' },
+  {
+    path: `/take/get_all_for_user/${demoFacts.org1.userWithManyTakes.userId}`,
+    idColumn: 'take_id',
+    column: 'take_product_id',
+  },
 ];
 
 describe.each(lists)('$path', ({ path, idColumn, column }) => {
@@ -38,9 +42,13 @@ describe.each(lists)('$path', ({ path, idColumn, column }) => {
 
   it('ANDs criterias; two different values for one column match nothing', async () => {
     const first = (await p.post(path)).body.result.find((r: Record<string, unknown>) => r[column] !== null);
-    const both = await p.post(path, { criterias: [eq(idColumn, String(first[idColumn])), eq(column, String(first[column]))] });
+    const both = await p.post(path, {
+      criterias: [eq(idColumn, String(first[idColumn])), eq(column, String(first[column]))],
+    });
     expect(both.body.result).toEqual([first]);
-    const clash = await p.post(path, { criterias: [eq(idColumn, String(first[idColumn])), eq(idColumn, String(first[idColumn] + 1))] });
+    const clash = await p.post(path, {
+      criterias: [eq(idColumn, String(first[idColumn])), eq(idColumn, String(first[idColumn] + 1))],
+    });
     expect(clash.body.total).toBe(0);
   });
 
@@ -99,11 +107,17 @@ describe.each(lists)('$path', ({ path, idColumn, column }) => {
     const all = (await p.post(path, { limit: 1000 })).body.result.map((r: Record<string, number>) => r[idColumn]);
     expect(all).toEqual([...all].sort((a: number, b: number) => a - b));
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: all.length + 5 }), fc.integer({ min: 1, max: 1000 }), async (start, limit) => {
-        const r = await p.post(path, { start, limit });
-        expect(r.body.total).toBe(all.length);
-        expect(r.body.result.map((x: Record<string, number>) => x[idColumn])).toEqual(all.slice(start, start + limit));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: all.length + 5 }),
+        fc.integer({ min: 1, max: 1000 }),
+        async (start, limit) => {
+          const r = await p.post(path, { start, limit });
+          expect(r.body.total).toBe(all.length);
+          expect(r.body.result.map((x: Record<string, number>) => x[idColumn])).toEqual(
+            all.slice(start, start + limit),
+          );
+        },
+      ),
       { numRuns: 25 },
     );
   });
@@ -116,7 +130,10 @@ describe('datetime columns', () => {
     const stamp = first.grp_created_date as string;
     for (const value of [stamp, stamp.replace('Z', '.000Z'), stamp.replace('Z', '+00:00')]) {
       const r = await p.post('/grp/get_all', { criterias: [eq('grp_created_date', value)] });
-      expect(r.body.result.map((g: { grp_id: number }) => g.grp_id), value).toContain(first.grp_id);
+      expect(
+        r.body.result.map((g: { grp_id: number }) => g.grp_id),
+        value,
+      ).toContain(first.grp_id);
     }
     expect((await p.post('/grp/get_all', { criterias: [eq('grp_created_date', 'yesterday')] })).body.total).toBe(0);
   });

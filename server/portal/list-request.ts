@@ -30,7 +30,10 @@ function parsePage(body: { start?: number; limit?: number }, defaultLimit: numbe
   const limit = body.limit ?? defaultLimit;
   if (start < 0) throw badRequest('invalid_start', `"start" must be 0 or more, got ${start}.`);
   if (limit < 1 || limit > MAX_LIMIT) {
-    throw badRequest('invalid_limit', `"limit" must be between 1 and ${MAX_LIMIT}, got ${limit}. Page with "start" and "total".`);
+    throw badRequest(
+      'invalid_limit',
+      `"limit" must be between 1 and ${MAX_LIMIT}, got ${limit}. Page with "start" and "total".`,
+    );
   }
   return { start, limit };
 }
@@ -53,7 +56,10 @@ export function parseListRequest(body: unknown, res: Resource, defaultLimit: num
       );
     }
     if (c.operator !== 'equal') {
-      throw badRequest('unknown_operator', `criterias[${i}].operator ${quoted(c.operator)} is not supported. Use "equal".`);
+      throw badRequest(
+        'unknown_operator',
+        `criterias[${i}].operator ${quoted(c.operator)} is not supported. Use "equal".`,
+      );
     }
     const value = convert(c.value, type);
     if (value === null) {

@@ -23,27 +23,37 @@ export interface ListEndpoint {
 const indexed: Record<string, { name: string; indexedColumns: string[] }> = {
   grp: { name: 'grp_org', indexedColumns: ['grp_id', 'grp_parent_id', 'grp_external_id', 'grp_name'] },
   user_grp: { name: 'user_grp_org', indexedColumns: ['user_grp_id', 'user_grp_grp_id', 'user_grp_user_id'] },
-  availability_group: { name: 'availability_group_org', indexedColumns: ['availability_group_id', 'availability_group_product_id'] },
+  availability_group: {
+    name: 'availability_group_org',
+    indexedColumns: ['availability_group_id', 'availability_group_product_id'],
+  },
   product_access: {
     name: 'product_access_org',
     indexedColumns: ['product_access_id', 'product_access_product_id', 'product_access_user_id'],
   },
 };
 
-const simple = (res: Resource, alias: string) => (orgId: number): ListSpec => ({
-  select: selectList(res, alias),
-  from: `${res.table} ${alias}`,
-  alias,
-  where: [`${alias}.org_id = ?`],
-  params: [orgId],
-  // "org_id, pk" sorts as "pk" (org_id is fixed by the WHERE) but lets SQLite see that the
-  // (org_id) index already yields that order; with bound parameters it would otherwise walk
-  // the whole table in rowid order, which is slow for a small organisation.
-  orderBy: `${alias}.org_id, ${alias}.${res.primaryKey}`,
-  orgIndex: indexed[res.table],
-});
+const simple =
+  (res: Resource, alias: string) =>
+  (orgId: number): ListSpec => ({
+    select: selectList(res, alias),
+    from: `${res.table} ${alias}`,
+    alias,
+    where: [`${alias}.org_id = ?`],
+    params: [orgId],
+    // "org_id, pk" sorts as "pk" (org_id is fixed by the WHERE) but lets SQLite see that the
+    // (org_id) index already yields that order; with bound parameters it would otherwise walk
+    // the whole table in rowid order, which is slow for a small organisation.
+    orderBy: `${alias}.org_id, ${alias}.${res.primaryKey}`,
+    orgIndex: indexed[res.table],
+  });
 
-export const grpList: ListEndpoint = { path: '/grp/get_all', filterable: grpResource, defaultLimit: 10, spec: simple(grpResource, 'g') };
+export const grpList: ListEndpoint = {
+  path: '/grp/get_all',
+  filterable: grpResource,
+  defaultLimit: 10,
+  spec: simple(grpResource, 'g'),
+};
 
 export const userGrpList: ListEndpoint = {
   path: '/user_grp/get_all',
@@ -63,7 +73,11 @@ export const takesOfUserList: ListEndpoint = {
   path: '/take/get_all_for_user/{user_id}',
   filterable: takeResource,
   defaultLimit: 10,
-  spec: (orgId, userId) => ({ ...simple(takeResource, 't')(orgId), where: ['t.org_id = ?', 't.take_user_id = ?'], params: [orgId, userId] }),
+  spec: (orgId, userId) => ({
+    ...simple(takeResource, 't')(orgId),
+    where: ['t.org_id = ?', 't.take_user_id = ?'],
+    params: [orgId, userId],
+  }),
 };
 
 export const bundleAccessList: ListEndpoint = {
@@ -97,4 +111,11 @@ export const groupsOfUserList: ListEndpoint = {
   }),
 };
 
-export const listEndpoints = [grpList, userGrpList, availabilityGroupList, takesOfUserList, bundleAccessList, groupsOfUserList];
+export const listEndpoints = [
+  grpList,
+  userGrpList,
+  availabilityGroupList,
+  takesOfUserList,
+  bundleAccessList,
+  groupsOfUserList,
+];

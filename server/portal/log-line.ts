@@ -22,10 +22,14 @@ function maskToken(path: string, authorization: string | undefined): string {
     .split('/')
     .map((segment) => (issuedTokenShape.test(segment) ? '[token]' : segment))
     .join('/');
-  const token = (authorization ?? '').trim().replace(/^bearer\s+/i, '').trim();
+  const token = (authorization ?? '')
+    .trim()
+    .replace(/^bearer\s+/i, '')
+    .trim();
   // Very short values would mask ordinary path text and protect nothing.
   if (token.length < 8) return masked;
-  for (const form of new Set([token, encodeURIComponent(token), encodeURI(token)])) masked = masked.split(form).join('[token]');
+  for (const form of new Set([token, encodeURIComponent(token), encodeURI(token)]))
+    masked = masked.split(form).join('[token]');
   return masked;
 }
 

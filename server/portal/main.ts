@@ -13,8 +13,13 @@ import { issueToken, replaceApikeys } from './tokens.ts';
 
 /** Only digests of the keys are stored, so showing them means making new ones. */
 function printNewKeys(db: Database, file: string): void {
-  const orgs = db.prepare('SELECT org_id AS orgId, org_name AS name FROM organisation ORDER BY org_id').all() as { orgId: number; name: string }[];
-  console.log(`New API keys for ${file} (the previous keys of these organisations stop working; tokens already issued stay valid until they expire):`);
+  const orgs = db.prepare('SELECT org_id AS orgId, org_name AS name FROM organisation ORDER BY org_id').all() as {
+    orgId: number;
+    name: string;
+  }[];
+  console.log(
+    `New API keys for ${file} (the previous keys of these organisations stop working; tokens already issued stay valid until they expire):`,
+  );
   if (orgs.length === 0) console.log('  (none: the database holds no organisation)');
   for (const org of orgs) console.log(`  Organisation ${org.orgId} (${org.name}): ${replaceApikeys(db, org.orgId)}`);
 }

@@ -38,7 +38,8 @@ requests.add(criteriaSchema, {
 });
 requests.add(z.extend(listRequestSchema, { start, limit: limit(10) }), {
   id: 'ListRequest',
-  description: 'Body of every list operation except /user/grp/{id}. An empty body takes the defaults; unknown fields are ignored.',
+  description:
+    'Body of every list operation except /user/grp/{id}. An empty body takes the defaults; unknown fields are ignored.',
 });
 requests.add(z.extend(z.pick(listRequestSchema, { start: true, limit: true }), { start, limit: limit(20) }), {
   id: 'PageRequest',
@@ -51,7 +52,10 @@ requests.add(userGrpCreateSchema, {
 });
 
 const responses = z.registry<Meta>();
-responses.add(timestampSchema, { id: 'Timestamp', description: 'UTC, to the second: YYYY-MM-DDTHH:MM:SSZ. null where empty.' });
+responses.add(timestampSchema, {
+  id: 'Timestamp',
+  description: 'UTC, to the second: YYYY-MM-DDTHH:MM:SSZ. null where empty.',
+});
 responses.add(errorBodySchema, { id: 'ErrorBody', description: 'Every error answer (4xx, 5xx).' });
 const records: [string, z.ZodMiniType][] = [
   ['Grp', grpSchema],
@@ -64,7 +68,10 @@ for (const [id, schema] of records) {
   responses.add(schema, { id });
   responses.add(listEnvelopeSchema(schema), { id: `${id}List` });
 }
-responses.add(grpWithChildrenSchema, { id: 'GrpWithChildren', description: 'A group and its direct children (ordered by grp_id).' });
+responses.add(grpWithChildrenSchema, {
+  id: 'GrpWithChildren',
+  description: 'A group and its direct children (ordered by grp_id).',
+});
 responses.add(itemEnvelopeSchema(grpSchema), { id: 'GrpItem' });
 responses.add(itemEnvelopeSchema(grpWithChildrenSchema), { id: 'GrpWithChildrenItem' });
 responses.add(itemEnvelopeSchema(takeSchema), { id: 'TakeItem' });
@@ -92,10 +99,16 @@ const uri = (id: string) => `#/components/schemas/${id}`;
  * JSON Schema type and openapi-types' 3.1 SchemaObject describe the same JSON differently (e.g.
  * `type` as a string or a list), hence the one cast; the test validates the result.
  */
-function components(registry: z.core.$ZodRegistry<Meta>, io: 'input' | 'output'): Record<string, OpenAPIV3_1.SchemaObject> {
+function components(
+  registry: z.core.$ZodRegistry<Meta>,
+  io: 'input' | 'output',
+): Record<string, OpenAPIV3_1.SchemaObject> {
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri, metadata: registry });
   return Object.fromEntries(
-    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [id, schema as OpenAPIV3_1.SchemaObject]),
+    Object.entries(schemas).map(([id, { $schema: _dialect, $id: _id, ...schema }]) => [
+      id,
+      schema as OpenAPIV3_1.SchemaObject,
+    ]),
   );
 }
 

@@ -72,24 +72,35 @@ describe('the OpenAPI document', () => {
   it('gives every operation a JSON answer schema, the error body for every error, and a body schema to every POST', () => {
     for (const [name, op] of operationsOf(doc)) {
       const responses = at(op, 'responses');
-      expect(at(responses, '200', 'content', 'application/json', 'schema').$ref, name).toMatch(/^#\/components\/schemas\//);
+      expect(at(responses, '200', 'content', 'application/json', 'schema').$ref, name).toMatch(
+        /^#\/components\/schemas\//,
+      );
       const errors = Object.keys(responses).filter((status) => status !== '200');
       expect(errors, name).toContain('401');
       expect(errors, name).toContain('500');
       for (const status of errors) {
         const ref = String(at(responses, status).$ref).replace('#/components/responses/', '');
-        expect(at(doc, 'components', 'responses', ref, 'content', 'application/json', 'schema').$ref).toBe('#/components/schemas/ErrorBody');
+        expect(at(doc, 'components', 'responses', ref, 'content', 'application/json', 'schema').$ref).toBe(
+          '#/components/schemas/ErrorBody',
+        );
       }
       if (name.startsWith('POST ')) {
-        expect(at(op, 'requestBody', 'content', 'application/json', 'schema').$ref, name).toMatch(/^#\/components\/schemas\//);
+        expect(at(op, 'requestBody', 'content', 'application/json', 'schema').$ref, name).toMatch(
+          /^#\/components\/schemas\//,
+        );
       }
     }
   });
 
   it('asks a token of every operation except POST /token', () => {
     expect(doc.security).toEqual([{ token: [] }]);
-    expect(doc.components?.securitySchemes?.token).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
-    for (const [name, op] of operationsOf(doc)) expect(op.security, name).toEqual(name === 'POST /token' ? [] : undefined);
+    expect(doc.components?.securitySchemes?.token).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+    });
+    for (const [name, op] of operationsOf(doc))
+      expect(op.security, name).toEqual(name === 'POST /token' ? [] : undefined);
   });
 
   it('names the server it is served under', () => {
@@ -120,18 +131,37 @@ describe('real answers of the embedded portal against the document', () => {
   const successes: [string, () => Promise<Reply>][] = [
     ['POST /token', () => p.call('POST', '/token', { apikey: p.apikey1 }, { token: null })],
     ['GET /token/validate', () => p.get('/token/validate')],
-    ['POST /availability_group/get_all', () => p.post('/availability_group/get_all', { criterias: [eq('availability_group_product_id', String(f.productWithAvailabilityGroups))] })],
+    [
+      'POST /availability_group/get_all',
+      () =>
+        p.post('/availability_group/get_all', {
+          criterias: [eq('availability_group_product_id', String(f.productWithAvailabilityGroups))],
+        }),
+    ],
     ['GET /product/definition', () => p.get('/product/definition')],
-    ['POST /take/get_all_for_user/{user_id}', () => p.post(`/take/get_all_for_user/${f.userWithManyTakes.userId}`, { limit: 50 })],
+    [
+      'POST /take/get_all_for_user/{user_id}',
+      () => p.post(`/take/get_all_for_user/${f.userWithManyTakes.userId}`, { limit: 50 }),
+    ],
     ['POST /grp/get_all', () => p.post('/grp/get_all', { start: 0, limit: 1000 })],
     ['POST /product_access/get_all_for_bundle', () => p.post('/product_access/get_all_for_bundle')],
     ['GET /grp/get_with_children/{id}', () => p.get(`/grp/get_with_children/${f.rootGroupId}`)],
     ['POST /user/grp/{id}', () => p.post(`/user/grp/${f.userWithManyTakes.userId}`)],
     ['POST /user_grp/get_all', () => p.post('/user_grp/get_all', { limit: 100 })],
     ['GET /product/get/{id}', () => p.get(`/product/get/${f.eventProductId}`)],
-    ['POST /user_grp/create', () => p.post('/user_grp/create', { user_grp_grp_id: f.rootGroupId, user_grp_user_id: f.userWithoutGroups.userId })],
-    ['GET /user/get_by_organisation_identifier/{identifier}', () => p.get(`/user/get_by_organisation_identifier/${encodeURIComponent(f.userWithManyTakes.identifier)}`)],
-    ['GET /grp/get_by_external_id/{external_id}', () => p.get(`/grp/get_by_external_id/${encodeURIComponent(f.groupWithSpecialExternalId.externalId)}`)],
+    [
+      'POST /user_grp/create',
+      () =>
+        p.post('/user_grp/create', { user_grp_grp_id: f.rootGroupId, user_grp_user_id: f.userWithoutGroups.userId }),
+    ],
+    [
+      'GET /user/get_by_organisation_identifier/{identifier}',
+      () => p.get(`/user/get_by_organisation_identifier/${encodeURIComponent(f.userWithManyTakes.identifier)}`),
+    ],
+    [
+      'GET /grp/get_by_external_id/{external_id}',
+      () => p.get(`/grp/get_by_external_id/${encodeURIComponent(f.groupWithSpecialExternalId.externalId)}`),
+    ],
     ['GET /take/get/{id}', () => p.get(`/take/get/${f.userWithManyTakes.firstTakeId}`)],
   ];
 
@@ -158,13 +188,17 @@ describe('real answers of the embedded portal against the document', () => {
     const duplicate = await p.post('/user_grp/create', pair);
     expect(duplicate.status).toBe(409);
     expectDocumented('POST /user_grp/create', duplicate);
-    const oversize = await p.call('POST', '/user_grp/get_all', undefined, { raw: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }) });
+    const oversize = await p.call('POST', '/user_grp/get_all', undefined, {
+      raw: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }),
+    });
     expect(oversize.status).toBe(413);
     expectDocumented('POST /user_grp/get_all', oversize);
   });
 
   it('states the same list bounds as the server', async () => {
-    const listRequest = ajv.compile(at(operations.get('POST /grp/get_all'), 'requestBody', 'content', 'application/json', 'schema'));
+    const listRequest = ajv.compile(
+      at(operations.get('POST /grp/get_all'), 'requestBody', 'content', 'application/json', 'schema'),
+    );
     for (const body of [{ limit: 1000 }, { limit: 1001 }, { limit: 0 }, { start: -1 }, {}]) {
       const accepted = (await p.post('/grp/get_all', body)).status === 200;
       expect(listRequest(body), JSON.stringify(body)).toBe(accepted);

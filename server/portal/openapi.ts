@@ -36,7 +36,8 @@ export const operations: readonly Operation[] = [
     path: '/token',
     operationId: 'createToken',
     summary: 'Exchange an API key for a token',
-    description: 'The token lasts 24 hours by default (the server may be configured otherwise); the key is not kept by the dashboard.',
+    description:
+      'The token lasts 24 hours by default (the server may be configured otherwise); the key is not kept by the dashboard.',
     body: 'TokenRequest',
     result: 'TokenItem',
     errors: [400, 401, 413, 429, 500],
@@ -196,7 +197,9 @@ const errorResponses: Record<ErrorStatus, OpenAPIV3_1.ResponseObject> = {
   413: { description: 'payload_too_large: the body is over 1 MiB.', content: errorBody },
   429: {
     description: 'too_many_requests: 20 failed token or API key attempts from this address within a minute.',
-    headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } },
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+    },
     content: errorBody,
   },
   500: { description: 'internal_error: a fault of the server, never of the input.', content: errorBody },
@@ -204,7 +207,10 @@ const errorResponses: Record<ErrorStatus, OpenAPIV3_1.ResponseObject> = {
 
 function operationObject(op: Operation): OpenAPIV3_1.OperationObject {
   const responses: OpenAPIV3_1.ResponsesObject = {
-    200: { description: 'Success.', content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.result}` } } } },
+    200: {
+      description: 'Success.',
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.result}` } } },
+    },
   };
   for (const status of op.errors) responses[status] = { $ref: `#/components/responses/E${status}` };
   return {
@@ -215,12 +221,23 @@ function operationObject(op: Operation): OpenAPIV3_1.OperationObject {
     ...(op.param
       ? {
           parameters: [
-            { name: op.param.name, in: 'path', required: true, description: op.param.description, schema: { type: op.param.type } },
+            {
+              name: op.param.name,
+              in: 'path',
+              required: true,
+              description: op.param.description,
+              schema: { type: op.param.type },
+            },
           ],
         }
       : {}),
     ...(op.body
-      ? { requestBody: { required: false, content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.body}` } } } } }
+      ? {
+          requestBody: {
+            required: false,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.body}` } } },
+          },
+        }
       : {}),
     responses,
   };
@@ -252,7 +269,9 @@ export function openApiDocument(base: string): OpenAPIV3_1.Document {
         },
       },
       schemas: componentSchemas(),
-      responses: Object.fromEntries(Object.entries(errorResponses).map(([status, response]) => [`E${status}`, response])),
+      responses: Object.fromEntries(
+        Object.entries(errorResponses).map(([status, response]) => [`E${status}`, response]),
+      ),
     },
   };
 }

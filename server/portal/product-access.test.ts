@@ -24,7 +24,9 @@ describe('POST /product_access/get_all_for_bundle', () => {
   it('defaults to 10 and filters', async () => {
     expect((await p.post('/product_access/get_all_for_bundle')).body.result).toHaveLength(10);
     const bundle = demoFacts.org1.bundleProductId;
-    const r = await p.post('/product_access/get_all_for_bundle', { criterias: [eq('product_access_product_id', String(bundle))] });
+    const r = await p.post('/product_access/get_all_for_bundle', {
+      criterias: [eq('product_access_product_id', String(bundle))],
+    });
     for (const a of r.body.result) expect(a.product_access_product_id).toBe(bundle);
     const course = await p.post('/product_access/get_all_for_bundle', {
       criterias: [eq('product_access_product_id', String(demoFacts.org1.elearningProductId))],

@@ -24,11 +24,20 @@ describe('GET /product/get/{id}', () => {
     expect(event.product_event_type).toEqual(expect.any(String));
     const course = (await p.get(`/product/get/${f.elearningProductId}`)).body.result;
     expect(course.product_type_id).toBe('elearning');
-    expect([course.product_event_date, course.product_event_end_date, course.product_event_type]).toEqual([null, null, null]);
+    expect([course.product_event_date, course.product_event_end_date, course.product_event_type]).toEqual([
+      null,
+      null,
+      null,
+    ]);
     for (const [name, def] of productFieldDefinitions) {
       const v = course[name];
       if (v === null) continue;
-      const ok = { integer: Number.isInteger(v), float: typeof v === 'number', datetime: typeof v === 'string', string: typeof v === 'string' }[def.type];
+      const ok = {
+        integer: Number.isInteger(v),
+        float: typeof v === 'number',
+        datetime: typeof v === 'string',
+        string: typeof v === 'string',
+      }[def.type];
       expect(ok, name).toBe(true);
     }
     expect((await p.get(`/product/get/${f.bundleProductId}`)).body.result.product_type_id).toBe('bundle');

@@ -11,7 +11,10 @@ describe('query plans', () => {
   seedDatabase(db, 'demo');
   const plans = idFilterPlans(new ListRunner(db));
 
-  it.each(plans.map((p) => [p.endpoint, p.column ?? '(no filter)', p.steps] as const))('%s %s: no full scan', (_e, _c, steps) => {
-    for (const step of steps) expect(step).not.toMatch(/^SCAN /);
-  });
+  it.each(plans.map((p) => [p.endpoint, p.column ?? '(no filter)', p.steps] as const))(
+    '%s %s: no full scan',
+    (_e, _c, steps) => {
+      for (const step of steps) expect(step).not.toMatch(/^SCAN /);
+    },
+  );
 });

@@ -15,7 +15,9 @@ export const tooLarge = (limit = MAX_BODY_BYTES) =>
   new PortalError(
     413,
     'payload_too_large',
-    limit === MAX_BODY_BYTES ? `The request body is over ${limit} bytes (1 MiB). Send less.` : `The request body is over ${limit} bytes. Send less.`,
+    limit === MAX_BODY_BYTES
+      ? `The request body is over ${limit} bytes (1 MiB). Send less.`
+      : `The request body is over ${limit} bytes. Send less.`,
   );
 
 /** The client went away in the middle of its upload: nobody is left to answer. */

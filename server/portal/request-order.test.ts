@@ -33,7 +33,10 @@ interface Upload {
 }
 
 /** Starts a request by hand: its head, then only `sent` bytes of a body of `declared` bytes. */
-function startUpload(path: string, { token, declared, sent }: { token?: string; declared: number; sent: number }): Upload {
+function startUpload(
+  path: string,
+  { token, declared, sent }: { token?: string; declared: number; sent: number },
+): Upload {
   const socket = connect(port, '127.0.0.1');
   let received = '';
   const status = new Promise<number>((resolve, reject) => {
@@ -44,7 +47,12 @@ function startUpload(path: string, { token, declared, sent }: { token?: string; 
     });
     socket.on('error', reject);
   });
-  const head = [`POST ${path} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Content-Type: application/json', `Content-Length: ${declared}`];
+  const head = [
+    `POST ${path} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    'Content-Type: application/json',
+    `Content-Length: ${declared}`,
+  ];
   if (token) head.push(`Authorization: ${token}`);
   socket.write(`${head.join('\r\n')}\r\n\r\n`);
   socket.write(' '.repeat(sent));
@@ -64,7 +72,9 @@ describe('the token is checked before the body is read', () => {
   });
 
   it('answers fifty tokenless uploads of almost 1 MiB at once, none of them read', async () => {
-    const uploads = Array.from({ length: 50 }, () => startUpload('/grp/get_all', { declared: MAX_BODY_BYTES - 10, sent: 16 * 1024 }));
+    const uploads = Array.from({ length: 50 }, () =>
+      startUpload('/grp/get_all', { declared: MAX_BODY_BYTES - 10, sent: 16 * 1024 }),
+    );
     const statuses = await Promise.all(uploads.map((u) => u.status));
     expect(statuses.every((s) => s === 401)).toBe(true);
     for (const u of uploads) u.socket.destroy();
@@ -109,13 +119,20 @@ describe('POST /token, which has no token to check', () => {
         controller.close();
       },
     });
-    const streamed = await fetch(`http://127.0.0.1:${port}/token`, { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const streamed = await fetch(`http://127.0.0.1:${port}/token`, {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(((await streamed.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 
   it('still works with a key in a small body', async () => {
-    const res = await fetch(`http://127.0.0.1:${port}/token`, { method: 'POST', body: JSON.stringify({ apikey: p.apikey1 }) });
+    const res = await fetch(`http://127.0.0.1:${port}/token`, {
+      method: 'POST',
+      body: JSON.stringify({ apikey: p.apikey1 }),
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -133,7 +150,9 @@ describe('an upload the client abandons', () => {
       expect(lines.find((line) => line.startsWith('POST /user_grp/create '))).toMatch(/ 499 /);
       expect(errors).not.toHaveBeenCalled();
       // The server carries on.
-      expect((await fetch(`http://127.0.0.1:${port}/token/validate`, { headers: { authorization: p.token1 } })).status).toBe(200);
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/token/validate`, { headers: { authorization: p.token1 } })).status,
+      ).toBe(200);
     } finally {
       errors.mockRestore();
     }

@@ -24,18 +24,32 @@ describe('POST /take/get_all_for_user/{user_id}', () => {
   it('has takes in progress (null completion and score) and completed ones', async () => {
     const all = (await p.post(`/take/get_all_for_user/${user.userId}`, { limit: 100 })).body.result;
     expect(all).toHaveLength(user.takes);
-    expect(all.some((t: { take_completed_date: string | null; take_score: number | null }) => t.take_completed_date === null && t.take_score === null)).toBe(true);
-    expect(all.some((t: { take_completed_date: string | null; take_score: number | null }) => t.take_completed_date !== null && t.take_score !== null)).toBe(true);
+    expect(
+      all.some(
+        (t: { take_completed_date: string | null; take_score: number | null }) =>
+          t.take_completed_date === null && t.take_score === null,
+      ),
+    ).toBe(true);
+    expect(
+      all.some(
+        (t: { take_completed_date: string | null; take_score: number | null }) =>
+          t.take_completed_date !== null && t.take_score !== null,
+      ),
+    ).toBe(true);
   });
 
   it('narrows with criterias', async () => {
     const all = (await p.post(`/take/get_all_for_user/${user.userId}`, { limit: 100 })).body.result;
     const product = all[0].take_product_id as number;
     const expected = all.filter((t: { take_product_id: number }) => t.take_product_id === product).length;
-    const r = await p.post(`/take/get_all_for_user/${user.userId}`, { criterias: [eq('take_product_id', String(product))] });
+    const r = await p.post(`/take/get_all_for_user/${user.userId}`, {
+      criterias: [eq('take_product_id', String(product))],
+    });
     expect(r.body.total).toBe(expected);
     // take_user_id of another user never matches inside this user's list.
-    expect((await p.post(`/take/get_all_for_user/${user.userId}`, { criterias: [eq('take_user_id', '7')] })).body.total).toBe(0);
+    expect(
+      (await p.post(`/take/get_all_for_user/${user.userId}`, { criterias: [eq('take_user_id', '7')] })).body.total,
+    ).toBe(0);
   });
 
   it('answers 404 for an unknown user and 400 for a malformed id', async () => {

@@ -118,14 +118,22 @@ describe('tokens and API keys at rest', () => {
       expect(all).toContain(credentialDigest(secret));
     }
     // And they still work.
-    expect((await p.get('/token/validate', token)).body.user_data).toEqual({ apikey: apikeyLabel(p.apikey2), org_id: 2 });
+    expect((await p.get('/token/validate', token)).body.user_data).toEqual({
+      apikey: apikeyLabel(p.apikey2),
+      org_id: 2,
+    });
     expect((await p.get('/token/validate', printed)).status).toBe(200);
   });
 
   it('purges expired tokens whenever a token is issued', async () => {
     const p = demoPortal();
     issueToken(p.db, { orgId: 1, value: 'already-expired', lifetimeSeconds: -1 });
-    expect(p.db.prepare('SELECT COUNT(*) FROM token WHERE token_sha256 = ?').pluck().get(credentialDigest('already-expired'))).toBe(1);
+    expect(
+      p.db
+        .prepare('SELECT COUNT(*) FROM token WHERE token_sha256 = ?')
+        .pluck()
+        .get(credentialDigest('already-expired')),
+    ).toBe(1);
     expect((await p.call('POST', '/token', { apikey: p.apikey1 }, { token: null })).status).toBe(200);
     expect(p.db.prepare('SELECT COUNT(*) FROM token WHERE expires_at <= ?').pluck().get(Date.now())).toBe(0);
     expect((await p.get('/token/validate', p.token1)).status).toBe(200);
@@ -133,13 +141,16 @@ describe('tokens and API keys at rest', () => {
 });
 
 describe('replaceApikeys (npm run portal -- --print-keys)', () => {
-  it("gives the organisation one new key, retires the old ones, and leaves issued tokens valid", async () => {
+  it('gives the organisation one new key, retires the old ones, and leaves issued tokens valid', async () => {
     const p = demoPortal();
     const fresh = replaceApikeys(p.db, 1);
     expect(fresh).toMatch(/^lpk_[A-Za-z0-9_-]{32}$/);
     expectError(await p.call('POST', '/token', { apikey: p.apikey1 }, { token: null }), 401, 'invalid_apikey');
     const r = await p.call('POST', '/token', { apikey: fresh }, { token: null });
-    expect((await p.get('/token/validate', r.body.result.token)).body.user_data).toEqual({ apikey: apikeyLabel(fresh), org_id: 1 });
+    expect((await p.get('/token/validate', r.body.result.token)).body.user_data).toEqual({
+      apikey: apikeyLabel(fresh),
+      org_id: 1,
+    });
     expect((await p.get('/token/validate', p.token1)).status).toBe(200);
     // Organisation 2's key is untouched.
     expect((await p.call('POST', '/token', { apikey: p.apikey2 }, { token: null })).status).toBe(200);

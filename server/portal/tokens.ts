@@ -35,7 +35,8 @@ export function addApikey(db: Database, apikey: string, orgId: number): void {
 
 /** The organisation an API key belongs to, or undefined. */
 export function apikeyOwner(db: Database, apikey: string): number | undefined {
-  return db.prepare('SELECT org_id FROM apikey WHERE key_sha256 = ?').pluck().get(credentialDigest(apikey)) as number | undefined;
+  return db.prepare('SELECT org_id FROM apikey WHERE key_sha256 = ?').pluck().get(credentialDigest(apikey)) as
+    number | undefined;
 }
 
 /**
@@ -54,7 +55,8 @@ export function replaceApikeys(db: Database, orgId: number): string {
 
 /** The label of the organisation's first API key; a new (random, unshown) key when it has none. */
 function adminApikeyLabel(db: Database, orgId: number): string {
-  const label = db.prepare('SELECT label FROM apikey WHERE org_id = ? ORDER BY rowid LIMIT 1').pluck().get(orgId) as string | undefined;
+  const label = db.prepare('SELECT label FROM apikey WHERE org_id = ? ORDER BY rowid LIMIT 1').pluck().get(orgId) as
+    string | undefined;
   if (label !== undefined) return label;
   const apikey = newApikey();
   addApikey(db, apikey, orgId);
@@ -70,7 +72,8 @@ export function storeToken(db: Database, token: string, label: string, orgId: nu
 
 /** The organisation a stored token belongs to, or undefined. */
 export function tokenOwner(db: Database, token: string): number | undefined {
-  return db.prepare('SELECT org_id FROM token WHERE token_sha256 = ?').pluck().get(credentialDigest(token)) as number | undefined;
+  return db.prepare('SELECT org_id FROM token WHERE token_sha256 = ?').pluck().get(credentialDigest(token)) as
+    number | undefined;
 }
 
 export function purgeExpiredTokens(db: Database, now = Date.now()): void {
@@ -83,7 +86,10 @@ export function purgeExpiredTokens(db: Database, now = Date.now()): void {
  */
 export function issueToken(db: Database, opts: { orgId: number; value?: string; lifetimeSeconds?: number }): string {
   // An organisation without records is still an organisation: create it if needed.
-  db.prepare("INSERT INTO organisation (org_id, org_name) VALUES (?, 'Organisation ' || ?) ON CONFLICT DO NOTHING").run(opts.orgId, opts.orgId);
+  db.prepare("INSERT INTO organisation (org_id, org_name) VALUES (?, 'Organisation ' || ?) ON CONFLICT DO NOTHING").run(
+    opts.orgId,
+    opts.orgId,
+  );
   const token = opts.value ?? newTokenValue();
   const lifetime = opts.lifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
   purgeExpiredTokens(db);
@@ -99,7 +105,9 @@ export class TokenStore {
     private readonly db: Database,
     private readonly lifetimeSeconds: number,
   ) {
-    this.find = db.prepare('SELECT apikey_label AS apikeyLabel, org_id AS orgId, expires_at AS expiresAt FROM token WHERE token_sha256 = ?');
+    this.find = db.prepare(
+      'SELECT apikey_label AS apikeyLabel, org_id AS orgId, expires_at AS expiresAt FROM token WHERE token_sha256 = ?',
+    );
     this.findKey = db.prepare('SELECT org_id AS orgId, label FROM apikey WHERE key_sha256 = ?');
   }
 

@@ -27,7 +27,9 @@ describe('GET /user/get_by_organisation_identifier/{identifier}', () => {
     expect(r.body.result.user_id).toBe(f.userWithManyTakes.userId);
     expect(r.body.result.groups).toEqual(['sales', f.deepestGroupName]);
     expect(typeof r.body.result.properties).toBe('object');
-    const none = await p.get(`/user/get_by_organisation_identifier/${encodeURIComponent(f.userWithoutGroups.identifier)}`);
+    const none = await p.get(
+      `/user/get_by_organisation_identifier/${encodeURIComponent(f.userWithoutGroups.identifier)}`,
+    );
     expect(none.body.result.groups).toEqual([]);
   });
 
@@ -46,7 +48,11 @@ describe('POST /user/grp/{id}', () => {
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(2);
     expect(r.body.result.map((g: { grp_id: number }) => g.grp_id)).toEqual([f.rootGroupId, f.deepestGroupId]);
-    expect((await p.post(`/user/grp/${f.userWithoutGroups.userId}`)).body).toEqual({ status: true, total: 0, result: [] });
+    expect((await p.post(`/user/grp/${f.userWithoutGroups.userId}`)).body).toEqual({
+      status: true,
+      total: 0,
+      result: [],
+    });
   });
 
   it('defaults limit to 20 and pages with start', async () => {
@@ -59,7 +65,9 @@ describe('POST /user/grp/{id}', () => {
     expect(first.body.result).toHaveLength(20);
     const second = await p.post(`/user/grp/${user}`, { start: 20 });
     expect(second.body.result.map((g: { grp_id: number }) => g.grp_id)).toEqual([30, 31, 32, 33, 34]);
-    expect((await p.post(`/user/grp/${user}`, { start: 3, limit: 2 })).body.result.map((g: { grp_id: number }) => g.grp_id)).toEqual([13, 14]);
+    expect(
+      (await p.post(`/user/grp/${user}`, { start: 3, limit: 2 })).body.result.map((g: { grp_id: number }) => g.grp_id),
+    ).toEqual([13, 14]);
   });
 
   it('ignores criterias, as the spec lists none for this operation', async () => {

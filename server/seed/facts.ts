@@ -37,7 +37,13 @@ function factsOf(plan: SeedPlan) {
       bundleProductId: l1.firstProductId + 3,
       /** The first product has exactly three availability groups (ids 1..3). */
       productWithAvailabilityGroups: l1.firstProductId,
-      counts: { users: o1.users, groups: o1.groups, products: o1.products, takes: o1.takes, memberships: o1.memberships },
+      counts: {
+        users: o1.users,
+        groups: o1.groups,
+        products: o1.products,
+        takes: o1.takes,
+        memberships: o1.memberships,
+      },
     },
     org2: {
       orgId: o2.orgId,
@@ -47,7 +53,13 @@ function factsOf(plan: SeedPlan) {
       productId: l2.firstProductId,
       takeId: l2.firstTakeId,
       membershipId: l2.firstMembershipId,
-      counts: { users: o2.users, groups: o2.groups, products: o2.products, takes: o2.takes, memberships: o2.memberships },
+      counts: {
+        users: o2.users,
+        groups: o2.groups,
+        products: o2.products,
+        takes: o2.takes,
+        memberships: o2.memberships,
+      },
     },
   };
 }

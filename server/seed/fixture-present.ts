@@ -47,13 +47,18 @@ export function findPresent(db: Database, rows: readonly FixtureRow[]): PresentR
         .slice(0, MAX_DIFFERENCES_SHOWN)
         .map((c) => `${c} ${show(present[c])} in the database, ${show(row[c])} in the fixture`)
         .join(', ');
-      const more = differences.length > MAX_DIFFERENCES_SHOWN ? ` and ${differences.length - MAX_DIFFERENCES_SHOWN} more` : '';
-      problems.push(`${kind.name}[${index}].${kind.primaryKey}: id ${String(id)} already exists in the database with other values (${shown}${more})`);
+      const more =
+        differences.length > MAX_DIFFERENCES_SHOWN ? ` and ${differences.length - MAX_DIFFERENCES_SHOWN} more` : '';
+      problems.push(
+        `${kind.name}[${index}].${kind.primaryKey}: id ${String(id)} already exists in the database with other values (${shown}${more})`,
+      );
       continue;
     }
     // Column names come from the fixture schema, never from the document.
     const equal = db
-      .prepare(`SELECT ${kind.primaryKey} FROM ${kind.table} WHERE ${compared.map((c) => `${c} IS ?`).join(' AND ')} ORDER BY ${kind.primaryKey}`)
+      .prepare(
+        `SELECT ${kind.primaryKey} FROM ${kind.table} WHERE ${compared.map((c) => `${c} IS ?`).join(' AND ')} ORDER BY ${kind.primaryKey}`,
+      )
       .pluck()
       .all(...compared.map((c) => row[c])) as number[];
     const used = matchedIn(kind.table);

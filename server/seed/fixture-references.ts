@@ -45,7 +45,8 @@ export function referenceProblems(db: Database, doc: FixtureDocument, writes: Wr
     const first = identifiers.get(key);
     const field = `user[${i}].user_organisation_identifier`;
     if (first !== undefined) problems.push(`${field}: ${quoted(identifier)} is also the identifier of user[${first}]`);
-    else if (writes('user', i) && identifierInDb.get(orgOf(u), identifier)) problems.push(`${field}: ${quoted(identifier)} already exists in the database`);
+    else if (writes('user', i) && identifierInDb.get(orgOf(u), identifier))
+      problems.push(`${field}: ${quoted(identifier)} already exists in the database`);
     identifiers.set(key, i);
   });
 
@@ -69,7 +70,8 @@ export function referenceProblems(db: Database, doc: FixtureDocument, writes: Wr
     }
     const key = `${grp}:${user}`;
     const first = pairs.get(key);
-    if (first !== undefined) problems.push(`user_grp[${i}]: duplicate membership of user ${user} in group ${grp} (also user_grp[${first}])`);
+    if (first !== undefined)
+      problems.push(`user_grp[${i}]: duplicate membership of user ${user} in group ${grp} (also user_grp[${first}])`);
     else if (writes('user_grp', i) && pairInDb.get(grp, user)) {
       problems.push(`user_grp[${i}]: user ${user} is already a member of group ${grp}, with other values`);
     }
@@ -93,14 +95,16 @@ export function referenceProblems(db: Database, doc: FixtureDocument, writes: Wr
   const owners = new Map<string, number>();
   const checkKey = (field: string, apikey: string, org: number) => {
     const owner = owners.get(apikey) ?? apikeyOwner(db, apikey);
-    if (owner !== undefined && owner !== org) problems.push(`${field}: the API key belongs to organisation ${owner}, not ${org}`);
+    if (owner !== undefined && owner !== org)
+      problems.push(`${field}: the API key belongs to organisation ${owner}, not ${org}`);
     owners.set(apikey, owner ?? org);
   };
   (doc.apikeys ?? []).forEach((k, i) => checkKey(`apikeys[${i}].apikey`, k.apikey as string, orgOf(k)));
   (doc.tokens ?? []).forEach((t, i) => {
     checkKey(`tokens[${i}].apikey`, t.apikey as string, orgOf(t));
     const owner = tokenOwner(db, t.token as string);
-    if (owner !== undefined && owner !== orgOf(t)) problems.push(`tokens[${i}].token: the token belongs to organisation ${owner}, not ${orgOf(t)}`);
+    if (owner !== undefined && owner !== orgOf(t))
+      problems.push(`tokens[${i}].token: the token belongs to organisation ${owner}, not ${orgOf(t)}`);
   });
 
   return problems;

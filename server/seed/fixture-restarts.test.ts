@@ -16,7 +16,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The shipped example, plus records without ids (a group, a user, a take). */
 const fixture = join(dir, 'fixture.json');
-const example = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'example.json'), 'utf8')) as Record<string, unknown[]>;
+const example = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'example.json'), 'utf8')) as Record<
+  string,
+  unknown[]
+>;
 writeFileSync(
   fixture,
   JSON.stringify({
@@ -27,21 +30,50 @@ writeFileSync(
   }),
 );
 
-const tables = ['organisation', 'apikey', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
+const tables = [
+  'organisation',
+  'apikey',
+  'grp',
+  'portal_user',
+  'user_grp',
+  'product',
+  'take',
+  'availability_group',
+  'product_access',
+];
 function counts(file: string): Record<string, number> {
   const db = new Database(file, { readonly: true });
-  const result = Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number]));
+  const result = Object.fromEntries(
+    tables.map((t) => [t, db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number]),
+  );
   db.close();
   return result;
 }
-const oneCopy = { organisation: 2, apikey: 2, grp: 5, portal_user: 4, user_grp: 1, product: 2, take: 2, availability_group: 1, product_access: 1 };
+const oneCopy = {
+  organisation: 2,
+  apikey: 2,
+  grp: 5,
+  portal_user: 4,
+  user_grp: 1,
+  product: 2,
+  take: 2,
+  availability_group: 1,
+  product_access: 1,
+};
 
 /** `npm run portal -- --fixture` on a file: resolves with its output once it listens (then stops it), or when it exits. */
-function startCli(db: string, fixtureFile: string): Promise<{ listened: boolean; code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/portal/main.ts', '--port', '0', '--db', db, '--fixture', fixtureFile, '--quiet'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function startCli(
+  db: string,
+  fixtureFile: string,
+): Promise<{ listened: boolean; code: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/portal/main.ts', '--port', '0', '--db', db, '--fixture', fixtureFile, '--quiet'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   let listened = false;
   return new Promise((resolve) => {
@@ -74,7 +106,9 @@ describe('npm run portal -- --fixture, restarted on the same database', () => {
     const refused = await startCli(db, changed);
     expect(refused.listened).toBe(false);
     expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/grp\[0\]\.grp_id: id 1 already exists in the database with other values \(grp_name "root" in the database, "renamed" in the fixture\)/);
+    expect(refused.output).toMatch(
+      /grp\[0\]\.grp_id: id 1 already exists in the database with other values \(grp_name "root" in the database, "renamed" in the fixture\)/,
+    );
     expect(counts(db)).toEqual(oneCopy);
   }, 90_000);
 });
@@ -94,7 +128,8 @@ describe('PORTAL_FIXTURE of npm start, restarted on the same database', () => {
   it('also on top of the demo seed, with the API keys fixture of the e2e server', () => {
     const db = join(dir, 'seeded.db');
     const keys = join(root, 'e2e', 'fixtures', 'api-keys.json');
-    for (let start = 0; start < 3; start++) openEmbeddedPortal({ PORTAL_DB: db, PORTAL_SEED: 'demo', PORTAL_FIXTURE: keys }).db.close();
+    for (let start = 0; start < 3; start++)
+      openEmbeddedPortal({ PORTAL_DB: db, PORTAL_SEED: 'demo', PORTAL_FIXTURE: keys }).db.close();
     // The seed's two random keys and the fixture's two.
     expect(counts(db).apikey).toBe(4);
   });

@@ -15,17 +15,55 @@ export interface RecordKind {
 }
 
 const keysOf = (name: CollectionName) =>
-  Object.keys((fixtureCollections[name] as unknown as { shape: Record<string, unknown> }).shape).filter((k) => k !== 'org_id');
+  Object.keys((fixtureCollections[name] as unknown as { shape: Record<string, unknown> }).shape).filter(
+    (k) => k !== 'org_id',
+  );
 
 /** The record collections, in the order they are written (groups and users before memberships). */
 export const recordKinds: readonly RecordKind[] = [
-  { name: 'grp', table: 'grp', primaryKey: 'grp_id', columns: keysOf('grp'), defaults: (r) => ({ grp_name: `group-${String(r.grp_id ?? 'new')}` }) },
-  { name: 'user', table: 'portal_user', primaryKey: 'user_id', columns: userColumns, defaults: () => ({ properties: '{}' }) },
-  { name: 'product', table: 'product', primaryKey: 'product_id', columns: productFieldNames, defaults: () => ({ product_type_id: 'elearning', product_status: 'published' }) },
-  { name: 'user_grp', table: 'user_grp', primaryKey: 'user_grp_id', columns: keysOf('user_grp'), defaults: () => ({ user_grp_group_admin: 0 }) },
+  {
+    name: 'grp',
+    table: 'grp',
+    primaryKey: 'grp_id',
+    columns: keysOf('grp'),
+    defaults: (r) => ({ grp_name: `group-${String(r.grp_id ?? 'new')}` }),
+  },
+  {
+    name: 'user',
+    table: 'portal_user',
+    primaryKey: 'user_id',
+    columns: userColumns,
+    defaults: () => ({ properties: '{}' }),
+  },
+  {
+    name: 'product',
+    table: 'product',
+    primaryKey: 'product_id',
+    columns: productFieldNames,
+    defaults: () => ({ product_type_id: 'elearning', product_status: 'published' }),
+  },
+  {
+    name: 'user_grp',
+    table: 'user_grp',
+    primaryKey: 'user_grp_id',
+    columns: keysOf('user_grp'),
+    defaults: () => ({ user_grp_group_admin: 0 }),
+  },
   { name: 'take', table: 'take', primaryKey: 'take_id', columns: keysOf('take'), defaults: () => ({}) },
-  { name: 'availability_group', table: 'availability_group', primaryKey: 'availability_group_id', columns: keysOf('availability_group'), defaults: () => ({}) },
-  { name: 'product_access', table: 'product_access', primaryKey: 'product_access_id', columns: keysOf('product_access'), defaults: () => ({}) },
+  {
+    name: 'availability_group',
+    table: 'availability_group',
+    primaryKey: 'availability_group_id',
+    columns: keysOf('availability_group'),
+    defaults: () => ({}),
+  },
+  {
+    name: 'product_access',
+    table: 'product_access',
+    primaryKey: 'product_access_id',
+    columns: keysOf('product_access'),
+    defaults: () => ({}),
+  },
 ];
 
 export interface FixtureRow {
@@ -56,7 +94,9 @@ export function fixtureRows(doc: FixtureDocument, now: string): FixtureRow[] {
         const given = record[c];
         const audit = /_(created|updated)_date$/.test(c);
         if (c === 'properties') row[c] = JSON.stringify(given ?? {});
-        else if (c.endsWith('_date')) row[c] = given === undefined ? (audit ? now : null) : given === null ? null : normaliseTimestamp(given as string);
+        else if (c.endsWith('_date'))
+          row[c] =
+            given === undefined ? (audit ? now : null) : given === null ? null : normaliseTimestamp(given as string);
         else row[c] = given !== undefined ? given : (defaults[c] ?? null);
         const leftOutId = c === kind.primaryKey && given === undefined;
         if (!leftOutId && !(audit && given === undefined)) compared.push(c);

@@ -14,9 +14,9 @@ import {
 import { normaliseTimestamp } from '../db/time.ts';
 
 const id = z.int().check(z.positive());
-const timestamp = z.string().check(
-  z.refine((v) => normaliseTimestamp(v) !== null, 'expected a timestamp like "2024-01-31T12:00:00Z"'),
-);
+const timestamp = z
+  .string()
+  .check(z.refine((v) => normaliseTimestamp(v) !== null, 'expected a timestamp like "2024-01-31T12:00:00Z"'));
 
 const byType: Record<ColumnType | ProductFieldType, z.ZodMiniType> = {
   integer: z.int(),
@@ -28,7 +28,11 @@ const byType: Record<ColumnType | ProductFieldType, z.ZodMiniType> = {
 type Shape = Record<string, z.ZodMiniType>;
 
 /** Every field optional and nullable, except the primary key (optional, positive) and `required`. */
-function shapeOf(columns: Iterable<[string, ColumnType | ProductFieldType]>, primaryKey: string, required: string[]): Shape {
+function shapeOf(
+  columns: Iterable<[string, ColumnType | ProductFieldType]>,
+  primaryKey: string,
+  required: string[],
+): Shape {
   const shape: Shape = { org_id: z.optional(id) };
   for (const [name, type] of columns) {
     shape[name] =

@@ -7,7 +7,10 @@ import { createPortalApp } from '../portal/app.ts';
 import { loadFixture } from './fixture.ts';
 import { seedDatabase } from './seed.ts';
 
-const example = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'example.json'), 'utf8')) as Record<string, unknown[]>;
+const example = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures', 'example.json'), 'utf8')) as Record<
+  string,
+  unknown[]
+>;
 const copy = () => structuredClone(example);
 
 function loaded(json: unknown = example): Database {
@@ -25,7 +28,10 @@ async function get(db: Database, path: string, token: string, body?: unknown) {
     headers: { authorization: token },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as { result: Record<string, unknown> & { groups?: string[] }; total?: number } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { result: Record<string, unknown> & { groups?: string[] }; total?: number },
+  };
 }
 
 describe('loadFixture', () => {
@@ -33,14 +39,24 @@ describe('loadFixture', () => {
     const db = loaded();
     expect(count(db, 'grp')).toBe(4);
     expect(count(db, 'portal_user')).toBe(3);
-    const user = await get(db, `/user/get_by_organisation_identifier/${encodeURIComponent('zoé/1')}`, 'fixture-token-org-1');
+    const user = await get(
+      db,
+      `/user/get_by_organisation_identifier/${encodeURIComponent('zoé/1')}`,
+      'fixture-token-org-1',
+    );
     expect(user.status).toBe(200);
     expect(user.body.result.groups).toEqual(['root-child']);
     expect(user.body.result.properties).toEqual({ department: 'Ventes' });
     const product = await get(db, '/product/get/1', 'fixture-token-org-1');
-    expect(product.body.result).toMatchObject({ product_type_id: 'bundle', product_price: 10.5, product_event_date: null });
+    expect(product.body.result).toMatchObject({
+      product_type_id: 'bundle',
+      product_price: 10.5,
+      product_event_date: null,
+    });
     expect((await get(db, '/product_access/get_all_for_bundle', 'fixture-token-org-1', {})).body.total).toBe(1);
-    expect((await get(db, '/product/definition', 'fixture-token-org-1')).body.result.properties).toEqual(['internal_code']);
+    expect((await get(db, '/product/definition', 'fixture-token-org-1')).body.result.properties).toEqual([
+      'internal_code',
+    ]);
     expect((await get(db, '/grp/get_all', 'fixture-token-org-2', {})).body.total).toBe(1);
   });
 
@@ -51,11 +67,13 @@ describe('loadFixture', () => {
     expect(Math.abs(Date.parse(g.grp_created_date as string) - Date.now())).toBeLessThan(5_000);
     const take = (await get(db, '/take/get/1', 'fixture-token-org-1')).body.result;
     expect(take).toMatchObject({ take_score: null, take_completed_date: null, take_started_date: null });
-    const m = (await get(db, '/user_grp/get_all', 'fixture-token-org-1', {})).body.result as unknown as { user_grp_group_admin: number }[];
+    const m = (await get(db, '/user_grp/get_all', 'fixture-token-org-1', {})).body.result as unknown as {
+      user_grp_group_admin: number;
+    }[];
     expect(m[0]?.user_grp_group_admin).toBe(1);
   });
 
-  it('turns a user\'s groups (grp_name) into memberships, next to user_grp', async () => {
+  it("turns a user's groups (grp_name) into memberships, next to user_grp", async () => {
     const doc = copy();
     (doc.user?.[1] as Record<string, unknown>).groups = ['root', 'root-child'];
     (doc.user?.[0] as Record<string, unknown>).groups = ['root-child'];
@@ -87,7 +105,8 @@ describe('loadFixture errors', () => {
     const json = replaced === undefined ? doc : replaced;
     expect(() => loadFixture(db, json)).toThrow(message);
     // Nothing at all was written.
-    for (const t of ['organisation', 'apikey', 'token', 'grp', 'portal_user', 'user_grp', 'product', 'take']) expect(count(db, t), t).toBe(0);
+    for (const t of ['organisation', 'apikey', 'token', 'grp', 'portal_user', 'user_grp', 'product', 'take'])
+      expect(count(db, t), t).toBe(0);
   };
 
   it('names the record and the field of a wrong type', () => {
@@ -157,7 +176,18 @@ describe('loadFixture errors', () => {
 });
 
 describe('loading a fixture again (PORTAL_FIXTURE at every start)', () => {
-  const tables = ['organisation', 'apikey', 'token', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
+  const tables = [
+    'organisation',
+    'apikey',
+    'token',
+    'grp',
+    'portal_user',
+    'user_grp',
+    'product',
+    'take',
+    'availability_group',
+    'product_access',
+  ];
   const counts = (db: Database) => tables.map((t) => `${t} ${count(db, t)}`);
 
   it('skips the records already present and identical: the example loads three times into one copy', async () => {
@@ -202,7 +232,9 @@ describe('loading a fixture again (PORTAL_FIXTURE at every start)', () => {
     } catch (e) {
       message = (e as Error).message;
     }
-    expect(message).toMatch(/grp\[1\]\.grp_id: id 2 already exists in the database with other values \(grp_name "root-child" in the database, "renamed" in the fixture\)/);
+    expect(message).toMatch(
+      /grp\[1\]\.grp_id: id 2 already exists in the database with other values \(grp_name "root-child" in the database, "renamed" in the fixture\)/,
+    );
     expect(message).toMatch(/user_grp\[0\]: user 1 is already a member of group 2, with other values/);
     expect(message).toMatch(/tokens\[0\]\.token: the token belongs to organisation 1, not 2/);
     expect(counts(db)).toEqual(snapshot);
@@ -226,6 +258,8 @@ describe('loading a fixture again (PORTAL_FIXTURE at every start)', () => {
     const app = createPortalApp(db);
     const r = await app.request('/token', { method: 'POST', body: JSON.stringify({ apikey: 'known-key-of-org-2' }) });
     expect(r.status).toBe(200);
-    expect(() => loadFixture(db, { apikeys: [{ apikey: 'known-key-of-org-2' }] })).toThrow(/apikeys\[0\]\.apikey: the API key belongs to organisation 2, not 1/);
+    expect(() => loadFixture(db, { apikeys: [{ apikey: 'known-key-of-org-2' }] })).toThrow(
+      /apikeys\[0\]\.apikey: the API key belongs to organisation 2, not 1/,
+    );
   });
 });

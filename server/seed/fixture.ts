@@ -29,16 +29,21 @@ export interface FixtureLoad {
 export function loadFixture(db: Database, json: unknown): FixtureLoad {
   const doc = validateFixture(json);
   const now = formatTimestamp(Date.now());
-  return db.transaction(() => {
-    const rows = fixtureRows(doc, now);
-    const present = findPresent(db, rows);
-    const skippedAt = new Set([...present.skipped].map((r) => `${r.kind.name}[${r.index}]`));
-    const problems = [...present.problems, ...referenceProblems(db, doc, (name, i) => !skippedAt.has(`${name}[${i}]`))];
-    if (problems.length > 0) throw fixtureError(problems);
-    const written = rows.filter((r) => !present.skipped.has(r));
-    writeFixture(db, doc, written, now);
-    return { added: written.length, alreadyPresent: present.skipped.size };
-  }).immediate();
+  return db
+    .transaction(() => {
+      const rows = fixtureRows(doc, now);
+      const present = findPresent(db, rows);
+      const skippedAt = new Set([...present.skipped].map((r) => `${r.kind.name}[${r.index}]`));
+      const problems = [
+        ...present.problems,
+        ...referenceProblems(db, doc, (name, i) => !skippedAt.has(`${name}[${i}]`)),
+      ];
+      if (problems.length > 0) throw fixtureError(problems);
+      const written = rows.filter((r) => !present.skipped.has(r));
+      writeFixture(db, doc, written, now);
+      return { added: written.length, alreadyPresent: present.skipped.size };
+    })
+    .immediate();
 }
 
 function validateFixture(json: unknown): FixtureDocument {
@@ -84,10 +89,15 @@ function writeFixture(db: Database, doc: FixtureDocument, rows: FixtureRow[], no
      ON CONFLICT (org_id) DO UPDATE SET org_name = excluded.org_name, product_properties = excluded.product_properties`,
   );
   for (const o of doc.organisation ?? []) {
-    upsertOrg.run(o.org_id, (o.org_name as string | undefined) ?? `Organisation ${String(o.org_id)}`, JSON.stringify(o.product_properties ?? []));
+    upsertOrg.run(
+      o.org_id,
+      (o.org_name as string | undefined) ?? `Organisation ${String(o.org_id)}`,
+      JSON.stringify(o.product_properties ?? []),
+    );
   }
   for (const name of collectionNames) {
-    for (const r of doc[name] ?? []) w.organisation({ org_id: orgOf(r), org_name: `Organisation ${orgOf(r)}`, product_properties: [] });
+    for (const r of doc[name] ?? [])
+      w.organisation({ org_id: orgOf(r), org_name: `Organisation ${orgOf(r)}`, product_properties: [] });
   }
 
   // Keys and tokens: stored as digests; a token without expired_date gets 24 h from this load.
@@ -123,7 +133,9 @@ function writeFixture(db: Database, doc: FixtureDocument, rows: FixtureRow[], no
 
 /** Each user's `groups` (grp_name): memberships with admin 0, unless they already exist. */
 function addGroupMemberships(db: Database, doc: FixtureDocument, now: string): void {
-  const groupByName = db.prepare('SELECT grp_id FROM grp WHERE org_id = ? AND grp_name = ? ORDER BY grp_id LIMIT 1').pluck();
+  const groupByName = db
+    .prepare('SELECT grp_id FROM grp WHERE org_id = ? AND grp_name = ? ORDER BY grp_id LIMIT 1')
+    .pluck();
   const addMembership = db.prepare(
     `INSERT INTO user_grp (org_id, user_grp_grp_id, user_grp_user_id, user_grp_group_admin, user_grp_created_date, user_grp_updated_date)
      VALUES (?, ?, ?, 0, ?, ?) ON CONFLICT (user_grp_grp_id, user_grp_user_id) DO NOTHING`,

@@ -36,7 +36,11 @@ function generateOrg(w: Writers, org: OrgPlan, l: OrgLayout, rng: Prng): void {
 function title(key: string): string {
   return key
     .split('-')
-    .map((s) => (s.length <= 4 && /^(emea|amer|apac|uk|b2b|hr)$/.test(s) ? s.toUpperCase() : s.charAt(0).toUpperCase() + s.slice(1)))
+    .map((s) =>
+      s.length <= 4 && /^(emea|amer|apac|uk|b2b|hr)$/.test(s)
+        ? s.toUpperCase()
+        : s.charAt(0).toUpperCase() + s.slice(1),
+    )
     .join(' ');
 }
 
@@ -112,10 +116,13 @@ function writeUsers(w: Writers, org: OrgPlan, l: OrgLayout, rng: Prng): void {
     const identifier =
       special?.identifier ?? (rng.chance(0.6) ? `E${String(100000 + id)}` : `${local}.${String(id).padStart(5, '0')}`);
     const created = date(rng);
-    const properties =
-      rng.chance(0.2)
-        ? {}
-        : { department: rng.pick(departments), cost_center: `CC-${rng.int(100, 999)}`, hire_date: formatTimestamp(date(rng, EPOCH - 3000 * DAY, created)).slice(0, 10) };
+    const properties = rng.chance(0.2)
+      ? {}
+      : {
+          department: rng.pick(departments),
+          cost_center: `CC-${rng.int(100, 999)}`,
+          hire_date: formatTimestamp(date(rng, EPOCH - 3000 * DAY, created)).slice(0, 10),
+        };
     w.user.run({
       org_id: org.orgId,
       user_id: id,
@@ -196,7 +203,11 @@ function writeMemberships(w: Writers, org: OrgPlan, l: OrgLayout, rng: Prng): vo
   for (const [g, u, a] of fixed) add(g, u, a);
   // The second user belongs to no group; the others get random, distinct groups.
   while (id < l.firstMembershipId + org.memberships) {
-    add(l.firstGroupId + rng.int(0, org.groups - 1), l.firstUserId + rng.int(2, org.users - 1), rng.chance(0.06) ? 1 : 0);
+    add(
+      l.firstGroupId + rng.int(0, org.groups - 1),
+      l.firstUserId + rng.int(2, org.users - 1),
+      rng.chance(0.06) ? 1 : 0,
+    );
   }
 }
 
@@ -220,7 +231,9 @@ function writeAvailabilityGroups(w: Writers, org: OrgPlan, l: OrgLayout, rng: Pr
 }
 
 function writeProductAccess(w: Writers, org: OrgPlan, l: OrgLayout, rng: Prng): void {
-  const bundles = Array.from({ length: org.products }, (_, i) => i).filter((i) => productTypes[i % productTypes.length] === 'bundle');
+  const bundles = Array.from({ length: org.products }, (_, i) => i).filter(
+    (i) => productTypes[i % productTypes.length] === 'bundle',
+  );
   for (let i = 0; i < org.productAccess; i++) {
     // Mostly bundles; one in ten on another product, which get_all_for_bundle must leave out.
     const product = i % 10 === 9 ? takeableProduct(rng, org, l) : l.firstProductId + rng.pick(bundles);
@@ -230,7 +243,9 @@ function writeProductAccess(w: Writers, org: OrgPlan, l: OrgLayout, rng: Prng): 
       product_access_id: null,
       product_access_product_id: product,
       product_access_user_id: l.firstUserId + rng.int(0, org.users - 1),
-      product_access_certificate: rng.chance(0.5) ? `CERT-${new Date(created).getUTCFullYear()}-${String(rng.int(1, 999999)).padStart(6, '0')}` : null,
+      product_access_certificate: rng.chance(0.5)
+        ? `CERT-${new Date(created).getUTCFullYear()}-${String(rng.int(1, 999999)).padStart(6, '0')}`
+        : null,
       product_access_created_date: formatTimestamp(created),
       product_access_updated_date: formatTimestamp(date(rng, created)),
       product_access_expired_date: rng.chance(0.7) ? formatTimestamp(created + 365 * DAY) : null,

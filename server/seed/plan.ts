@@ -39,7 +39,13 @@ export interface OrgLayout {
 export function layout(plan: SeedPlan): OrgLayout[] {
   const next = { g: 1, u: 1, p: 1, t: 1, m: 1 };
   return plan.orgs.map((o) => {
-    const l = { firstGroupId: next.g, firstUserId: next.u, firstProductId: next.p, firstTakeId: next.t, firstMembershipId: next.m };
+    const l = {
+      firstGroupId: next.g,
+      firstUserId: next.u,
+      firstProductId: next.p,
+      firstTakeId: next.t,
+      firstMembershipId: next.m,
+    };
     next.g += o.groups;
     next.u += o.users;
     next.p += o.products;
@@ -81,7 +87,17 @@ const org2Base = {
 export const demoPlan: SeedPlan = {
   seed: 20240601,
   orgs: [
-    { ...org1Base, users: 270, groups: 70, products: 36, takes: 1400, memberships: 740, productAccess: 140, manyTakes: 34, bigParentChildren: 12 },
+    {
+      ...org1Base,
+      users: 270,
+      groups: 70,
+      products: 36,
+      takes: 1400,
+      memberships: 740,
+      productAccess: 140,
+      manyTakes: 34,
+      bigParentChildren: 12,
+    },
     { ...org2Base, users: 30, groups: 10, products: 4, takes: 100, memberships: 60, productAccess: 10, manyTakes: 8 },
   ],
 };
@@ -100,6 +116,15 @@ export const largePlan: SeedPlan = {
       manyTakes: 240,
       bigParentChildren: 2_500,
     },
-    { ...org2Base, users: 2_000, groups: 100, products: 20, takes: 5_000, memberships: 3_000, productAccess: 200, manyTakes: 20 },
+    {
+      ...org2Base,
+      users: 2_000,
+      groups: 100,
+      products: 20,
+      takes: 5_000,
+      memberships: 3_000,
+      productAccess: 200,
+      manyTakes: 20,
+    },
   ],
 };

@@ -84,15 +84,28 @@ export function buildProduct(
     product_external_id: rng.chance(0.3) ? `LMS-${id}` : null,
     product_i18n_slug: slug,
     product_i18n_title: title,
-    product_i18n_summary: lang === 'fr' ? `L’essentiel de « ${topic} » en ${type === 'event' ? 'direct' : 'quelques heures'}.` : `The essentials of ${topic}.`,
+    product_i18n_summary:
+      lang === 'fr'
+        ? `L’essentiel de « ${topic} » en ${type === 'event' ? 'direct' : 'quelques heures'}.`
+        : `The essentials of ${topic}.`,
     product_i18n_description: description(lang, topic, id),
     product_i18n_name: title,
     product_i18n_learn: learn(lang),
     product_i18n_region: rng.chance(0.4) ? rng.pick(regions) : null,
     product_i18n_audience: rng.chance(0.5) ? (lang === 'fr' ? 'Tous les collaborateurs' : 'All employees') : null,
-    product_i18n_speaker_bio: isEvent ? (lang === 'fr' ? '<p>Consultante senior, 15 ans d’expérience.</p>' : '<p>Senior consultant, 15 years of experience.</p>') : null,
+    product_i18n_speaker_bio: isEvent
+      ? lang === 'fr'
+        ? '<p>Consultante senior, 15 ans d’expérience.</p>'
+        : '<p>Senior consultant, 15 years of experience.</p>'
+      : null,
     product_i18n_image: `products/${id}/cover.jpg`,
-    product_i18n_price_label: forSale ? (lang === 'fr' ? `${price.toFixed(2).replace('.', ',')} €` : `€${price.toFixed(2)}`) : lang === 'fr' ? 'Gratuit' : 'Free',
+    product_i18n_price_label: forSale
+      ? lang === 'fr'
+        ? `${price.toFixed(2).replace('.', ',')} €`
+        : `€${price.toFixed(2)}`
+      : lang === 'fr'
+        ? 'Gratuit'
+        : 'Free',
   });
   return record;
 }

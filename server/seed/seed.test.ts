@@ -13,7 +13,16 @@ import { demoFacts, largeFacts } from './facts.ts';
 import { isSeeded, seedDatabase } from './seed.ts';
 
 // Everything but the API keys, which are random, new for each database (seed.ts).
-const tables = ['organisation', 'grp', 'portal_user', 'user_grp', 'product', 'take', 'availability_group', 'product_access'];
+const tables = [
+  'organisation',
+  'grp',
+  'portal_user',
+  'user_grp',
+  'product',
+  'take',
+  'availability_group',
+  'product_access',
+];
 
 function digest(db: Database): string {
   const h = createHash('sha256');
@@ -27,7 +36,11 @@ function demo(): Database {
   return db;
 }
 
-const one = <T>(db: Database, sql: string, ...params: unknown[]) => db.prepare(sql).pluck().get(...params) as T;
+const one = <T>(db: Database, sql: string, ...params: unknown[]) =>
+  db
+    .prepare(sql)
+    .pluck()
+    .get(...params) as T;
 
 describe('demo seed', () => {
   const db = demo();
@@ -40,11 +53,16 @@ describe('demo seed', () => {
     const first = openDatabase(':memory:');
     const keys = seedDatabase(first, 'demo');
     const again = seedDatabase(openDatabase(':memory:'), 'demo');
-    expect(keys.map((k) => [k.orgId, k.orgName])).toEqual([[1, 'Acme Formation'], [2, 'Globex Learning']]);
+    expect(keys.map((k) => [k.orgId, k.orgName])).toEqual([
+      [1, 'Acme Formation'],
+      [2, 'Globex Learning'],
+    ]);
     for (const [i, key] of keys.entries()) {
       expect(key.apikey).toMatch(/^lpk_[A-Za-z0-9_-]{32}$/);
       expect(key.apikey).not.toBe(again[i]?.apikey);
-      expect(one(first, 'SELECT org_id FROM apikey WHERE key_sha256 = ?', credentialDigest(key.apikey))).toBe(key.orgId);
+      expect(one(first, 'SELECT org_id FROM apikey WHERE key_sha256 = ?', credentialDigest(key.apikey))).toBe(
+        key.orgId,
+      );
     }
     expect(JSON.stringify(first.prepare('SELECT * FROM apikey').all())).not.toMatch(/lpk_/);
   });
@@ -68,18 +86,25 @@ describe('demo seed', () => {
     const f = demoFacts.org1;
     expect(one(db, 'SELECT grp_name FROM grp WHERE grp_id = ?', f.deepestGroupId)).toBe(f.deepestGroupName);
     expect(one(db, 'SELECT COUNT(*) FROM grp WHERE grp_parent_id = ?', f.bigParentGroupId)).toBe(f.bigParentChildren);
-    expect(one(db, 'SELECT COUNT(*) FROM take WHERE take_user_id = ?', f.userWithManyTakes.userId)).toBe(f.userWithManyTakes.takes);
+    expect(one(db, 'SELECT COUNT(*) FROM take WHERE take_user_id = ?', f.userWithManyTakes.userId)).toBe(
+      f.userWithManyTakes.takes,
+    );
     expect(f.userWithManyTakes.takes).toBeGreaterThanOrEqual(30);
-    expect(one(db, 'SELECT user_organisation_identifier FROM portal_user WHERE user_id = ?', f.userWithManyTakes.userId)).toBe(f.userWithManyTakes.identifier);
+    expect(
+      one(db, 'SELECT user_organisation_identifier FROM portal_user WHERE user_id = ?', f.userWithManyTakes.userId),
+    ).toBe(f.userWithManyTakes.identifier);
     expect(one(db, 'SELECT COUNT(*) FROM user_grp WHERE user_grp_user_id = ?', f.userWithoutGroups.userId)).toBe(0);
     expect(one(db, 'SELECT product_type_id FROM product WHERE product_id = ?', f.bundleProductId)).toBe('bundle');
     expect(one(db, 'SELECT product_type_id FROM product WHERE product_id = ?', f.eventProductId)).toBe('event');
-    expect(one(db, 'SELECT grp_external_id FROM grp WHERE grp_id = ?', f.groupWithSpecialExternalId.grpId)).toBe(f.groupWithSpecialExternalId.externalId);
+    expect(one(db, 'SELECT grp_external_id FROM grp WHERE grp_id = ?', f.groupWithSpecialExternalId.grpId)).toBe(
+      f.groupWithSpecialExternalId.externalId,
+    );
     expect(one(db, 'SELECT grp_external_id FROM grp WHERE grp_id = ?', f.groupWithNullExternalId)).toBeNull();
     expect(one(db, 'SELECT org_id FROM portal_user WHERE user_id = ?', demoFacts.org2.userId)).toBe(2);
     expect(one(db, 'SELECT org_id FROM grp WHERE grp_id = ?', demoFacts.org2.groupId)).toBe(2);
     expect(one(db, 'SELECT org_id FROM take WHERE take_id = ?', demoFacts.org2.takeId)).toBe(2);
-    for (const id of f.specialIdentifiers) expect(one(db, 'SELECT COUNT(*) FROM portal_user WHERE user_organisation_identifier = ?', id)).toBe(1);
+    for (const id of f.specialIdentifiers)
+      expect(one(db, 'SELECT COUNT(*) FROM portal_user WHERE user_organisation_identifier = ?', id)).toBe(1);
   });
 
   it('has a group tree at least 5 levels deep, with a deepest group as the facts say', () => {
@@ -91,28 +116,68 @@ describe('demo seed', () => {
     expect(depth).toBeGreaterThanOrEqual(5);
     expect(depth).toBe(demoFacts.org1.deepestGroupDepth);
     // Parents always belong to the same organisation.
-    expect(one(db, 'SELECT COUNT(*) FROM grp c JOIN grp p ON p.grp_id = c.grp_parent_id WHERE p.org_id <> c.org_id')).toBe(0);
+    expect(
+      one(db, 'SELECT COUNT(*) FROM grp c JOIN grp p ON p.grp_id = c.grp_parent_id WHERE p.org_id <> c.org_id'),
+    ).toBe(0);
   });
 
   it('has no duplicate memberships, and group admins', () => {
-    expect(one(db, 'SELECT COUNT(*) FROM (SELECT 1 FROM user_grp GROUP BY user_grp_grp_id, user_grp_user_id HAVING COUNT(*) > 1)')).toBe(0);
+    expect(
+      one(
+        db,
+        'SELECT COUNT(*) FROM (SELECT 1 FROM user_grp GROUP BY user_grp_grp_id, user_grp_user_id HAVING COUNT(*) > 1)',
+      ),
+    ).toBe(0);
     expect(one<number>(db, 'SELECT COUNT(*) FROM user_grp WHERE user_grp_group_admin = 1')).toBeGreaterThan(10);
-    expect(one(db, 'SELECT COUNT(*) FROM user_grp m JOIN grp g ON g.grp_id = m.user_grp_grp_id WHERE g.org_id <> m.org_id')).toBe(0);
+    expect(
+      one(db, 'SELECT COUNT(*) FROM user_grp m JOIN grp g ON g.grp_id = m.user_grp_grp_id WHERE g.org_id <> m.org_id'),
+    ).toBe(0);
   });
 
   it('has products of every type, event fields on events only, HTML descriptions', () => {
-    expect(db.prepare('SELECT DISTINCT product_type_id FROM product ORDER BY 1').pluck().all()).toEqual(['bundle', 'classroom', 'elearning', 'event']);
-    expect(one(db, "SELECT COUNT(*) FROM product WHERE product_type_id <> 'event' AND (product_event_date IS NOT NULL OR product_event_type IS NOT NULL)")).toBe(0);
-    expect(one(db, "SELECT COUNT(*) FROM product WHERE product_type_id = 'event' AND product_event_date IS NULL")).toBe(0);
-    expect(one(db, "SELECT COUNT(*) FROM product WHERE product_i18n_description NOT LIKE '<p>%<ul><li>%<strong>%<a href=%'")).toBe(0);
-    expect(db.prepare('SELECT DISTINCT product_i18n_language_id FROM product ORDER BY 1').pluck().all()).toEqual(['en', 'fr']);
+    expect(db.prepare('SELECT DISTINCT product_type_id FROM product ORDER BY 1').pluck().all()).toEqual([
+      'bundle',
+      'classroom',
+      'elearning',
+      'event',
+    ]);
+    expect(
+      one(
+        db,
+        "SELECT COUNT(*) FROM product WHERE product_type_id <> 'event' AND (product_event_date IS NOT NULL OR product_event_type IS NOT NULL)",
+      ),
+    ).toBe(0);
+    expect(one(db, "SELECT COUNT(*) FROM product WHERE product_type_id = 'event' AND product_event_date IS NULL")).toBe(
+      0,
+    );
+    expect(
+      one(db, "SELECT COUNT(*) FROM product WHERE product_i18n_description NOT LIKE '<p>%<ul><li>%<strong>%<a href=%'"),
+    ).toBe(0);
+    expect(db.prepare('SELECT DISTINCT product_i18n_language_id FROM product ORDER BY 1').pluck().all()).toEqual([
+      'en',
+      'fr',
+    ]);
   });
 
   it('has takes in progress and completed, and availability groups for most products', () => {
-    expect(one<number>(db, 'SELECT COUNT(*) FROM take WHERE take_completed_date IS NULL AND take_score IS NULL')).toBeGreaterThan(100);
-    expect(one<number>(db, 'SELECT COUNT(*) FROM take WHERE take_completed_date IS NOT NULL AND take_score BETWEEN 0 AND 100')).toBeGreaterThan(100);
-    expect(one<number>(db, 'SELECT COUNT(DISTINCT availability_group_product_id) FROM availability_group')).toBeGreaterThan(28);
-    expect(one<number>(db, "SELECT COUNT(*) FROM product_access a JOIN product p ON p.product_id = a.product_access_product_id WHERE p.product_type_id = 'bundle'")).toBeGreaterThan(50);
+    expect(
+      one<number>(db, 'SELECT COUNT(*) FROM take WHERE take_completed_date IS NULL AND take_score IS NULL'),
+    ).toBeGreaterThan(100);
+    expect(
+      one<number>(
+        db,
+        'SELECT COUNT(*) FROM take WHERE take_completed_date IS NOT NULL AND take_score BETWEEN 0 AND 100',
+      ),
+    ).toBeGreaterThan(100);
+    expect(
+      one<number>(db, 'SELECT COUNT(DISTINCT availability_group_product_id) FROM availability_group'),
+    ).toBeGreaterThan(28);
+    expect(
+      one<number>(
+        db,
+        "SELECT COUNT(*) FROM product_access a JOIN product p ON p.product_id = a.product_access_product_id WHERE p.product_type_id = 'bundle'",
+      ),
+    ).toBeGreaterThan(50);
   });
 
   it('writes only records that the shared schemas accept, with portal timestamps', () => {
@@ -134,8 +199,15 @@ describe('demo seed', () => {
   });
 
   it('has realistic people: accents, unique identifiers and e-mails per organisation', () => {
-    expect(one<number>(db, "SELECT COUNT(*) FROM portal_user WHERE firstname GLOB '*[éèëïôç]*' OR lastname GLOB '*[éèëïôç]*'")).toBeGreaterThan(10);
-    expect(one(db, 'SELECT COUNT(*) FROM (SELECT 1 FROM portal_user GROUP BY org_id, email HAVING COUNT(*) > 1)')).toBe(0);
+    expect(
+      one<number>(
+        db,
+        "SELECT COUNT(*) FROM portal_user WHERE firstname GLOB '*[éèëïôç]*' OR lastname GLOB '*[éèëïôç]*'",
+      ),
+    ).toBeGreaterThan(10);
+    expect(one(db, 'SELECT COUNT(*) FROM (SELECT 1 FROM portal_user GROUP BY org_id, email HAVING COUNT(*) > 1)')).toBe(
+      0,
+    );
     expect(one(db, "SELECT COUNT(*) FROM portal_user WHERE email NOT GLOB '[a-z]*@*.*'")).toBe(0);
   });
 });
@@ -155,10 +227,17 @@ describe.runIf(process.env.PORTAL_LARGE_TEST === '1')('large seed', () => {
     const f = largeFacts.org1;
     expect(one(db, 'SELECT COUNT(*) FROM grp WHERE grp_parent_id = ?', f.bigParentGroupId)).toBe(f.bigParentChildren);
     expect(f.bigParentChildren).toBeGreaterThanOrEqual(2_000);
-    expect(one(db, 'SELECT COUNT(*) FROM take WHERE take_user_id = ?', f.userWithManyTakes.userId)).toBe(f.userWithManyTakes.takes);
+    expect(one(db, 'SELECT COUNT(*) FROM take WHERE take_user_id = ?', f.userWithManyTakes.userId)).toBe(
+      f.userWithManyTakes.takes,
+    );
     expect(f.userWithManyTakes.takes).toBeGreaterThanOrEqual(200);
     expect(one(db, 'SELECT grp_name FROM grp WHERE grp_id = ?', f.deepestGroupId)).toBe(f.deepestGroupName);
     expect(one(db, 'SELECT product_type_id FROM product WHERE product_id = ?', f.bundleProductId)).toBe('bundle');
-    expect(one(db, 'SELECT COUNT(*) FROM (SELECT 1 FROM user_grp GROUP BY user_grp_grp_id, user_grp_user_id HAVING COUNT(*) > 1)')).toBe(0);
+    expect(
+      one(
+        db,
+        'SELECT COUNT(*) FROM (SELECT 1 FROM user_grp GROUP BY user_grp_grp_id, user_grp_user_id HAVING COUNT(*) > 1)',
+      ),
+    ).toBe(0);
   }, 120_000);
 });

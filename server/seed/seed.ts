@@ -26,7 +26,9 @@ export function seedDatabase(db: Database, kind: SeedKind): SeededKey[] {
   db.transaction(() => {
     // Building the indexes once, after the rows, is several times faster than updating
     // them row by row (the large seed has to fit in 60 s).
-    const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL").all() as { name: string; sql: string }[];
+    const indexes = db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+      .all() as { name: string; sql: string }[];
     for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
     generate(db, plan);
     for (const { sql } of indexes) db.exec(sql);

@@ -39,7 +39,9 @@ function withKey<T>(facts: T, apikey: string | undefined): WithKey<T> {
   return { ...facts, apikey, apikeyLabel: apikeyLabel(apikey) };
 }
 
-function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ server: ServerType; port: number }> {
+function listen(
+  fetch: (request: Request) => Response | Promise<Response>,
+): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolve) => {
     const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve({ server, port: info.port }));
   });
@@ -100,7 +102,8 @@ export interface FaultyPortal extends RunningServer {
   /** A JSON answer (200 unless told). */
   answerJson: (body: unknown, status?: number) => void;
   /** The last request received, as it came on the wire (raw path, headers). */
-  lastRequest: () => { method: string; url: string; headers: Record<string, string | string[] | undefined> } | undefined;
+  lastRequest: () =>
+    { method: string; url: string; headers: Record<string, string | string[] | undefined> } | undefined;
 }
 
 /** A misbehaving portal or gateway: hangs, drops connections, sends HTML or broken JSON. */

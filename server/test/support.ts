@@ -14,7 +14,12 @@ export interface Portal {
   /** The API keys the seed made for organisations 1 and 2 ('' without a seed). */
   apikey1: string;
   apikey2: string;
-  call: (method: string, path: string, body?: unknown, opts?: { token?: string | null; raw?: string; headers?: Record<string, string> }) => Promise<Reply>;
+  call: (
+    method: string,
+    path: string,
+    body?: unknown,
+    opts?: { token?: string | null; raw?: string; headers?: Record<string, string> },
+  ) => Promise<Reply>;
   post: (path: string, body?: unknown, token?: string) => Promise<Reply>;
   get: (path: string, token?: string) => Promise<Reply>;
 }

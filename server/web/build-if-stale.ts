@@ -25,7 +25,8 @@ export function staleReason(root: string, outDir: string, env: { VITE_PORTAL_API
   if (!builtAt) return 'Building the dashboard…';
   const changedAt = Math.max(...sources.map((name) => newestMtime(join(root, name))));
   if (changedAt >= builtAt) return 'Sources changed since the last build: rebuilding the dashboard…';
-  if (readStamp(outDir) !== settingsStamp(env)) return 'VITE_PORTAL_API_URL changed since the last build: rebuilding the dashboard…';
+  if (readStamp(outDir) !== settingsStamp(env))
+    return 'VITE_PORTAL_API_URL changed since the last build: rebuilding the dashboard…';
   return null;
 }
 
@@ -39,15 +40,24 @@ function viteScript(root: string): string | undefined {
 }
 
 /** `stop` (SIGTERM, SIGINT) ends a build under way, and with it this function (AbortError). */
-export async function buildIfStale(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env, stop?: AbortSignal): Promise<void> {
+export async function buildIfStale(
+  root: string,
+  outDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  stop?: AbortSignal,
+): Promise<void> {
   const vite = viteScript(root);
   if (!vite) {
     // File times say nothing here (`npm prune` rewrites package-lock.json): only what the build baked in.
     if (!existsSync(join(outDir, 'index.html'))) {
-      throw new Error(`there is no dashboard build in ${outDir}, and Vite is not installed to make one: run \`npm ci && npm run build\` first.`);
+      throw new Error(
+        `there is no dashboard build in ${outDir}, and Vite is not installed to make one: run \`npm ci && npm run build\` first.`,
+      );
     }
     if (readStamp(outDir) !== settingsStamp(env)) {
-      console.warn('The dashboard was built with another VITE_PORTAL_API_URL, and Vite is not installed to rebuild it: run `npm run build` with the dev dependencies installed.');
+      console.warn(
+        'The dashboard was built with another VITE_PORTAL_API_URL, and Vite is not installed to rebuild it: run `npm run build` with the dev dependencies installed.',
+      );
     }
     return;
   }
@@ -57,7 +67,12 @@ export async function buildIfStale(root: string, outDir: string, env: NodeJS.Pro
   // In a child process: Vite and Rollup would otherwise stay in the server's memory (about
   // 400 MiB of resident memory for as long as it serves). The build stamps its settings itself.
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, env, stdio: 'inherit', signal: stop });
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+      signal: stop,
+    });
     child.on('error', reject);
     child.on('exit', resolve);
   });

@@ -139,7 +139,11 @@ describe('the API, compressed above 1 KB', () => {
   const list = (acceptEncoding?: string) =>
     rawRequest(port, '/api/grp/get_all', {
       method: 'POST',
-      headers: { Authorization: token, 'Content-Type': 'application/json', ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) },
+      headers: {
+        Authorization: token,
+        'Content-Type': 'application/json',
+        ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}),
+      },
       body: JSON.stringify({ limit: 50 }),
     });
 
@@ -161,7 +165,9 @@ describe('the API, compressed above 1 KB', () => {
   });
 
   it('leaves a small answer (1 KB or less) as it is, but still says it could vary', async () => {
-    const answer = await rawRequest(port, '/api/token/validate', { headers: { Authorization: token, 'Accept-Encoding': 'br, gzip' } });
+    const answer = await rawRequest(port, '/api/token/validate', {
+      headers: { Authorization: token, 'Accept-Encoding': 'br, gzip' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBeLessThanOrEqual(1024);
     expect(answer.headers['content-encoding']).toBeUndefined();
@@ -170,7 +176,10 @@ describe('the API, compressed above 1 KB', () => {
   });
 
   it('does not compress a HEAD answer', async () => {
-    const answer = await rawRequest(port, '/api/token/validate', { method: 'HEAD', headers: { Authorization: token, 'Accept-Encoding': 'br' } });
+    const answer = await rawRequest(port, '/api/token/validate', {
+      method: 'HEAD',
+      headers: { Authorization: token, 'Accept-Encoding': 'br' },
+    });
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.body.length).toBe(0);
   });

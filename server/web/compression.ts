@@ -19,7 +19,10 @@ export const encodings: readonly { name: Encoding; extension: string }[] = [
  * The encoding to answer with, among those available (in this server's order of preference), from
  * the request's Accept-Encoding: the highest q wins, ties go to the earlier one; `q=0` refuses.
  */
-export function negotiateEncoding(acceptEncoding: string | undefined, available: readonly Encoding[]): Encoding | undefined {
+export function negotiateEncoding(
+  acceptEncoding: string | undefined,
+  available: readonly Encoding[],
+): Encoding | undefined {
   if (!acceptEncoding) return undefined;
   const accepted = parseAccept(acceptEncoding);
   const wildcard = accepted.find((entry) => entry.type === '*')?.q;
@@ -39,7 +42,10 @@ const gzipAsync = promisify(gzip);
  * than the build's slow best (11).
  */
 export function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
-  if (encoding === 'br') return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'br')
+    return brotli(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
   return gzipAsync(body, { level: 6 });
 }
 
@@ -47,7 +53,8 @@ export function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
 export function compressJson(thresholdBytes = 1024): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (!/^application\/json\b/i.test(c.res.headers.get('Content-Type') ?? '') || c.res.headers.has('Content-Encoding')) return;
+    if (!/^application\/json\b/i.test(c.res.headers.get('Content-Type') ?? '') || c.res.headers.has('Content-Encoding'))
+      return;
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
     if (encoding && c.req.method !== 'HEAD') {
       // Status and headers first: under @hono/node-server, reading the body of a response rebuilds

@@ -22,7 +22,8 @@ export interface EmbeddedSettings {
 function tokenLifetime(value: string | undefined): number | undefined {
   if (!value) return undefined;
   const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds <= 0) throw new Error(`PORTAL_TOKEN_TTL must be a whole number of seconds, not "${value}".`);
+  if (!Number.isInteger(seconds) || seconds <= 0)
+    throw new Error(`PORTAL_TOKEN_TTL must be a whole number of seconds, not "${value}".`);
   return seconds;
 }
 
@@ -30,7 +31,8 @@ export function openEmbeddedPortal(settings: EmbeddedSettings) {
   const lifetime = tokenLifetime(settings.PORTAL_TOKEN_TTL);
   const db = openDatabase(settings.PORTAL_DB || '.data/portal.db');
   const seed = settings.PORTAL_SEED || 'demo';
-  if (seed !== 'demo' && seed !== 'large' && seed !== 'none') throw new Error(`PORTAL_SEED must be demo, large or none, not "${seed}".`);
+  if (seed !== 'demo' && seed !== 'large' && seed !== 'none')
+    throw new Error(`PORTAL_SEED must be demo, large or none, not "${seed}".`);
   if (seed !== 'none' && !isSeeded(db)) seedDatabase(db, seed);
   if (settings.PORTAL_FIXTURE) loadFixture(db, JSON.parse(readFileSync(settings.PORTAL_FIXTURE, 'utf8')));
   // The printed token belongs to organisation 1, which must exist even in an empty database.

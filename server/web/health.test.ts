@@ -69,13 +69,23 @@ describe('with the embedded portal', () => {
     expect((await probe(port, '/healthz')).status).toBe(200);
     const ready = await probe(port, '/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.json).toEqual({ status: false, error: { code: 'not_ready', message: 'The portal database is not open or cannot be read.' } });
+    expect(ready.json).toEqual({
+      status: false,
+      error: { code: 'not_ready', message: 'The portal database is not open or cannot be read.' },
+    });
   });
 
   it('is not ready while any check says why not (a stopping server)', async () => {
     const stopping = async () => 'The server is stopping.';
-    const port = await serveApp({ distDir: dist.dir, portal: portal.app, readiness: allReady(databaseOpen(portal.db), stopping) });
-    expect(await probe(port, '/readyz')).toMatchObject({ status: 503, json: { error: { message: 'The server is stopping.' } } });
+    const port = await serveApp({
+      distDir: dist.dir,
+      portal: portal.app,
+      readiness: allReady(databaseOpen(portal.db), stopping),
+    });
+    expect(await probe(port, '/readyz')).toMatchObject({
+      status: 503,
+      json: { error: { message: 'The server is stopping.' } },
+    });
   });
 });
 
@@ -90,7 +100,10 @@ describe('with a proxied portal', () => {
   it('is not ready when the portal fails (5xx)', async () => {
     const portal = await stubPortal(503);
     const port = await serveApp({ distDir: dist.dir, portalUrl: portal.url });
-    expect(await probe(port, '/readyz')).toMatchObject({ status: 503, json: { error: { code: 'not_ready', message: 'The portal answered with HTTP 503.' } } });
+    expect(await probe(port, '/readyz')).toMatchObject({
+      status: 503,
+      json: { error: { code: 'not_ready', message: 'The portal answered with HTTP 503.' } },
+    });
   });
 
   it('is not ready when the portal takes more than 2 s, and says so after 2 s', async () => {
@@ -99,7 +112,10 @@ describe('with a proxied portal', () => {
     const started = performance.now();
     const answer = await probe(port, '/readyz');
     const elapsed = performance.now() - started;
-    expect(answer).toMatchObject({ status: 503, json: { error: { message: 'The portal did not answer within 2 s.' } } });
+    expect(answer).toMatchObject({
+      status: 503,
+      json: { error: { message: 'The portal did not answer within 2 s.' } },
+    });
     expect(elapsed).toBeGreaterThanOrEqual(1_900);
     expect(elapsed).toBeLessThan(2_900);
     // Alive all the same.

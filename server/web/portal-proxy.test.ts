@@ -43,10 +43,16 @@ beforeAll(async () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       if (req.url?.startsWith('/limited')) {
         res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '42' });
-        res.end(JSON.stringify({ status: false, error: { code: 'too_many_requests', message: 'Too many failed attempts.' } }));
+        res.end(
+          JSON.stringify({ status: false, error: { code: 'too_many_requests', message: 'Too many failed attempts.' } }),
+        );
         return;
       }
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Set-Cookie': 'portal_session=abc', 'X-Powered-By': 'PHP/8.1' });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Set-Cookie': 'portal_session=abc',
+        'X-Powered-By': 'PHP/8.1',
+      });
       const message = req.url?.startsWith('/large') ? 'ok '.repeat(2_000) : 'ok';
       res.end(JSON.stringify({ status: true, result: { message } }));
     });
@@ -92,8 +98,13 @@ describe('the portal proxy', () => {
     expect(response.status).toBe(200);
     const [request] = received;
     expect(request).toMatchObject({ method: 'POST', url: '/grp/get_all?debug=1', body: '{"start":0,"limit":10}' });
-    expect(request?.headers).toMatchObject({ authorization: 'the-token', 'content-type': 'application/json', accept: 'application/json' });
-    for (const name of ['cookie', 'origin', 'referer', 'x-forwarded-for', 'x-custom']) expect(request?.headers[name]).toBeUndefined();
+    expect(request?.headers).toMatchObject({
+      authorization: 'the-token',
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
+    for (const name of ['cookie', 'origin', 'referer', 'x-forwarded-for', 'x-custom'])
+      expect(request?.headers[name]).toBeUndefined();
     expect(request?.headers['user-agent']).not.toContain('Mozilla');
   });
 
@@ -114,19 +125,32 @@ describe('the portal proxy', () => {
   });
 
   it("compresses the portal's JSON above 1 KB for the browser, like the embedded portal's", async () => {
-    const answer = await rawRequest(Number(new URL(proxied).port), '/api/large/answer', { headers: { Authorization: 't', 'Accept-Encoding': 'gzip, deflate, br' } });
+    const answer = await rawRequest(Number(new URL(proxied).port), '/api/large/answer', {
+      headers: { Authorization: 't', 'Accept-Encoding': 'gzip, deflate, br' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers.vary).toBe('Accept-Encoding');
     expect(answer.body.length).toBeLessThan(1024);
-    expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual({ status: true, result: { message: 'ok '.repeat(2_000) } });
+    expect(JSON.parse(brotliDecompressSync(answer.body).toString())).toEqual({
+      status: true,
+      result: { message: 'ok '.repeat(2_000) },
+    });
   });
 
   it('keeps encoded path segments exactly as the dashboard encoded them', async () => {
     received = [];
-    const encoded = ['ext%2F4521', '50%25-promo', 'jean%20dupont', '%C3%A9lodie.martin', 'anne-marie%2Btest%3Fx%3D1%232'];
+    const encoded = [
+      'ext%2F4521',
+      '50%25-promo',
+      'jean%20dupont',
+      '%C3%A9lodie.martin',
+      'anne-marie%2Btest%3Fx%3D1%232',
+    ];
     for (const identifier of encoded) await fetch(`${proxied}/api/user/get_by_organisation_identifier/${identifier}`);
-    expect(received.map((r) => r.url)).toEqual(encoded.map((identifier) => `/user/get_by_organisation_identifier/${identifier}`));
+    expect(received.map((r) => r.url)).toEqual(
+      encoded.map((identifier) => `/user/get_by_organisation_identifier/${identifier}`),
+    );
   });
 
   it('appends the path to a portal URL that has a path of its own', async () => {
@@ -148,7 +172,14 @@ describe('the portal proxy', () => {
   it('refuses a body over 1 MiB with 413, declared or streamed, and forwards nothing', async () => {
     received = [];
     const post = (body: BodyInit, headers: Record<string, string> = {}) =>
-      proxyApp.fetch(new Request('http://127.0.0.1/api/grp/get_all', { method: 'POST', headers: { Authorization: 't', ...headers }, body, duplex: 'half' } as RequestInit));
+      proxyApp.fetch(
+        new Request('http://127.0.0.1/api/grp/get_all', {
+          method: 'POST',
+          headers: { Authorization: 't', ...headers },
+          body,
+          duplex: 'half',
+        } as RequestInit),
+      );
     const chunks = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let i = 0; i < 5; i++) controller.enqueue(new TextEncoder().encode('y'.repeat(256 * 1024)));
@@ -160,11 +191,18 @@ describe('the portal proxy', () => {
     const streamed = await post(chunks);
     for (const response of [declared, streamed]) {
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ status: false, error: { code: 'payload_too_large', message: expect.stringContaining('1 MiB') } });
+      expect(await response.json()).toEqual({
+        status: false,
+        error: { code: 'payload_too_large', message: expect.stringContaining('1 MiB') },
+      });
     }
     expect(received).toEqual([]);
     // Exactly 1 MiB still crosses.
-    await fetch(`${proxied}/api/grp/get_all`, { method: 'POST', headers: { Authorization: 't' }, body: 'z'.repeat(1024 * 1024) });
+    await fetch(`${proxied}/api/grp/get_all`, {
+      method: 'POST',
+      headers: { Authorization: 't' },
+      body: 'z'.repeat(1024 * 1024),
+    });
     expect(received.map((r) => r.body.length)).toEqual([1024 * 1024]);
   });
 
@@ -183,33 +221,51 @@ describe('the portal proxy', () => {
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body.toString())).toEqual({
       status: false,
-      error: { code: 'invalid_path', message: `The request path ${problem} once decoded: it is not sent to the portal.` },
+      error: {
+        code: 'invalid_path',
+        message: `The request path ${problem} once decoded: it is not sent to the portal.`,
+      },
     });
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(received).toEqual([]);
   });
 
   it('forwards identifiers that only look like dot segments', () => {
-    for (const path of ['/user/get_by_organisation_identifier/..a', '/user/get_by_organisation_identifier/a..', '/grp/get_by_external_id/...', '/user/get_by_organisation_identifier/50%25-promo', '/x/ext%2F4521']) {
+    for (const path of [
+      '/user/get_by_organisation_identifier/..a',
+      '/user/get_by_organisation_identifier/a..',
+      '/grp/get_by_external_id/...',
+      '/user/get_by_organisation_identifier/50%25-promo',
+      '/x/ext%2F4521',
+    ]) {
       expect(unsafePathProblem(path), path).toBeUndefined();
     }
   });
 
-  it.each(['TRACE', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])('answers %s with 405 (the API uses GET and POST) and forwards nothing', async (method) => {
-    received = [];
-    const answer = await rawRequest(Number(new URL(proxied).port), '/api/grp/get_all', { method, headers: { Authorization: 't' } });
-    expect(answer.status).toBe(405);
-    expect(answer.headers.allow).toBe('GET, HEAD, POST');
-    expect(JSON.parse(answer.body.toString())).toEqual({
-      status: false,
-      error: { code: 'method_not_allowed', message: `The portal API has no ${method} requests: use GET or POST.` },
-    });
-    expect(received).toEqual([]);
-  });
+  it.each(['TRACE', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])(
+    'answers %s with 405 (the API uses GET and POST) and forwards nothing',
+    async (method) => {
+      received = [];
+      const answer = await rawRequest(Number(new URL(proxied).port), '/api/grp/get_all', {
+        method,
+        headers: { Authorization: 't' },
+      });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD, POST');
+      expect(JSON.parse(answer.body.toString())).toEqual({
+        status: false,
+        error: { code: 'method_not_allowed', message: `The portal API has no ${method} requests: use GET or POST.` },
+      });
+      expect(received).toEqual([]);
+    },
+  );
 
   it('forwards HEAD', async () => {
     received = [];
-    const answer = await rawRequest(Number(new URL(proxied).port), '/api/token/validate', { method: 'HEAD', headers: { Authorization: 't' } });
+    const answer = await rawRequest(Number(new URL(proxied).port), '/api/token/validate', {
+      method: 'HEAD',
+      headers: { Authorization: 't' },
+    });
     expect(answer.status).toBe(200);
     expect(received.map((r) => r.method)).toEqual(['HEAD']);
   });

@@ -38,11 +38,18 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
   app.use('*', async (c, next) => {
     if (!allowedMethods.includes(c.req.method)) {
       c.header('Allow', allowedMethods.join(', '));
-      return c.json(errorBody('method_not_allowed', `The portal API has no ${c.req.method} requests: use GET or POST.`), 405);
+      return c.json(
+        errorBody('method_not_allowed', `The portal API has no ${c.req.method} requests: use GET or POST.`),
+        405,
+      );
     }
     // Checked on the path as it came (new URL() already resolved literal `..` segments).
     const problem = unsafePathProblem(new URL(c.req.url).pathname);
-    if (problem) return c.json(errorBody('invalid_path', `The request path ${problem} once decoded: it is not sent to the portal.`), 400);
+    if (problem)
+      return c.json(
+        errorBody('invalid_path', `The request path ${problem} once decoded: it is not sent to the portal.`),
+        400,
+      );
     await next();
   });
   // The embedded portal's limit: the proxy never buffers more than 1 MiB of anyone's body.

@@ -12,7 +12,10 @@ const compressible = new Set(['.html', '.js', '.css', '.svg', '.json', '.webmani
 const compressors: Record<Encoding, (data: Buffer) => Buffer> = {
   br: (data) =>
     brotliCompressSync(data, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
     }),
   gzip: (data) => gzipSync(data, { level: 9 }),
 };

@@ -42,6 +42,7 @@ export function securityHeaders(options: SecurityOptions = {}): MiddlewareHandle
     await next();
     // An answer built as a Response of its own (the portal proxy's) did not take them: set them
     // on its headers, which keeps it on the fast path too.
-    if (!c.res.headers.has('Content-Security-Policy')) for (const [name, value] of headers) c.res.headers.set(name, value);
+    if (!c.res.headers.has('Content-Security-Policy'))
+      for (const [name, value] of headers) c.res.headers.set(name, value);
   };
 }

@@ -25,10 +25,11 @@ describe('direct portal origins (CSP connect-src)', () => {
   });
 
   it('allows the origins of the meta tag and VITE_PORTAL_API_URL, not relative paths', () => {
-    expect(directPortalOrigins(dist('https://portal.example/api/v2'), { VITE_PORTAL_API_URL: 'https://cdn-portal.example:8443/x' })).toEqual([
-      'https://portal.example',
-      'https://cdn-portal.example:8443',
-    ]);
+    expect(
+      directPortalOrigins(dist('https://portal.example/api/v2'), {
+        VITE_PORTAL_API_URL: 'https://cdn-portal.example:8443/x',
+      }),
+    ).toEqual(['https://portal.example', 'https://cdn-portal.example:8443']);
     expect(directPortalOrigins(dist('/api'), {})).toEqual([]);
     expect(directPortalOrigins(dist('javascript:alert(1)'), {})).toEqual([]);
   });
@@ -76,7 +77,9 @@ describe('npm start in a production install (no Vite to rebuild with)', () => {
   });
 
   it('refuses to start without a build, saying how to make one', async () => {
-    await expect(buildIfStale(dist(), join(dist(), 'missing'), {})).rejects.toThrow(/no dashboard build in .*missing.*npm ci && npm run build/);
+    await expect(buildIfStale(dist(), join(dist(), 'missing'), {})).rejects.toThrow(
+      /no dashboard build in .*missing.*npm ci && npm run build/,
+    );
   });
 });
 

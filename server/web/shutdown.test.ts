@@ -17,7 +17,11 @@ async function start(app: Hono): Promise<{ server: Server; port: number }> {
   });
 }
 
-function get(port: number, path: string, agent: Agent): Promise<{ status: number; body: string; connection: string | undefined }> {
+function get(
+  port: number,
+  path: string,
+  agent: Agent,
+): Promise<{ status: number; body: string; connection: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
       let body = '';
@@ -87,7 +91,17 @@ describe('timeouts (timeouts.ts)', () => {
     app.post('/', async (c) => c.text(await c.req.text().catch(() => '')));
     const server = await new Promise<{ server: Server; port: number }>((resolve) => {
       const s = serve(
-        { fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: { ...serverTimeouts, headersTimeout: 300, requestTimeout: 600, connectionsCheckingInterval: 50 } },
+        {
+          fetch: app.fetch,
+          port: 0,
+          hostname: '127.0.0.1',
+          serverOptions: {
+            ...serverTimeouts,
+            headersTimeout: 300,
+            requestTimeout: 600,
+            connectionsCheckingInterval: 50,
+          },
+        },
         (info) => resolve({ server: s as Server, port: info.port }),
       );
     });

@@ -52,7 +52,12 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-function headersFor(path: string, cacheControl: string, encoding: Encoding | undefined, varies: boolean): Record<string, string> {
+function headersFor(
+  path: string,
+  cacheControl: string,
+  encoding: Encoding | undefined,
+  varies: boolean,
+): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Type': contentTypes[extname(path)] ?? 'application/octet-stream',
     'Cache-Control': cacheControl,

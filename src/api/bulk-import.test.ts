@@ -45,7 +45,14 @@ function fakeApi(options: { failCreateFor?: number; delayMs?: number; users?: Us
     return work();
   };
   function membership(userId: number, date: string): UserGrp {
-    return { user_grp_id: userId, user_grp_grp_id: 7, user_grp_user_id: userId, user_grp_group_admin: 0, user_grp_created_date: date, user_grp_updated_date: date };
+    return {
+      user_grp_id: userId,
+      user_grp_grp_id: 7,
+      user_grp_user_id: userId,
+      user_grp_group_admin: 0,
+      user_grp_created_date: date,
+      user_grp_updated_date: date,
+    };
   }
   const api: BulkApi = {
     fetchUserByIdentifier: (identifier) =>
@@ -58,23 +65,40 @@ function fakeApi(options: { failCreateFor?: number; delayMs?: number; users?: Us
     findMembership: (_grp, userId) => track(`find ${userId}`, () => members.get(userId) ?? null),
     createMembership: (input) =>
       track(`create ${input.user_grp_user_id}`, () => {
-        if (input.user_grp_user_id === options.failCreateFor) throw new ApiError({ kind: 'network', endpoint: 'POST create' });
-        if (members.has(input.user_grp_user_id)) throw new ApiError({ kind: 'http', status: 409, endpoint: 'POST create' });
+        if (input.user_grp_user_id === options.failCreateFor)
+          throw new ApiError({ kind: 'network', endpoint: 'POST create' });
+        if (members.has(input.user_grp_user_id))
+          throw new ApiError({ kind: 'http', status: 409, endpoint: 'POST create' });
         const created = membership(input.user_grp_user_id, '2026-01-01T00:00:00Z');
         members.set(input.user_grp_user_id, created);
         return created;
       }),
   };
-  return { api, calls, members, maxInFlight: () => maxInFlight, setOutage: (fault: (() => ApiError) | null) => void (outage = fault) };
+  return {
+    api,
+    calls,
+    members,
+    maxInFlight: () => maxInFlight,
+    setOutage: (fault: (() => ApiError) | null) => void (outage = fault),
+  };
 }
 
-const rows = (...ids: string[]): ImportRow[] => ids.map((identifier, i) => ({ line: i + 1, identifier, admin: 0, problem: identifier ? null : 'empty' }));
+const rows = (...ids: string[]): ImportRow[] =>
+  ids.map((identifier, i) => ({ line: i + 1, identifier, admin: 0, problem: identifier ? null : 'empty' }));
 
 describe('resolveImport', () => {
   it('marks found, unknown, duplicate (by identifier and by user), invalid and current members', async () => {
     const { api } = fakeApi();
     const preview = await resolveImport(rows('a', 'zz', 'a', '', 'c', 'alias-of-a', 'b'), 7, api);
-    expect(preview.map((r) => r.status)).toEqual(['found', 'not-found', 'duplicate', 'invalid', 'already-member', 'duplicate', 'found']);
+    expect(preview.map((r) => r.status)).toEqual([
+      'found',
+      'not-found',
+      'duplicate',
+      'invalid',
+      'already-member',
+      'duplicate',
+      'found',
+    ]);
     expect(preview[2]?.duplicateOf).toBe(1);
     expect(preview[5]?.duplicateOf).toBe(1);
     expect(preview[4]?.memberSince).toBe('2024-01-02T00:00:00Z');
@@ -107,7 +131,11 @@ describe('runImport', () => {
     const { api, calls } = fakeApi({ delayMs: 5 });
     const preview = await resolveImport(rows('a', 'b'), 7, api);
     let stop = false;
-    const first = await runImport(preview, 7, api, { concurrency: 1, shouldStop: () => stop, onResult: () => (stop = true) });
+    const first = await runImport(preview, 7, api, {
+      concurrency: 1,
+      shouldStop: () => stop,
+      onResult: () => (stop = true),
+    });
     expect(first.map((r) => r.status)).toEqual(['added', 'not-run']);
     const second = await runImport(preview, 7, api, { previous: first });
     expect(second.map((r) => r.status)).toEqual(['added', 'added']);
@@ -193,7 +221,11 @@ describe('a portal that goes away during a run', () => {
       createMembership: (input) => (n++ % 2 === 0 ? Promise.reject(network()) : fake.api.createMembership(input)),
     };
     let pauses = 0;
-    const results = await runImport(preview, 7, flaky, { concurrency: 1, pauseAfterUnreachable: 2, onPause: () => pauses++ });
+    const results = await runImport(preview, 7, flaky, {
+      concurrency: 1,
+      pauseAfterUnreachable: 2,
+      onPause: () => pauses++,
+    });
     expect(pauses).toBe(0);
     expect(statuses(results).filter((s) => s === 'failed')).toHaveLength(10);
 
@@ -206,7 +238,11 @@ describe('a portal that goes away during a run', () => {
 describe('runPool', () => {
   it('never has more than `concurrency` items in flight', async () => {
     const { api, maxInFlight } = fakeApi({ delayMs: 3 });
-    await runPool(Array.from({ length: 20 }, (_, i) => i), 4, async (i) => void (await api.findMembership(7, i)));
+    await runPool(
+      Array.from({ length: 20 }, (_, i) => i),
+      4,
+      async (i) => void (await api.findMembership(7, i)),
+    );
     expect(maxInFlight()).toBe(4);
   });
 });

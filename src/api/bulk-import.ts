@@ -70,7 +70,12 @@ export interface ResolveOptions {
 }
 
 /** The preview: each row resolved to a user, with duplicates, invalid rows and current members marked. */
-export async function resolveImport(rows: readonly ImportRow[], grpId: number, api: BulkApi, options: ResolveOptions = {}): Promise<PreviewRow[]> {
+export async function resolveImport(
+  rows: readonly ImportRow[],
+  grpId: number,
+  api: BulkApi,
+  options: ResolveOptions = {},
+): Promise<PreviewRow[]> {
   const { concurrency = defaultConcurrency, signal, onProgress } = options;
   const firstLine = new Map<string, number>();
   const preview: PreviewRow[] = rows.map((row) => {
@@ -149,7 +154,12 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 function settled(row: PreviewRow): ResultRow {
-  const result = (status: ResultStatus, memberSince: string | null = null): ResultRow => ({ row, status, memberSince, error: null });
+  const result = (status: ResultStatus, memberSince: string | null = null): ResultRow => ({
+    row,
+    status,
+    memberSince,
+    error: null,
+  });
   switch (row.status) {
     case 'found':
     case 'lookup-failed':
@@ -182,7 +192,11 @@ async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<Res
     const settledRow = row.user ? row : { ...row, user, status: 'found' as const, error: null };
     const existing = await api.findMembership(grpId, user.user_id);
     if (existing) return { ...outcome('already-member', existing.user_grp_created_date), row: settledRow };
-    const created = await api.createMembership({ user_grp_grp_id: grpId, user_grp_user_id: user.user_id, user_grp_group_admin: row.admin });
+    const created = await api.createMembership({
+      user_grp_grp_id: grpId,
+      user_grp_user_id: user.user_id,
+      user_grp_group_admin: row.admin,
+    });
     return { ...outcome('added', created.user_grp_created_date), row: settledRow };
   } catch (error) {
     // 409: someone (or an earlier, interrupted run) added this person in the meantime.
@@ -196,7 +210,12 @@ async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<Res
  * Adds the rows that need it. Returns one result per preview row, in order; rows not started
  * because of a stop or a pause stay `not-run`. `onResult` reports each row as it completes.
  */
-export async function runImport(preview: readonly PreviewRow[], grpId: number, api: BulkApi, options: RunOptions = {}): Promise<ResultRow[]> {
+export async function runImport(
+  preview: readonly PreviewRow[],
+  grpId: number,
+  api: BulkApi,
+  options: RunOptions = {},
+): Promise<ResultRow[]> {
   const { concurrency = defaultConcurrency, shouldStop, onResult, previous, pauseAfterUnreachable, onPause } = options;
   const results: ResultRow[] = previous ? [...previous] : preview.map(settled);
   const pending = results.map((result, index) => ({ result, index })).filter(({ result }) => isPending(result));

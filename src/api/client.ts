@@ -131,7 +131,8 @@ function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
  * (which a number schema refuses as "not a number"), and an integer past 2^53 loses its digits.
  */
 function issueMessage(message: string, value: unknown): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'number out of range: too large for a JavaScript number';
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return 'number out of range: too large for a JavaScript number';
   if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
     return 'number out of range: an integer beyond ±2^53 cannot be read exactly';
   }

@@ -1,7 +1,13 @@
 // Every fetcher of the API layer against the real portal server (demo seed, in-process).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureApi } from './config.ts';
-import { fetchAllGroups, fetchGroupByExternalId, fetchGroups, fetchGroupWithChildren, findRootGroups } from './groups.ts';
+import {
+  fetchAllGroups,
+  fetchGroupByExternalId,
+  fetchGroups,
+  fetchGroupWithChildren,
+  findRootGroups,
+} from './groups.ts';
 import { createMembership, fetchMemberships, findMembership } from './memberships.ts';
 import { fetchAvailabilityGroups, fetchBundleAccess, fetchProduct, fetchProductDefinition } from './products.ts';
 import { fetchTake, fetchUserTakes } from './takes.ts';
@@ -37,13 +43,21 @@ describe('token', () => {
   it('an unknown API key is a 401 invalid_apikey that does not end the session', async () => {
     let expired = 0;
     configureApi({ onUnauthorized: () => (expired += 1) });
-    await expect(requestToken('no-such-key')).rejects.toMatchObject({ kind: 'http', status: 401, code: 'invalid_apikey' });
+    await expect(requestToken('no-such-key')).rejects.toMatchObject({
+      kind: 'http',
+      status: 401,
+      code: 'invalid_apikey',
+    });
     expect(expired).toBe(0);
     configureApi({ onUnauthorized: () => {} });
   });
 
   it('checks a token given explicitly instead of the stored one', async () => {
-    await expect(validateToken('not-a-token')).rejects.toMatchObject({ kind: 'http', status: 401, isUnauthorized: true });
+    await expect(validateToken('not-a-token')).rejects.toMatchObject({
+      kind: 'http',
+      status: 401,
+      isUnauthorized: true,
+    });
   });
 });
 
@@ -53,7 +67,11 @@ describe('groups', () => {
     expect(page.total).toBe(facts.counts.groups);
     expect(page.result.map((g) => g.grp_id)).toEqual([1, 2, 3, 4, 5]);
 
-    const children = await fetchGroups({ start: 0, limit: 50, filters: { grp_parent_id: String(facts.bigParentGroupId) } });
+    const children = await fetchGroups({
+      start: 0,
+      limit: 50,
+      filters: { grp_parent_id: String(facts.bigParentGroupId) },
+    });
     expect(children.total).toBe(facts.bigParentChildren);
     expect(children.result.every((g) => g.grp_parent_id === facts.bigParentGroupId)).toBe(true);
   });
@@ -116,7 +134,11 @@ describe('memberships', () => {
     const grpId = facts.rootGroupId;
     const userId = facts.userWithoutGroups.userId;
     expect(await findMembership(grpId, userId)).toBeNull();
-    const created = await createMembership({ user_grp_grp_id: grpId, user_grp_user_id: userId, user_grp_group_admin: 1 });
+    const created = await createMembership({
+      user_grp_grp_id: grpId,
+      user_grp_user_id: userId,
+      user_grp_group_admin: 1,
+    });
     expect(created).toMatchObject({ user_grp_grp_id: grpId, user_grp_user_id: userId, user_grp_group_admin: 1 });
     expect((await findMembership(grpId, userId))?.user_grp_id).toBe(created.user_grp_id);
     await expect(createMembership({ user_grp_grp_id: grpId, user_grp_user_id: userId })).rejects.toMatchObject({

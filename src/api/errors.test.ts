@@ -6,7 +6,12 @@ import { configureApi } from './config.ts';
 import { ApiError } from './errors.ts';
 import { fetchGroupByExternalId, fetchGroups, fetchGroupWithChildren } from './groups.ts';
 import { fetchTake } from './takes.ts';
-import { startFaultyPortal, startPortal, type FaultyPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
+import {
+  startFaultyPortal,
+  startPortal,
+  type FaultyPortal,
+  type RunningPortal,
+} from '../../server/test/portal-servers.ts';
 import { requestToken, validateToken } from './token.ts';
 import { fetchUserByIdentifier } from './users.ts';
 
@@ -70,7 +75,12 @@ describe('against the real portal', () => {
   it('an unknown record, or one of another organisation, is a 404 with the portal message', async () => {
     token = portal.token;
     const unknown = await failure(fetchGroupWithChildren(999_999));
-    expect(unknown).toMatchObject({ kind: 'http', status: 404, code: 'not_found', endpoint: 'GET /grp/get_with_children/{id}' });
+    expect(unknown).toMatchObject({
+      kind: 'http',
+      status: 404,
+      code: 'not_found',
+      endpoint: 'GET /grp/get_with_children/{id}',
+    });
     expect(unknown.isNotFound).toBe(true);
     expect(unknown.serverMessage).toMatch(/does not exist/);
     expect(await failure(fetchTake(portal.facts.org2.takeId))).toMatchObject({ status: 404 });
@@ -148,7 +158,10 @@ describe('against a faulty portal', () => {
 
   it('no answer within the time limit is a timeout', async () => {
     stub.answer({ kind: 'hang' });
-    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ kind: 'timeout', endpoint: 'POST /grp/get_all' });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({
+      kind: 'timeout',
+      endpoint: 'POST /grp/get_all',
+    });
   });
 
   it('a cancelled request is "aborted", not a timeout', async () => {
@@ -165,32 +178,75 @@ describe('against a faulty portal', () => {
   });
 
   it('an HTML error page from a gateway is an http error with its status', async () => {
-    stub.answer({ kind: 'answer', status: 502, contentType: 'text/html', body: '<html><h1>502 Bad Gateway</h1></html>' });
+    stub.answer({
+      kind: 'answer',
+      status: 502,
+      contentType: 'text/html',
+      body: '<html><h1>502 Bad Gateway</h1></html>',
+    });
     const error = await failure(fetchGroups({ start: 0, limit: 1 }));
     expect(error).toMatchObject({ kind: 'http', status: 502, code: undefined, serverMessage: undefined });
   });
 
   it('a 429 carries the Retry-After seconds with the portal code', async () => {
-    const body = JSON.stringify({ status: false, error: { code: 'too_many_requests', message: 'Too many failed attempts.' } });
-    stub.answer({ kind: 'answer', status: 429, contentType: 'application/json', body, headers: { 'Retry-After': '42' } });
+    const body = JSON.stringify({
+      status: false,
+      error: { code: 'too_many_requests', message: 'Too many failed attempts.' },
+    });
+    stub.answer({
+      kind: 'answer',
+      status: 429,
+      contentType: 'application/json',
+      body,
+      headers: { 'Retry-After': '42' },
+    });
     const error = await failure(fetchGroups({ start: 0, limit: 1 }));
-    expect(error).toMatchObject({ kind: 'http', status: 429, code: 'too_many_requests', retryAfterSeconds: 42, isRateLimited: true });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 429,
+      code: 'too_many_requests',
+      retryAfterSeconds: 42,
+      isRateLimited: true,
+    });
 
     stub.answer({ kind: 'answer', status: 429, contentType: 'application/json', body });
-    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ status: 429, retryAfterSeconds: undefined });
-    stub.answer({ kind: 'answer', status: 503, contentType: 'application/json', body, headers: { 'Retry-After': '42' } });
-    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({ status: 503, retryAfterSeconds: undefined, isRateLimited: false });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({
+      status: 429,
+      retryAfterSeconds: undefined,
+    });
+    stub.answer({
+      kind: 'answer',
+      status: 503,
+      contentType: 'application/json',
+      body,
+      headers: { 'Retry-After': '42' },
+    });
+    expect(await failure(fetchGroups({ start: 0, limit: 1 }))).toMatchObject({
+      status: 503,
+      retryAfterSeconds: undefined,
+      isRateLimited: false,
+    });
   });
 
   it('malformed JSON on 200 is a contract error', async () => {
-    stub.answer({ kind: 'answer', status: 200, contentType: 'application/json', body: '{"status": true, "result": [{"grp_id": 1,' });
+    stub.answer({
+      kind: 'answer',
+      status: 200,
+      contentType: 'application/json',
+      body: '{"status": true, "result": [{"grp_id": 1,',
+    });
     const error = await failure(fetchGroups({ start: 0, limit: 1 }));
     expect(error).toMatchObject({ kind: 'contract', endpoint: 'POST /grp/get_all' });
     expect(error.message).toMatch(/not JSON/);
   });
 
   it('an HTML page on 200 (a login portal, a captive proxy) is a contract error', async () => {
-    stub.answer({ kind: 'answer', status: 200, contentType: 'text/html', body: '<!doctype html><title>Sign in</title>' });
+    stub.answer({
+      kind: 'answer',
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><title>Sign in</title>',
+    });
     expect(await failure(validateToken())).toMatchObject({ kind: 'contract' });
   });
 
@@ -208,16 +264,28 @@ describe('against a faulty portal', () => {
   });
 
   it('a number too large for JavaScript (1e400) names its field and says it is out of range', async () => {
-    const body = JSON.stringify({ status: true, result: { ...group, children: [] } }).replace('"grp_id":1', '"grp_id":1e400');
+    const body = JSON.stringify({ status: true, result: { ...group, children: [] } }).replace(
+      '"grp_id":1',
+      '"grp_id":1e400',
+    );
     stub.answer({ kind: 'answer', status: 200, contentType: 'application/json', body });
     const error = await failure(fetchGroupWithChildren(1));
-    expect(error).toMatchObject({ kind: 'contract', field: 'result.grp_id', endpoint: 'GET /grp/get_with_children/{id}' });
+    expect(error).toMatchObject({
+      kind: 'contract',
+      field: 'result.grp_id',
+      endpoint: 'GET /grp/get_with_children/{id}',
+    });
     expect(error.serverMessage).toMatch(/^number out of range/);
     expect(error.message).toContain('result.grp_id');
     expect(error.message).toContain('number out of range');
 
     // An integer past 2^53 is read, but not exactly: refused the same way.
-    stub.answer({ kind: 'answer', status: 200, contentType: 'application/json', body: body.replace('1e400', '9007199254740993') });
+    stub.answer({
+      kind: 'answer',
+      status: 200,
+      contentType: 'application/json',
+      body: body.replace('1e400', '9007199254740993'),
+    });
     expect((await failure(fetchGroupWithChildren(1))).serverMessage).toMatch(/^number out of range/);
   });
 

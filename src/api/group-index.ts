@@ -97,7 +97,11 @@ export function findParentCycles(byId: ReadonlyMap<number, Grp>): Grp[] {
 export function parentCycle(byId: ReadonlyMap<number, Grp>, id: number): Grp[] | null {
   const path: Grp[] = [];
   const seen = new Set<number>();
-  for (let current = byId.get(id); current; current = current.grp_parent_id === null ? undefined : byId.get(current.grp_parent_id)) {
+  for (
+    let current = byId.get(id);
+    current;
+    current = current.grp_parent_id === null ? undefined : byId.get(current.grp_parent_id)
+  ) {
     if (seen.has(current.grp_id)) return path.slice(path.indexOf(current));
     seen.add(current.grp_id);
     path.push(current);

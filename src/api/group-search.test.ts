@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Grp } from './schemas/grp.ts';
 import { searchGroups, type GroupSearchScope } from './group-search.ts';
 
-const group = (grp_id: number, grp_name: string, grp_external_id: string | null = null, grp_external_name: string | null = null): Grp => ({
+const group = (
+  grp_id: number,
+  grp_name: string,
+  grp_external_id: string | null = null,
+  grp_external_name: string | null = null,
+): Grp => ({
   grp_id,
   grp_name,
   grp_description: null,
@@ -25,7 +30,8 @@ const groups = [
   group(24, 'lyon'),
   group(25, 'b-paris'),
 ];
-const ids = (scope: GroupSearchScope, text: string) => searchGroups(groups, text, { scope }).groups.map((g) => g.grp_id);
+const ids = (scope: GroupSearchScope, text: string) =>
+  searchGroups(groups, text, { scope }).groups.map((g) => g.grp_id);
 
 describe('searchGroups', () => {
   it('ranks exact matches, then prefixes, then the rest, each in name order, ignoring case and accents', () => {
@@ -39,7 +45,10 @@ describe('searchGroups', () => {
   it('ranks alike whatever it looks at: the name scope is the full search less what only other keys match', () => {
     for (const text of ['paris', 'sales', 's', 'a', 'EXT', '12', 'stores']) {
       const byName = new Set(ids('name', text));
-      expect(ids('any', text).filter((id) => byName.has(id)), text).toEqual(ids('name', text));
+      expect(
+        ids('any', text).filter((id) => byName.has(id)),
+        text,
+      ).toEqual(ids('name', text));
     }
   });
 

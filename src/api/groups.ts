@@ -32,7 +32,10 @@ export async function fetchGroupByExternalId(externalId: string, signal?: AbortS
   return body.result;
 }
 
-export function fetchAllGroups(onProgress?: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<Grp[]> {
+export function fetchAllGroups(
+  onProgress?: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Grp[]> {
   return fetchAllPages((start, limit, s) => fetchGroups({ start, limit }, s), { signal, onProgress });
 }
 

@@ -114,7 +114,13 @@ export async function parseImportText(input: string): Promise<ParsedImport> {
   const adminAt = first.findIndex(isAdminHeader);
   const hasHeader = identifierAt >= 0 || adminAt >= 0;
   const identifierColumn = identifierAt >= 0 ? identifierAt : hasHeader ? (adminAt === 0 ? 1 : 0) : 0;
-  const adminColumn = hasHeader ? (adminAt >= 0 ? adminAt : null) : records.some((record) => record.length > 1) ? 1 : null;
+  const adminColumn = hasHeader
+    ? adminAt >= 0
+      ? adminAt
+      : null
+    : records.some((record) => record.length > 1)
+      ? 1
+      : null;
 
   const rows: ImportRow[] = [];
   records.forEach((record, index) => {

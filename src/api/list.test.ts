@@ -75,7 +75,9 @@ describe('fetchAllPages', () => {
 
 describe('toCriterias', () => {
   it('turns filters into equal criterias and leaves out empty ones', () => {
-    expect(toCriterias({ grp_parent_id: '7', grp_name: '' })).toEqual([{ column: 'grp_parent_id', operator: 'equal', value: '7' }]);
+    expect(toCriterias({ grp_parent_id: '7', grp_name: '' })).toEqual([
+      { column: 'grp_parent_id', operator: 'equal', value: '7' },
+    ]);
     expect(toCriterias(undefined)).toEqual([]);
   });
 });

@@ -25,6 +25,14 @@ export type Session = Awaited<ReturnType<typeof validateToken>>;
  */
 export async function requestToken(apikey: string, signal?: AbortSignal) {
   const body: TokenRequest = { apikey };
-  const answer = await apiRequest({ method: 'POST', path: '/token', endpoint: 'POST /token', body, schema: tokenIssueSchema, signal, token: '' });
+  const answer = await apiRequest({
+    method: 'POST',
+    path: '/token',
+    endpoint: 'POST /token',
+    body,
+    schema: tokenIssueSchema,
+    signal,
+    token: '',
+  });
   return { token: answer.result.token, expiresAt: answer.result.expired_date };
 }

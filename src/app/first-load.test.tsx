@@ -19,7 +19,12 @@ const CHECK_DELAY_MS = 300;
 
 beforeAll(async () => {
   portal = await startPortal();
-  configureApi({ baseUrl: portal.baseUrl, getToken: readToken, onUnauthorized: notifySessionExpired, timeoutMs: 5_000 });
+  configureApi({
+    baseUrl: portal.baseUrl,
+    getToken: readToken,
+    onUnauthorized: notifySessionExpired,
+    timeoutMs: 5_000,
+  });
 });
 afterAll(() => portal.close());
 beforeEach(() => {
@@ -82,7 +87,9 @@ describe('startFirstLoad', () => {
     const groupId = portal.facts.org1.rootGroupId;
     const started = startFirstLoad(queryClient, { pathname: `/groups/${groupId}`, search: '?members.size=5' });
     await started?.session;
-    await waitFor(() => expect(queryClient.getQueryData(groupQueries.children(groupId).queryKey)?.grp_id).toBe(groupId));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(groupQueries.children(groupId).queryKey)?.grp_id).toBe(groupId),
+    );
     const members = membershipQueries.list({ start: 0, limit: 5, filters: { user_grp_grp_id: String(groupId) } });
     await waitFor(() => expect(queryClient.getQueryData(members.queryKey)).toBeDefined());
     const check = log.find((entry) => entry.path.endsWith('/token/validate'));
@@ -98,7 +105,9 @@ describe('startFirstLoad', () => {
     const missing = 999_999;
     const asked = () => log.filter((entry) => entry.path.endsWith(`/grp/get_with_children/${missing}`)).length;
     await startFirstLoad(queryClient, { pathname: `/groups/${missing}`, search: '' })?.session;
-    await waitFor(() => expect(queryClient.getQueryState(groupQueries.children(missing).queryKey)?.status).toBe('error'));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(groupQueries.children(missing).queryKey)?.status).toBe('error'),
+    );
     function GroupStatus() {
       const query = useQuery(groupQueries.children(missing));
       return <p data-testid="group">{query.status}</p>;

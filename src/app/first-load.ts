@@ -52,8 +52,16 @@ const firstLoads: FirstLoad[] = [
   { path: routes.take, page: pages.take, start: withId(startTakePage) },
   { path: routes.products, page: pages.products },
   { path: routes.product, page: pages.product, start: withId(startProductPage) },
-  { path: routes.addMember, page: pages.addMember, start: ({ queryClient, search }) => startMembershipPage(queryClient, search) },
-  { path: routes.importMembers, page: pages.importMembers, start: ({ queryClient, search }) => startMembershipPage(queryClient, search) },
+  {
+    path: routes.addMember,
+    page: pages.addMember,
+    start: ({ queryClient, search }) => startMembershipPage(queryClient, search),
+  },
+  {
+    path: routes.importMembers,
+    page: pages.importMembers,
+    start: ({ queryClient, search }) => startMembershipPage(queryClient, search),
+  },
 ];
 
 /**
@@ -78,11 +86,16 @@ function askedOnceByThePage(queryClient: QueryClient): void {
  * With a stored token: checks it, and for a signed-in page also loads its code and starts its
  * first requests. Returns the check for SessionProvider, or null without a token.
  */
-export function startFirstLoad(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): StartedCheck | null {
+export function startFirstLoad(
+  queryClient: QueryClient,
+  location: Pick<Location, 'pathname' | 'search'>,
+): StartedCheck | null {
   const token = readToken();
   if (!token) return null;
   let session = validateToken(token);
-  const route = firstLoads.map((load) => ({ load, match: matchPath(load.path, location.pathname) })).find(({ match }) => match !== null);
+  const route = firstLoads
+    .map((load) => ({ load, match: matchPath(load.path, location.pathname) }))
+    .find(({ match }) => match !== null);
   if (route?.match) {
     const visit = { queryClient, params: route.match.params, search: new URLSearchParams(location.search) };
     const moreCode = route.load.start?.(visit);

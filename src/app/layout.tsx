@@ -46,7 +46,8 @@ export function Layout() {
 
   useEffect(() => {
     // The dialog or the page that had focus is gone: carry on from the top of the new page.
-    if (orgSwitched && (document.activeElement === null || document.activeElement === document.body)) main.current?.focus();
+    if (orgSwitched && (document.activeElement === null || document.activeElement === document.body))
+      main.current?.focus();
   }, [orgSwitched]);
 
   useEffect(() => {

@@ -14,7 +14,8 @@ function flakyPage() {
   const state = { loads: 0, works: false };
   const Page = lazyPage(async () => {
     state.loads += 1;
-    if (!state.works) throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/product-page-abc.js');
+    if (!state.works)
+      throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/product-page-abc.js');
     return { ProductPage: () => <h1>Product</h1> };
   }, 'ProductPage');
   return { state, Page };

@@ -36,7 +36,10 @@ export function lazyPage<T extends Record<string, unknown>>(load: () => Promise<
  */
 export function isCodeLoadError(error: unknown): boolean {
   if (error instanceof PageLoadError) return true;
-  return error instanceof Error && /dynamically imported module|importing a module script failed|unable to preload/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|importing a module script failed|unable to preload/i.test(error.message)
+  );
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

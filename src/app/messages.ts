@@ -20,7 +20,8 @@ export const appMessages = defineMessages({
     errorBody: 'The page could not be shown. Try again; if it keeps failing, reload the dashboard.',
     retry: 'Try again',
     codeLoadTitle: 'This page could not be loaded',
-    codeLoadBody: 'The dashboard may have been updated since this tab opened it, or the network failed. Reload to get the latest version, or try again.',
+    codeLoadBody:
+      'The dashboard may have been updated since this tab opened it, or the network failed. Reload to get the latest version, or try again.',
     reload: 'Reload',
   },
   fr: {
@@ -38,11 +39,12 @@ export const appMessages = defineMessages({
     checkingSession: 'Vérification de votre session…',
     sessionUncheckedTitle: "Votre session n'a pas pu être vérifiée",
     loadingPage: 'Chargement de la page…',
-    errorTitle: "Un problème est survenu sur cette page",
+    errorTitle: 'Un problème est survenu sur cette page',
     errorBody: "La page n'a pas pu s'afficher. Réessayez ; si l'erreur persiste, rechargez le tableau de bord.",
     retry: 'Réessayer',
     codeLoadTitle: "Cette page n'a pas pu être chargée",
-    codeLoadBody: "Le tableau de bord a peut-être été mis à jour depuis l'ouverture de cet onglet, ou le réseau a échoué. Rechargez pour obtenir la dernière version, ou réessayez.",
+    codeLoadBody:
+      "Le tableau de bord a peut-être été mis à jour depuis l'ouverture de cet onglet, ou le réseau a échoué. Rechargez pour obtenir la dernière version, ou réessayez.",
     reload: 'Recharger',
   },
 });

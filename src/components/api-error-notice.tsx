@@ -31,7 +31,9 @@ function tooManyAttempts(seconds: number | undefined, t: Messages, locale: Local
   if (seconds === undefined) return t.errorTooManyAttempts;
   // The language's own plural rule: French says "0 seconde", English "0 seconds".
   const one = new Intl.PluralRules(locale).select(seconds) === 'one';
-  return fill(one ? t.errorTooManyAttemptsOne : t.errorTooManyAttemptsOther, { n: new Intl.NumberFormat(locale).format(seconds) });
+  return fill(one ? t.errorTooManyAttemptsOne : t.errorTooManyAttemptsOther, {
+    n: new Intl.NumberFormat(locale).format(seconds),
+  });
 }
 
 /** An inline alert for a failed request: what happened, which request, and a retry. */

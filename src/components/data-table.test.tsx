@@ -26,10 +26,18 @@ const column = createColumnHelper<Row>();
 
 function Table() {
   const format = useFormat();
-  const query = useQuery({ queryKey: ['rows'], queryFn: () => ({ total: rows.length, result: rows }), initialData: { total: rows.length, result: rows } });
+  const query = useQuery({
+    queryKey: ['rows'],
+    queryFn: () => ({ total: rows.length, result: rows }),
+    initialData: { total: rows.length, result: rows },
+  });
   const columns = [
     column.accessor('name', { header: 'Name', meta: { cellProps: () => portalTextCell } }),
-    column.accessor('updated', { header: 'Updated', meta: { cellProps: dateCellProps(format) }, cell: (info) => format.date(info.getValue()) }),
+    column.accessor('updated', {
+      header: 'Updated',
+      meta: { cellProps: dateCellProps(format) },
+      cell: (info) => format.date(info.getValue()),
+    }),
   ];
   return (
     <DataTable

@@ -7,7 +7,8 @@ export const componentMessages = defineMessages({
     errorTimeout: 'The portal took too long to answer. Try again in a moment.',
     errorUnauthorized: 'Your session has expired. Sign in again to continue.',
     errorNotFound: 'The portal has no such record.',
-    errorServer: 'The portal failed to answer (HTTP {status}). Try again; if it keeps failing, contact the portal’s support.',
+    errorServer:
+      'The portal failed to answer (HTTP {status}). Try again; if it keeps failing, contact the portal’s support.',
     errorClient: 'The portal refused the request (HTTP {status}).',
     errorHeadersTooLarge: 'The request was too large for the server (HTTP 431): the token is probably not a token.',
     errorRejected: 'The portal refused the request.',
@@ -51,9 +52,11 @@ export const componentMessages = defineMessages({
     errorTimeout: 'Le portail a mis trop de temps à répondre. Réessayez dans un instant.',
     errorUnauthorized: 'Votre session a expiré. Reconnectez-vous pour continuer.',
     errorNotFound: "Le portail n'a pas cet enregistrement.",
-    errorServer: "Le portail n'a pas pu répondre (HTTP {status}). Réessayez ; si l'erreur persiste, contactez le support du portail.",
+    errorServer:
+      "Le portail n'a pas pu répondre (HTTP {status}). Réessayez ; si l'erreur persiste, contactez le support du portail.",
     errorClient: 'Le portail a refusé la requête (HTTP {status}).',
-    errorHeadersTooLarge: "La requête était trop volumineuse pour le serveur (HTTP 431) : le jeton n'est probablement pas un jeton.",
+    errorHeadersTooLarge:
+      "La requête était trop volumineuse pour le serveur (HTTP 431) : le jeton n'est probablement pas un jeton.",
     errorRejected: 'Le portail a refusé la requête.',
     errorContract: 'Le portail a envoyé une réponse que le tableau de bord ne comprend pas.',
     errorContractField: 'Le portail a envoyé une réponse que le tableau de bord ne comprend pas (champ « {field} »).',
@@ -65,7 +68,8 @@ export const componentMessages = defineMessages({
     errorServerSays: 'Le portail a répondu : « {message} »',
     retry: 'Réessayer',
     loading: 'Chargement…',
-    slowPortal: 'Le portail met du temps à répondre… Le tableau de bord continue d’essayer ; « Réessayer » relance tout de suite.',
+    slowPortal:
+      'Le portail met du temps à répondre… Le tableau de bord continue d’essayer ; « Réessayer » relance tout de suite.',
     groupFallback: 'Groupe {id}',
     scrollableText: '{label} (défile horizontalement)',
     empty: 'Rien à afficher.',

@@ -13,7 +13,12 @@ const RLO = '\u202E';
 describe('PortalText and fillNodes', () => {
   it('puts each portal value of a sentence in its own bdi, and adds no character to the text', () => {
     const { container } = render(
-      <p>{fillNodes('{name} was added to {group}.', { name: <PortalText>{`Ana${RLO}`}</PortalText>, group: <PortalText>payroll</PortalText> })}</p>,
+      <p>
+        {fillNodes('{name} was added to {group}.', {
+          name: <PortalText>{`Ana${RLO}`}</PortalText>,
+          group: <PortalText>payroll</PortalText>,
+        })}
+      </p>,
     );
     const isolates = [...container.querySelectorAll('bdi')];
     expect(isolates.map((bdi) => bdi.textContent)).toEqual([`Ana${RLO}`, 'payroll']);

@@ -5,7 +5,13 @@
 import { Fragment, type ReactNode } from 'react';
 import styles from './portal-text.module.css';
 
-export function PortalText({ children, className }: { children: string | number | null | undefined; className?: string }) {
+export function PortalText({
+  children,
+  className,
+}: {
+  children: string | number | null | undefined;
+  className?: string;
+}) {
   return <bdi className={className ? `${styles.text} ${className}` : styles.text}>{children}</bdi>;
 }
 

@@ -4,7 +4,8 @@ import { ApiError } from '../api/errors.ts';
 import { describeApiError } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
 
-const tooMany = (retryAfterSeconds?: number) => new ApiError({ kind: 'http', endpoint: 'POST /token', status: 429, code: 'too_many_requests', retryAfterSeconds });
+const tooMany = (retryAfterSeconds?: number) =>
+  new ApiError({ kind: 'http', endpoint: 'POST /token', status: 429, code: 'too_many_requests', retryAfterSeconds });
 
 describe('describeApiError for a 429', () => {
   it.each([
@@ -25,6 +26,8 @@ describe('describeApiError for a 429', () => {
   });
 
   it('without Retry-After, says to wait a moment', () => {
-    expect(describeApiError(tooMany(), componentMessages.en, 'en')).toBe('Too many attempts. Wait a moment, then try again.');
+    expect(describeApiError(tooMany(), componentMessages.en, 'en')).toBe(
+      'Too many attempts. Wait a moment, then try again.',
+    );
   });
 });

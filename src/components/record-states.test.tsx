@@ -10,7 +10,13 @@ afterEach(cleanup);
 function Page({ load }: { load: () => Promise<string> }) {
   const query = useQuery({ queryKey: ['record'], queryFn: load, retry: false });
   return (
-    <RecordStates query={query} queryKey={["record"]} loading="Loading the record…" errorTitle="Record 7" notFound={<h1>Record 7 not found</h1>}>
+    <RecordStates
+      query={query}
+      queryKey={['record']}
+      loading="Loading the record…"
+      errorTitle="Record 7"
+      notFound={<h1>Record 7 not found</h1>}
+    >
       {(record) => <h1>{record}</h1>}
     </RecordStates>
   );

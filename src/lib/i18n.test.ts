@@ -7,7 +7,9 @@ describe('formatters', () => {
 
   it('format dates and numbers with Intl for the chosen language', () => {
     const when = '2026-03-05T14:07:00Z';
-    const expectedFr = new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(when));
+    const expectedFr = new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(when),
+    );
     expect(fr.dateTime(when)).toBe(expectedFr);
     expect(fr.dateTime(when)).not.toBe(en.dateTime(when));
     expect(en.date(when)).toMatch(/Mar 5, 2026/);

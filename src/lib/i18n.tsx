@@ -97,17 +97,22 @@ export function createFormatters(locale: Locale): Formatters {
   const date = onFirstUse(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }));
   const number = onFirstUse(() => new Intl.NumberFormat(locale));
   const hours = onFirstUse(() => new Intl.NumberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short' }));
-  const minutes = onFirstUse(() => new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }));
-  const formatDate = (format: () => Intl.DateTimeFormat) => (value: string | null | undefined, fallback = '—') => {
-    if (!value) return fallback;
-    const parsed = new Date(value);
-    return Number.isNaN(parsed.getTime()) ? value : format().format(parsed);
-  };
+  const minutes = onFirstUse(
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
+  );
+  const formatDate =
+    (format: () => Intl.DateTimeFormat) =>
+    (value: string | null | undefined, fallback = '—') => {
+      if (!value) return fallback;
+      const parsed = new Date(value);
+      return Number.isNaN(parsed.getTime()) ? value : format().format(parsed);
+    };
   return {
     dateTime: formatDate(dateTime),
     date: formatDate(date),
     number: (value) => number().format(value),
-    score: (value, fallback = '—') => (value === null || value === undefined ? fallback : `${number().format(value)} / 100`),
+    score: (value, fallback = '—') =>
+      value === null || value === undefined ? fallback : `${number().format(value)} / 100`,
     duration: (total) => {
       const h = Math.floor(total / 60);
       const m = total % 60;

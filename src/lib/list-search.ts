@@ -27,12 +27,17 @@ export interface ListSearchOptions {
  * The page, page size and filters that `params` hold. The hook reads them so, and so does what
  * starts a page's first request before the page renders: both ask for the same query key.
  */
-export function readListSearch(params: URLSearchParams, { filterKeys = [], defaultPageSize = 10, prefix = '' }: ListSearchOptions = {}) {
+export function readListSearch(
+  params: URLSearchParams,
+  { filterKeys = [], defaultPageSize = 10, prefix = '' }: ListSearchOptions = {},
+) {
   const key = (name: string) => (prefix ? `${prefix}.${name}` : name);
   return {
     page: positiveInt(1).parse(params.get(key('page')) ?? undefined),
     pageSize: Math.min(1000, positiveInt(defaultPageSize).parse(params.get(key('size')) ?? undefined)),
-    filters: Object.fromEntries(filterKeys.map((name) => [name, params.get(key(name)) ?? ''] as const).filter(([, value]) => value !== '')),
+    filters: Object.fromEntries(
+      filterKeys.map((name) => [name, params.get(key(name)) ?? ''] as const).filter(([, value]) => value !== ''),
+    ),
   };
 }
 

@@ -14,7 +14,8 @@ function controlledModule() {
     () => {
       state.loads += 1;
       return new Promise<{ Page: (props: { name: string }) => ReactNode }>((resolve, reject) => {
-        state.release = () => (state.works ? resolve({ Page: ({ name }) => <h1>Hello {name}</h1> }) : reject(new Error('gone')));
+        state.release = () =>
+          state.works ? resolve({ Page: ({ name }) => <h1>Hello {name}</h1> }) : reject(new Error('gone'));
       });
     },
     (module) => module.Page,

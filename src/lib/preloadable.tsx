@@ -20,7 +20,10 @@ export function retryFailedLoads(): void {
 }
 
 /** Created once per component (module level), not per render. */
-export function preloadable<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>): Preloadable<P> {
+export function preloadable<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
   const start = () =>

@@ -27,7 +27,13 @@ function Probe() {
     latest.signIn = session.signIn;
   });
   const { state } = session;
-  return <p data-testid="state">{state.status === 'signed-in' || state.status === 'expired' ? `${state.status} ${state.session.orgId}` : state.status}</p>;
+  return (
+    <p data-testid="state">
+      {state.status === 'signed-in' || state.status === 'expired'
+        ? `${state.status} ${state.session.orgId}`
+        : state.status}
+    </p>
+  );
 }
 
 function renderSession(queryClient = new QueryClient()) {
@@ -43,7 +49,12 @@ function renderSession(queryClient = new QueryClient()) {
 
 beforeAll(async () => {
   portal = await startPortal();
-  configureApi({ baseUrl: portal.baseUrl, getToken: readToken, onUnauthorized: notifySessionExpired, timeoutMs: 5_000 });
+  configureApi({
+    baseUrl: portal.baseUrl,
+    getToken: readToken,
+    onUnauthorized: notifySessionExpired,
+    timeoutMs: 5_000,
+  });
 });
 afterAll(() => portal.close());
 beforeEach(() => {
@@ -120,7 +131,12 @@ describe('another tab with the remembered token', () => {
   function otherTabWrites(token: string | null) {
     if (token === null) localStorage.removeItem('lp.token');
     else localStorage.setItem('lp.token', token);
-    act(() => void dispatchEvent(new StorageEvent('storage', { key: 'lp.token', newValue: token, storageArea: localStorage })));
+    act(
+      () =>
+        void dispatchEvent(
+          new StorageEvent('storage', { key: 'lp.token', newValue: token, storageArea: localStorage }),
+        ),
+    );
   }
 
   it('signing out there signs this tab out, and forgets the cached records', async () => {

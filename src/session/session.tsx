@@ -36,9 +36,17 @@ export interface StartedCheck {
   session: Promise<Session>;
 }
 
-export function SessionProvider({ children, startedCheck }: { children: ReactNode; startedCheck?: StartedCheck | null }) {
+export function SessionProvider({
+  children,
+  startedCheck,
+}: {
+  children: ReactNode;
+  startedCheck?: StartedCheck | null;
+}) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>(() => (readToken() ? { status: 'checking' } : { status: 'signed-out' }));
+  const [state, setState] = useState<SessionState>(() =>
+    readToken() ? { status: 'checking' } : { status: 'signed-out' },
+  );
   const [attempt, setAttempt] = useState(0);
   /** The token `state` speaks for: a change by another tab is told apart from this tab's own. */
   const checkedToken = useRef<string | null>(null);
@@ -53,7 +61,8 @@ export function SessionProvider({ children, startedCheck }: { children: ReactNod
     if (!token) return;
     const controller = new AbortController();
     // The first check of this token may already be under way; a retry asks again.
-    const check = attempt === 0 && startedCheck?.token === token ? startedCheck.session : validateToken(token, controller.signal);
+    const check =
+      attempt === 0 && startedCheck?.token === token ? startedCheck.session : validateToken(token, controller.signal);
     check.then(
       (session) => {
         if (controller.signal.aborted) return;
@@ -79,7 +88,9 @@ export function SessionProvider({ children, startedCheck }: { children: ReactNod
   useEffect(
     () =>
       onSessionExpired(() =>
-        setState((current) => (current.status === 'signed-in' ? { status: 'expired', session: current.session } : current)),
+        setState((current) =>
+          current.status === 'signed-in' ? { status: 'expired', session: current.session } : current,
+        ),
       ),
     [],
   );

@@ -2,7 +2,12 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { lookupItemSchema, lookupItemsQuerySchema, lookupJobRequestSchema, lookupJobSchema } from '../../../src/api/schemas/lookup-job.ts';
+import {
+  lookupItemSchema,
+  lookupItemsQuerySchema,
+  lookupJobRequestSchema,
+  lookupJobSchema,
+} from '../../../src/api/schemas/lookup-job.ts';
 import { PortalError, badRequest } from '../../portal/errors.ts';
 import { readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
 import type { LookupRunner } from '../lookup-runner.ts';
@@ -21,7 +26,12 @@ function cleanIdentifiers(identifiers: readonly string[]): string[] {
   return [...new Set(identifiers.map((identifier) => identifier.trim()).filter(Boolean))];
 }
 
-export function lookupJobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<DashboardEnv>, jobs: LookupJobs, runner: LookupRunner): void {
+export function lookupJobRoutes(
+  app: Hono<DashboardEnv>,
+  auth: MiddlewareHandler<DashboardEnv>,
+  jobs: LookupJobs,
+  runner: LookupRunner,
+): void {
   const jobIdOf = (raw: string | undefined) => {
     if (!raw || !uuidPattern.test(raw)) throw unknownJob();
     return raw;
@@ -30,7 +40,8 @@ export function lookupJobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler
   app.post('/lookup-jobs', auth, async (c) => {
     const body = await readJsonBody(c, lookupJobRequestSchema, 'identifiers');
     const identifiers = cleanIdentifiers(body.identifiers);
-    if (identifiers.length === 0) throw badRequest('invalid_body', 'The list has no organisation identifier (only blank lines).');
+    if (identifiers.length === 0)
+      throw badRequest('invalid_body', 'The list has no organisation identifier (only blank lines).');
     // The token stays in this process's memory while the job runs; it is never stored.
     const jobId = await runner.start(c.var.orgId, tokenFrom(c.req.header('authorization')), identifiers);
     const job = await jobs.get(c.var.orgId, jobId);

@@ -21,9 +21,17 @@ const personEnvelope = itemEnvelopeSchema(personSchema);
 const peopleEnvelope = itemEnvelopeSchema(z.array(personSchema));
 
 const unknownPerson = (userId: number) =>
-  new PortalError(404, 'not_found', `User ${userId} is not in your organisation's directory. Look them up by organisation identifier.`);
+  new PortalError(
+    404,
+    'not_found',
+    `User ${userId} is not in your organisation's directory. Look them up by organisation identifier.`,
+  );
 
-export function peopleRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<DashboardEnv>, directory: Directory): void {
+export function peopleRoutes(
+  app: Hono<DashboardEnv>,
+  auth: MiddlewareHandler<DashboardEnv>,
+  directory: Directory,
+): void {
   app.post('/people', auth, async (c) => {
     const body = await readJsonBody(c, savePeopleRequestSchema, 'people');
     const saved = await directory.save(c.var.orgId, body.users);
@@ -43,7 +51,9 @@ export function peopleRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Da
 
   // Before /people/:user_id, which would take "count" for an id.
   app.get('/people/count', auth, async (c) => {
-    return c.json(itemEnvelopeSchema(directorySizeSchema).parse({ status: true, result: await directory.size(c.var.orgId) }));
+    return c.json(
+      itemEnvelopeSchema(directorySizeSchema).parse({ status: true, result: await directory.size(c.var.orgId) }),
+    );
   });
 
   app.get('/people/:user_id', auth, async (c) => {
@@ -56,6 +66,8 @@ export function peopleRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Da
   app.delete('/people/:user_id', auth, async (c) => {
     const userId = pathId(c, 'user_id');
     if (!(await directory.forget(c.var.orgId, userId))) throw unknownPerson(userId);
-    return c.json(itemEnvelopeSchema(forgottenSchema).parse({ status: true, result: { user_id: userId, forgotten: true } }));
+    return c.json(
+      itemEnvelopeSchema(forgottenSchema).parse({ status: true, result: { user_id: userId, forgotten: true } }),
+    );
   });
 }

@@ -9,6 +9,11 @@ const statusEnvelope = itemEnvelopeSchema(dashboardStatusSchema);
 
 export function statusRoute(app: Hono<DashboardEnv>, maxAgeMs: number): void {
   app.get('/status', (c) =>
-    c.json(statusEnvelope.parse({ status: true, result: { service: 'dashboard-server', api_version: 1, directory_max_age_days: maxAgeMs / 86_400_000 } })),
+    c.json(
+      statusEnvelope.parse({
+        status: true,
+        result: { service: 'dashboard-server', api_version: 1, directory_max_age_days: maxAgeMs / 86_400_000 },
+      }),
+    ),
   );
 }

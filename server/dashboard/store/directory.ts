@@ -28,7 +28,15 @@ export interface PeopleSearchPage {
   people: Person[];
 }
 
-const personColumns = ['p.user_id', 'p.identifier', 'p.firstname', 'p.lastname', 'p.email', 'p.groups', 'p.last_seen'] as const;
+const personColumns = [
+  'p.user_id',
+  'p.identifier',
+  'p.firstname',
+  'p.lastname',
+  'p.email',
+  'p.groups',
+  'p.last_seen',
+] as const;
 
 export class Directory {
   constructor(
@@ -54,7 +62,12 @@ export class Directory {
       last_seen: lastSeen,
     }));
     const terms = latest.flatMap((r) =>
-      personTerms({ firstname: r.firstname, lastname: r.lastname, email: r.email, identifier: r.user_organisation_identifier }).map((term) => ({
+      personTerms({
+        firstname: r.firstname,
+        lastname: r.lastname,
+        email: r.email,
+        identifier: r.user_organisation_identifier,
+      }).map((term) => ({
         org_id: orgId,
         term,
         user_id: r.user_id,
@@ -81,7 +94,11 @@ export class Directory {
       await tx.deleteFrom('directory_term').where('org_id', '=', orgId).where('user_id', 'in', userIds).execute();
       // Chunks keep each statement under SQLite's limit of bound parameters.
       for (let i = 0; i < terms.length; i += 2000) {
-        await tx.insertInto('directory_term').values(terms.slice(i, i + 2000)).onConflict((oc) => oc.doNothing()).execute();
+        await tx
+          .insertInto('directory_term')
+          .values(terms.slice(i, i + 2000))
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
     });
     return people.length;
@@ -91,7 +108,11 @@ export class Directory {
   async byIds(orgId: number, userIds: readonly number[]): Promise<Person[]> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
-    const rows = await this.db.selectFrom('directory_person as p').select(personColumns).where(this.isPerson(orgId, unique)).execute();
+    const rows = await this.db
+      .selectFrom('directory_person as p')
+      .select(personColumns)
+      .where(this.isPerson(orgId, unique))
+      .execute();
     const byId = new Map(rows.map((row) => [row.user_id, row]));
     return unique.flatMap((id) => {
       const row = byId.get(id);
@@ -110,7 +131,12 @@ export class Directory {
    * rows in the name index instead (it covers both columns): 55 ms instead of 0.5 for 61 ids.
    */
   private isPerson(orgId: number, userIds: readonly number[]) {
-    return (eb: ExpressionBuilder<PersonScope, 'p'>) => eb(eb.refTuple('p.org_id', 'p.user_id'), 'in', userIds.map((id) => eb.tuple(orgId, id)));
+    return (eb: ExpressionBuilder<PersonScope, 'p'>) =>
+      eb(
+        eb.refTuple('p.org_id', 'p.user_id'),
+        'in',
+        userIds.map((id) => eb.tuple(orgId, id)),
+      );
   }
 
   /** People in whom a word begins with `term`, for an EXISTS beside the person row `p`. */
@@ -133,7 +159,12 @@ export class Directory {
    */
   private async matchingIds(orgId: number, [driver, ...others]: readonly string[], cap: number): Promise<number[]> {
     if (driver === undefined) {
-      const rows = await this.db.selectFrom('directory_person').select('user_id').where('org_id', '=', orgId).limit(cap).execute();
+      const rows = await this.db
+        .selectFrom('directory_person')
+        .select('user_id')
+        .where('org_id', '=', orgId)
+        .limit(cap)
+        .execute();
       return rows.map((row) => row.user_id);
     }
     // Each person once (they may have several words in the range), then the other words.
@@ -163,15 +194,28 @@ export class Directory {
       const names =
         ids.length === 0
           ? []
-          : await this.db.selectFrom('directory_person as p').select(['p.user_id', 'p.sort_name']).where(this.isPerson(orgId, ids)).execute();
+          : await this.db
+              .selectFrom('directory_person as p')
+              .select(['p.user_id', 'p.sort_name'])
+              .where(this.isPerson(orgId, ids))
+              .execute();
       // Code-unit order: the store's code-point order of sort_name but for rare astral characters.
       names.sort((a, b) => (a.sort_name < b.sort_name ? -1 : a.sort_name > b.sort_name ? 1 : a.user_id - b.user_id));
-      const people = await this.byIds(orgId, names.slice(start, start + limit).map((row) => row.user_id));
+      const people = await this.byIds(
+        orgId,
+        names.slice(start, start + limit).map((row) => row.user_id),
+      );
       return { total: names.length, totalCapped: false, people };
     }
     let matching = this.db.selectFrom('directory_person as p').where('p.org_id', '=', orgId);
     for (const term of terms) matching = matching.where((eb) => this.hasWord(eb, term));
-    const rows = await matching.select(personColumns).orderBy('p.sort_name').orderBy('p.user_id').offset(start).limit(limit).execute();
+    const rows = await matching
+      .select(personColumns)
+      .orderBy('p.sort_name')
+      .orderBy('p.user_id')
+      .offset(start)
+      .limit(limit)
+      .execute();
     return { total: PEOPLE_SEARCH_COUNT_CAP, totalCapped: true, people: rows.map((row) => this.toPerson(row)) };
   }
 
@@ -179,7 +223,11 @@ export class Directory {
   async forget(orgId: number, userId: number): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('directory_term').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
-      const result = await tx.deleteFrom('directory_person').where('org_id', '=', orgId).where('user_id', '=', userId).executeTakeFirst();
+      const result = await tx
+        .deleteFrom('directory_person')
+        .where('org_id', '=', orgId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     });
   }
@@ -197,7 +245,10 @@ export class Directory {
     return { total: Number(row.total), stale: Number(row.stale ?? 0) };
   }
 
-  private toPerson(row: Pick<PersonRow, 'user_id' | 'identifier' | 'firstname' | 'lastname' | 'email' | 'groups' | 'last_seen'>, now = Date.now()): Person {
+  private toPerson(
+    row: Pick<PersonRow, 'user_id' | 'identifier' | 'firstname' | 'lastname' | 'email' | 'groups' | 'last_seen'>,
+    now = Date.now(),
+  ): Person {
     return {
       user_id: row.user_id,
       user_organisation_identifier: row.identifier,

@@ -53,7 +53,9 @@ export class History {
     const { from, toExclusive, toInclusive } = timeRange(filter);
     let query = this.db
       .selectFrom('membership_event as e')
-      .leftJoin('directory_person as p', (join) => join.onRef('p.org_id', '=', 'e.org_id').onRef('p.user_id', '=', 'e.user_id'))
+      .leftJoin('directory_person as p', (join) =>
+        join.onRef('p.org_id', '=', 'e.org_id').onRef('p.user_id', '=', 'e.user_id'),
+      )
       .where('e.org_id', '=', orgId);
     if (filter.grp_id !== undefined) query = query.where('e.grp_id', '=', filter.grp_id);
     if (filter.user_id !== undefined) query = query.where('e.user_id', '=', filter.user_id);
@@ -87,9 +89,16 @@ export class History {
   }
 
   /** One page, newest first, with the number of events that match. */
-  async list(orgId: number, filter: HistoryFilter, start: number, limit: number): Promise<{ total: number; events: HistoryEvent[] }> {
+  async list(
+    orgId: number,
+    filter: HistoryFilter,
+    start: number,
+    limit: number,
+  ): Promise<{ total: number; events: HistoryEvent[] }> {
     const [counted, rows] = await Promise.all([
-      this.filtered(orgId, filter).select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
+      this.filtered(orgId, filter)
+        .select((eb) => eb.fn.countAll().as('total'))
+        .executeTakeFirstOrThrow(),
       this.selectEvents(orgId, filter).offset(start).limit(limit).execute(),
     ]);
     return { total: Number(counted.total), events: rows.map((row) => historyEventSchema.parse(row)) };
@@ -104,9 +113,7 @@ export class History {
         const { at, id } = after;
         query = query.where((eb) => eb.or([eb('e.at', '<', at), eb.and([eb('e.at', '=', at), eb('e.id', '<', id)])]));
       }
-      const rows = await query
-        .limit(chunk)
-        .execute();
+      const rows = await query.limit(chunk).execute();
       if (rows.length === 0) return;
       const events = rows.map((row) => historyEventSchema.parse(row));
       yield events;

@@ -10,7 +10,8 @@ import type { StoreDb } from './connection.ts';
 export const HEARTBEAT_TIMEOUT_MS = 2 * 60 * 1000;
 
 export type FinishedState = 'done' | 'cancelled' | 'failed';
-export type ItemOutcome = { outcome: 'found'; userId: number } | { outcome: 'not_found' } | { outcome: 'failed'; errorCode: string };
+export type ItemOutcome =
+  { outcome: 'found'; userId: number } | { outcome: 'not_found' } | { outcome: 'failed'; errorCode: string };
 
 export interface PendingItem {
   position: number;
@@ -25,11 +26,21 @@ export class LookupJobs {
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('lookup_job')
-        .values({ id, org_id: orgId, created_at: isoTime(now), updated_at: isoTime(now), state: 'running', error_code: null, total: identifiers.length })
+        .values({
+          id,
+          org_id: orgId,
+          created_at: isoTime(now),
+          updated_at: isoTime(now),
+          state: 'running',
+          error_code: null,
+          total: identifiers.length,
+        })
         .execute();
       // Chunks keep each statement under SQLite's limit of bound parameters.
       for (let i = 0; i < identifiers.length; i += 1000) {
-        const rows = identifiers.slice(i, i + 1000).map((identifier, k) => ({ job_id: id, position: i + k, identifier }));
+        const rows = identifiers
+          .slice(i, i + 1000)
+          .map((identifier, k) => ({ job_id: id, position: i + k, identifier }));
         await tx.insertInto('lookup_job_item').values(rows).execute();
       }
     });
@@ -37,7 +48,12 @@ export class LookupJobs {
   }
 
   async get(orgId: number, jobId: string, now = Date.now()): Promise<LookupJob | undefined> {
-    const job = await this.db.selectFrom('lookup_job').selectAll().where('org_id', '=', orgId).where('id', '=', jobId).executeTakeFirst();
+    const job = await this.db
+      .selectFrom('lookup_job')
+      .selectAll()
+      .where('org_id', '=', orgId)
+      .where('id', '=', jobId)
+      .executeTakeFirst();
     if (!job) return undefined;
     const counts = await this.db
       .selectFrom('lookup_job_item')
@@ -65,7 +81,13 @@ export class LookupJobs {
 
   /** The organisation's latest jobs, newest first. */
   async recent(orgId: number, limit: number): Promise<LookupJob[]> {
-    const ids = await this.db.selectFrom('lookup_job').select('id').where('org_id', '=', orgId).orderBy('created_at', 'desc').limit(limit).execute();
+    const ids = await this.db
+      .selectFrom('lookup_job')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
     const jobs = await Promise.all(ids.map(({ id }) => this.get(orgId, id)));
     return jobs.filter((job): job is LookupJob => job !== undefined);
   }
@@ -80,14 +102,25 @@ export class LookupJobs {
     else if (outcome) query = query.where('i.outcome', '=', outcome);
     const [counted, rows] = await Promise.all([
       query.select((eb) => eb.fn.countAll().as('total')).executeTakeFirstOrThrow(),
-      query.select(['i.position', 'i.identifier', 'i.outcome', 'i.user_id', 'i.error_code']).orderBy('i.position').offset(start).limit(limit).execute(),
+      query
+        .select(['i.position', 'i.identifier', 'i.outcome', 'i.user_id', 'i.error_code'])
+        .orderBy('i.position')
+        .offset(start)
+        .limit(limit)
+        .execute(),
     ]);
     const items = rows.map((row) => lookupItemSchema.parse({ ...row, outcome: row.outcome ?? 'pending' }));
     return { total: Number(counted.total), items };
   }
 
   async pending(jobId: string): Promise<PendingItem[]> {
-    return this.db.selectFrom('lookup_job_item').select(['position', 'identifier']).where('job_id', '=', jobId).where('outcome', 'is', null).orderBy('position').execute();
+    return this.db
+      .selectFrom('lookup_job_item')
+      .select(['position', 'identifier'])
+      .where('job_id', '=', jobId)
+      .where('outcome', 'is', null)
+      .orderBy('position')
+      .execute();
   }
 
   /** Still running: not cancelled from any replica, not finished. */
@@ -108,7 +141,11 @@ export class LookupJobs {
         .where('job_id', '=', jobId)
         .where('position', '=', position)
         .execute();
-      await tx.updateTable('lookup_job').set({ updated_at: isoTime(now) }).where('id', '=', jobId).execute();
+      await tx
+        .updateTable('lookup_job')
+        .set({ updated_at: isoTime(now) })
+        .where('id', '=', jobId)
+        .execute();
     });
   }
 
@@ -124,7 +161,12 @@ export class LookupJobs {
 
   /** Cancels the organisation's job if it is running; false when there is no such job. */
   async cancel(orgId: number, jobId: string): Promise<boolean> {
-    const job = await this.db.selectFrom('lookup_job').select('id').where('org_id', '=', orgId).where('id', '=', jobId).executeTakeFirst();
+    const job = await this.db
+      .selectFrom('lookup_job')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('id', '=', jobId)
+      .executeTakeFirst();
     if (!job) return false;
     await this.finish(jobId, 'cancelled');
     return true;

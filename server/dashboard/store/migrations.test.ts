@@ -11,7 +11,14 @@ import { Directory } from './directory.ts';
 import { storeMigrations } from './migrations.ts';
 import type { StoreLocation } from '../settings.ts';
 
-const person = { user_id: 7, user_organisation_identifier: 'E7', firstname: 'Ann', lastname: 'Lee', email: null, groups: [] };
+const person = {
+  user_id: 7,
+  user_organisation_identifier: 'E7',
+  firstname: 'Ann',
+  lastname: 'Lee',
+  email: null,
+  groups: [],
+};
 
 async function reopenKeepsRows(location: StoreLocation) {
   const first = await openStore(location);
@@ -35,16 +42,21 @@ describe('store migrations', () => {
     await reopenKeepsRows({ dialect: 'sqlite', file: join(dir, 'nested', 'dashboard.db') });
   });
 
-  it.skipIf(!postgres.available)(`migrates a PostgreSQL database, and reopening it keeps the rows (${postgresLabel})`, async () => {
-    const server = await startPostgres();
-    try {
-      await reopenKeepsRows({ dialect: 'postgres', url: await server.createDatabase() });
-    } finally {
-      await server.stop();
-    }
-  });
+  it.skipIf(!postgres.available)(
+    `migrates a PostgreSQL database, and reopening it keeps the rows (${postgresLabel})`,
+    async () => {
+      const server = await startPostgres();
+      try {
+        await reopenKeepsRows({ dialect: 'postgres', url: await server.createDatabase() });
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
   it('refuses to open a store whose database cannot be reached, with a clear error', async () => {
-    await expect(openStore({ dialect: 'postgres', url: 'postgres://nobody@127.0.0.1:9/none' })).rejects.toThrow(/dashboard store: migration failed/);
+    await expect(openStore({ dialect: 'postgres', url: 'postgres://nobody@127.0.0.1:9/none' })).rejects.toThrow(
+      /dashboard store: migration failed/,
+    );
   });
 });

@@ -29,7 +29,11 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .addColumn('last_seen', 'text', (c) => c.notNull())
           .addPrimaryKeyConstraint('directory_person_pk', ['org_id', 'user_id'])
           .execute();
-        await db.schema.createIndex('directory_person_sort').on('directory_person').columns(['org_id', 'sort_name', 'user_id']).execute();
+        await db.schema
+          .createIndex('directory_person_sort')
+          .on('directory_person')
+          .columns(['org_id', 'sort_name', 'user_id'])
+          .execute();
         // Every word of each person (search-text.ts): a query word is a prefix, so a range here.
         await db.schema
           .createTable('directory_term')
@@ -38,7 +42,11 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .addColumn('user_id', 'integer', (c) => c.notNull())
           .addPrimaryKeyConstraint('directory_term_pk', ['org_id', 'term', 'user_id'])
           .execute();
-        await db.schema.createIndex('directory_term_person').on('directory_term').columns(['org_id', 'user_id', 'term']).execute();
+        await db.schema
+          .createIndex('directory_term_person')
+          .on('directory_term')
+          .columns(['org_id', 'user_id', 'term'])
+          .execute();
       },
     },
     '0002_history': {
@@ -57,9 +65,21 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .addColumn('error_code', 'text')
           .addColumn('membership_id', 'integer')
           .execute();
-        await db.schema.createIndex('membership_event_recent').on('membership_event').columns(['org_id', 'at', 'id']).execute();
-        await db.schema.createIndex('membership_event_group').on('membership_event').columns(['org_id', 'grp_id', 'at']).execute();
-        await db.schema.createIndex('membership_event_user').on('membership_event').columns(['org_id', 'user_id', 'at']).execute();
+        await db.schema
+          .createIndex('membership_event_recent')
+          .on('membership_event')
+          .columns(['org_id', 'at', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('membership_event_group')
+          .on('membership_event')
+          .columns(['org_id', 'grp_id', 'at'])
+          .execute();
+        await db.schema
+          .createIndex('membership_event_user')
+          .on('membership_event')
+          .columns(['org_id', 'user_id', 'at'])
+          .execute();
       },
     },
     '0003_lookup_jobs': {
@@ -85,7 +105,11 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .addColumn('error_code', 'text')
           .addPrimaryKeyConstraint('lookup_job_item_pk', ['job_id', 'position'])
           .execute();
-        await db.schema.createIndex('lookup_job_item_outcome').on('lookup_job_item').columns(['job_id', 'outcome']).execute();
+        await db.schema
+          .createIndex('lookup_job_item_outcome')
+          .on('lookup_job_item')
+          .columns(['job_id', 'outcome'])
+          .execute();
       },
     },
   };

@@ -60,7 +60,11 @@ export async function startHarness(store: DashboardStore, options: HarnessOption
     const bearer = token === undefined ? portal.token1 : token;
     if (bearer !== null) sent.authorization = bearer;
     if (body !== undefined) sent['content-type'] = 'application/json';
-    const res = await app.request(path, { method, headers: sent, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await app.request(path, {
+      method,
+      headers: sent,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await res.text();
     let parsed: unknown = null;
     try {
@@ -90,7 +94,10 @@ export async function startHarness(store: DashboardStore, options: HarnessOption
  * file, a fresh database for each openStore). Without PostgreSQL, that half is skipped and its
  * title says why.
  */
-export function describeEachStore(title: string, body: (dialect: StoreDialect, open: () => Promise<DashboardStore>) => void): void {
+export function describeEachStore(
+  title: string,
+  body: (dialect: StoreDialect, open: () => Promise<DashboardStore>) => void,
+): void {
   describe(`${title} (SQLite)`, () => body('sqlite', () => openStore({ dialect: 'sqlite', file: ':memory:' })));
   describe.skipIf(!postgres.available)(`${title} (${postgresLabel})`, () => {
     let server: TestPostgres | undefined;

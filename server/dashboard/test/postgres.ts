@@ -12,7 +12,8 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 
-type Availability = { available: true; binDir: string; runAs?: { uid: number; gid: number } } | { available: false; reason: string };
+type Availability =
+  { available: true; binDir: string; runAs?: { uid: number; gid: number } } | { available: false; reason: string };
 
 function hasServerBinaries(dir: string): boolean {
   return ['initdb', 'pg_ctl', 'postgres'].every((name) => existsSync(join(dir, name)));
@@ -23,13 +24,17 @@ function findBinDir(): string | undefined {
   const candidates: string[] = [];
   if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   try {
-    candidates.push(execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    candidates.push(
+      execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(),
+    );
   } catch {
     // no pg_config on the PATH
   }
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
-    const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(debian)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((v) => join(debian, v, 'bin')));
   }
   return candidates.find(hasServerBinaries);
@@ -37,7 +42,8 @@ function findBinDir(): string | undefined {
 
 function postgresUser(): { uid: number; gid: number } | undefined {
   try {
-    const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
     return { uid: id('-u'), gid: id('-g') };
   } catch {
     return undefined;
@@ -46,7 +52,11 @@ function postgresUser(): { uid: number; gid: number } | undefined {
 
 function detect(): Availability {
   const binDir = findBinDir();
-  if (!binDir) return { available: false, reason: 'no PostgreSQL server binaries (initdb, pg_ctl) found; install the postgresql package or set PG_BIN' };
+  if (!binDir)
+    return {
+      available: false,
+      reason: 'no PostgreSQL server binaries (initdb, pg_ctl) found; install the postgresql package or set PG_BIN',
+    };
   if (process.getuid?.() !== 0) return { available: true, binDir };
   const runAs = postgresUser();
   if (!runAs) return { available: false, reason: 'running as root and there is no postgres user to run the server as' };
@@ -98,7 +108,8 @@ export async function startPostgres(): Promise<TestPostgres> {
     stopped = true;
     try {
       const args = ['-D', data, '-m', 'immediate', 'stop'];
-      if (runAs) execFileSync('runuser', ['-u', 'postgres', '--', join(binDir, 'pg_ctl'), ...args], { stdio: 'ignore' });
+      if (runAs)
+        execFileSync('runuser', ['-u', 'postgres', '--', join(binDir, 'pg_ctl'), ...args], { stdio: 'ignore' });
       else execFileSync(join(binDir, 'pg_ctl'), args, { stdio: 'ignore' });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,11 @@ const listEnvelope = listEnvelopeSchema(availabilityGroupSchema);
 
 export function availabilityGroupRoutes(app: PortalRoutes, { respond, lists, auth }: PortalContext): void {
   app.post('/availability_group/get_all', auth, (c) => {
-    const { page, filter } = parseListRequest(readJson(c), availabilityGroupResource, availabilityGroupList.defaultLimit);
+    const { page, filter } = parseListRequest(
+      readJson(c),
+      availabilityGroupResource,
+      availabilityGroupList.defaultLimit,
+    );
     const { total, rows } = lists.run(availabilityGroupList.spec(c.get('auth').orgId, 0), page, filter);
     return respond(c, listEnvelope, { status: true, total, result: rows });
   });

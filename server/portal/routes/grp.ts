@@ -16,7 +16,9 @@ const columns = selectList(grpResource, 'g');
 
 export function grpRoutes(app: PortalRoutes, { respond, db, lists, auth }: PortalContext): void {
   const byId = db.prepare(`SELECT ${columns} FROM grp g WHERE g.grp_id = ? AND g.org_id = ?`);
-  const children = db.prepare(`SELECT ${columns} FROM grp g WHERE g.org_id = ? AND g.grp_parent_id = ? ORDER BY g.grp_id`);
+  const children = db.prepare(
+    `SELECT ${columns} FROM grp g WHERE g.org_id = ? AND g.grp_parent_id = ? ORDER BY g.grp_id`,
+  );
   const byExternalId = db.prepare(
     `SELECT ${columns} FROM grp g WHERE g.org_id = ? AND g.grp_external_id = ? ORDER BY g.grp_id LIMIT 1`,
   );

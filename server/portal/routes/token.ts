@@ -26,7 +26,12 @@ export function tokenIssueRoute(app: PortalRoutes, ctx: PortalContext): void {
   app.post('/token', tokenRequest(ctx.failures, ctx.takeTurns), (c) => {
     const body = validate(tokenRequestSchema, readJson(c), 'token request body');
     const created = ctx.tokens.create(body.apikey);
-    if (!created) throw new PortalError(401, 'invalid_apikey', 'The API key is not known. Check it with your portal administrator.');
+    if (!created)
+      throw new PortalError(
+        401,
+        'invalid_apikey',
+        'The API key is not known. Check it with your portal administrator.',
+      );
     const result = { token: created.token, expired_date: formatTimestamp(created.expiresAt) };
     return ctx.respond(c, tokenEnvelope, { status: true, result });
   });

@@ -47,11 +47,20 @@ export function userGrpRoutes(app: PortalRoutes, { respond, db, lists, auth }: P
 
   app.post('/user_grp/create', auth, (c) => {
     const body = validate(userGrpCreateSchema, readJson(c), 'membership');
-    const result = create.immediate(c.get('auth').orgId, body.user_grp_grp_id, body.user_grp_user_id, body.user_grp_group_admin ?? 0);
+    const result = create.immediate(
+      c.get('auth').orgId,
+      body.user_grp_grp_id,
+      body.user_grp_user_id,
+      body.user_grp_group_admin ?? 0,
+    );
     return respond(c, itemEnvelope, { status: true, result });
   });
 }
 
 function duplicate(grpId: number, userId: number): PortalError {
-  return new PortalError(409, 'duplicate_membership', `User ${userId} is already a member of group ${grpId}. Nothing was written.`);
+  return new PortalError(
+    409,
+    'duplicate_membership',
+    `User ${userId} is already a member of group ${grpId}. Nothing was written.`,
+  );
 }

@@ -4,7 +4,8 @@ export const authMessages = defineMessages({
   en: {
     productName: 'Learning Portal admin',
     title: 'Sign in',
-    intro: 'Paste an API token of your learning portal, or enter your API key to get one. The key is never kept; the token stays in this browser tab unless you ask to stay signed in.',
+    intro:
+      'Paste an API token of your learning portal, or enter your API key to get one. The key is never kept; the token stays in this browser tab unless you ask to stay signed in.',
     tokenLabel: 'API token',
     tokenHint: 'The token your portal administrator gave you, or the one printed by npm start.',
     or: 'or',
@@ -28,7 +29,8 @@ export const authMessages = defineMessages({
   fr: {
     productName: 'Administration du portail de formation',
     title: 'Connexion',
-    intro: "Collez un jeton d'API de votre portail de formation, ou saisissez votre clé d'API pour en obtenir un. La clé n'est jamais conservée ; le jeton reste dans cet onglet, sauf si vous demandez à rester connecté.",
+    intro:
+      "Collez un jeton d'API de votre portail de formation, ou saisissez votre clé d'API pour en obtenir un. La clé n'est jamais conservée ; le jeton reste dans cet onglet, sauf si vous demandez à rester connecté.",
     tokenLabel: "Jeton d'API",
     tokenHint: "Le jeton fourni par l'administrateur de votre portail, ou celui affiché par npm start.",
     or: 'ou',
@@ -42,7 +44,8 @@ export const authMessages = defineMessages({
     submitting: 'Connexion…',
     credentialRequired: "Saisissez un jeton d'API ou une clé d'API.",
     credentialBoth: "Saisissez un jeton d'API ou une clé d'API, pas les deux.",
-    apikeyInvalid: "Le portail ne connaît pas cette clé d'API. Vérifiez-la auprès de l'administrateur de votre portail.",
+    apikeyInvalid:
+      "Le portail ne connaît pas cette clé d'API. Vérifiez-la auprès de l'administrateur de votre portail.",
     tokenInvalid: 'Ce jeton est invalide ou a expiré. Vérifiez-le ou demandez-en un nouveau.',
     tokenExpired: 'Ce jeton a expiré. Connectez-vous plutôt avec votre clé d’API, ou demandez un nouveau jeton.',
     signOutInstead: 'Se déconnecter',

@@ -6,12 +6,20 @@ describe('returnPath', () => {
     expect(returnPath({ from: '/users/12?tab=takes#top' })).toBe('/users/12?tab=takes#top');
   });
 
-  it.each([undefined, null, 'x', {}, { from: 42 }, { from: 'https://evil.example/' }, { from: '//evil.example' }, { from: '/\\evil.example' }, { from: '/login' }, { from: '/login?x=1' }])(
-    'defaults to /groups for %j',
-    (state) => {
-      expect(returnPath(state)).toBe('/groups');
-    },
-  );
+  it.each([
+    undefined,
+    null,
+    'x',
+    {},
+    { from: 42 },
+    { from: 'https://evil.example/' },
+    { from: '//evil.example' },
+    { from: '/\\evil.example' },
+    { from: '/login' },
+    { from: '/login?x=1' },
+  ])('defaults to /groups for %j', (state) => {
+    expect(returnPath(state)).toBe('/groups');
+  });
 
   it('keeps paths that merely start like login', () => {
     expect(returnPath({ from: '/logins-report' })).toBe('/logins-report');

@@ -33,7 +33,8 @@ export function TokenForm({
   const [pending, setPending] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
-  const errorOn = (field: 'token' | 'key') => (problem && (problem.field === field || problem.field === 'both') ? errorId : null);
+  const errorOn = (field: 'token' | 'key') =>
+    problem && (problem.field === field || problem.field === 'both') ? errorId : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +64,8 @@ export function TokenForm({
       const signInToken = typedToken || (await exchange(typedKey));
       if (signInToken !== null) await onSignIn(signInToken, remember);
     } catch (caught) {
-      if (isApiError(caught) && caught.isUnauthorized) setProblem({ field: 'token', message: caught.code === 'token_expired' ? t.tokenExpired : t.tokenInvalid });
+      if (isApiError(caught) && caught.isUnauthorized)
+        setProblem({ field: 'token', message: caught.code === 'token_expired' ? t.tokenExpired : t.tokenInvalid });
       else setFailure(caught);
     } finally {
       setPending(false);

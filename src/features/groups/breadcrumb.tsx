@@ -18,7 +18,10 @@ export function Breadcrumb({ group }: { group: Grp }) {
   // Reads the index only if the tree page already built it: never starts the 10-request walk here.
   const index = useQuery({ ...groupIndexQuery(), enabled: false });
   const fromIndex = index.data?.byId.has(group.grp_id) ? ancestorsOf(index.data, group.grp_id) : null;
-  const walked = useQuery({ ...groupQueries.ancestors(group.grp_id, group.grp_parent_id), enabled: fromIndex === null && !isNoParent(group.grp_parent_id) });
+  const walked = useQuery({
+    ...groupQueries.ancestors(group.grp_id, group.grp_parent_id),
+    enabled: fromIndex === null && !isNoParent(group.grp_parent_id),
+  });
   const ancestors = fromIndex ?? walked.data ?? [];
   const loading = fromIndex === null && walked.isLoading;
 

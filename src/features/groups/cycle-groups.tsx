@@ -22,7 +22,9 @@ export function CycleGroups({ groups }: { groups: readonly Grp[] }) {
             <Link to={paths.group(group.grp_id)}>
               <GroupName group={group} />
             </Link>{' '}
-            <span className={styles.muted}>({fill(t.cycleMeta, { id: group.grp_id, parent: group.grp_parent_id ?? '—' })})</span>
+            <span className={styles.muted}>
+              ({fill(t.cycleMeta, { id: group.grp_id, parent: group.grp_parent_id ?? '—' })})
+            </span>
           </li>
         ))}
       </ul>

@@ -14,14 +14,29 @@ export const groupFilterKeys = ['grp_id', 'grp_name', 'grp_parent_id', 'grp_exte
 /** The table view's state in the URL: page, size and `equal` filters. */
 export const groupsTableSearch = { filterKeys: groupFilterKeys, defaultPageSize: 20 } satisfies ListSearchOptions;
 /** The group page's members table: `members.page`, `members.size`, `members.user_grp_group_admin`. */
-export const membersSearch = { filterKeys: ['user_grp_group_admin'], defaultPageSize: MEMBERS_PAGE_SIZE, prefix: 'members' } satisfies ListSearchOptions;
+export const membersSearch = {
+  filterKeys: ['user_grp_group_admin'],
+  defaultPageSize: MEMBERS_PAGE_SIZE,
+  prefix: 'members',
+} satisfies ListSearchOptions;
 
-export function groupsListParams({ page, pageSize, filters }: { page: number; pageSize: number; filters: Record<string, string> }): ListParams {
+export function groupsListParams({
+  page,
+  pageSize,
+  filters,
+}: {
+  page: number;
+  pageSize: number;
+  filters: Record<string, string>;
+}): ListParams {
   return { start: (page - 1) * pageSize, limit: pageSize, filters };
 }
 
 /** The table view (and TanStack Table) loads only when asked for: the tree's first row comes sooner. */
-export const GroupsTable = preloadable(() => import('./groups-table.tsx'), (module) => module.GroupsTable);
+export const GroupsTable = preloadable(
+  () => import('./groups-table.tsx'),
+  (module) => module.GroupsTable,
+);
 
 /** /groups: the table's page, or the index whose first page holds the tree's roots. Resolves when the view's code is there. */
 export function startGroupsPage(queryClient: QueryClient, search: URLSearchParams): Promise<void> {
@@ -40,5 +55,7 @@ export function startGroupPage(queryClient: QueryClient, groupId: number, search
   void queryClient.prefetchQuery(groupQueries.children(groupId));
   const members = readListSearch(search, membersSearch);
   const adminsOnly = members.filters.user_grp_group_admin === '1';
-  void queryClient.prefetchQuery(membershipQueries.list(membersParams(groupId, members.page, members.pageSize, adminsOnly)));
+  void queryClient.prefetchQuery(
+    membershipQueries.list(membersParams(groupId, members.page, members.pageSize, adminsOnly)),
+  );
 }

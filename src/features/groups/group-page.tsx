@@ -25,7 +25,13 @@ export function GroupPage() {
   const notFound = <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
   if (id === null) return notFound;
   return (
-    <RecordStates query={query} queryKey={options.queryKey} loading={t.loadingGroup} errorTitle={t.groupErrorTitle} notFound={notFound}>
+    <RecordStates
+      query={query}
+      queryKey={options.queryKey}
+      loading={t.loadingGroup}
+      errorTitle={t.groupErrorTitle}
+      notFound={notFound}
+    >
       {(group) => <GroupDetails group={group} />}
     </RecordStates>
   );
@@ -75,9 +81,21 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
             <dt>{t.columnId}</dt>
             <dd className={styles.mono}>{group.grp_id}</dd>
             <dt>{t.columnExternalId}</dt>
-            <dd>{group.grp_external_id !== null ? <PortalText>{group.grp_external_id}</PortalText> : <span className={styles.muted}>{t.notSet}</span>}</dd>
+            <dd>
+              {group.grp_external_id !== null ? (
+                <PortalText>{group.grp_external_id}</PortalText>
+              ) : (
+                <span className={styles.muted}>{t.notSet}</span>
+              )}
+            </dd>
             <dt>{t.columnExternalName}</dt>
-            <dd>{group.grp_external_name !== null ? <PortalText>{group.grp_external_name}</PortalText> : <span className={styles.muted}>{t.notSet}</span>}</dd>
+            <dd>
+              {group.grp_external_name !== null ? (
+                <PortalText>{group.grp_external_name}</PortalText>
+              ) : (
+                <span className={styles.muted}>{t.notSet}</span>
+              )}
+            </dd>
             <dt>{t.created}</dt>
             <dd>{format.dateTime(group.grp_created_date, t.notSet)}</dd>
             <dt>{t.updated}</dt>

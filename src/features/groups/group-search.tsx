@@ -72,7 +72,10 @@ export function GroupSearch({ index, partial, onPick }: Props) {
       byName.total === 0
         ? t.searchNoMatch
         : byName.total > byName.groups.length
-          ? fill(t.searchManyMatches, { shown: format.number(byName.groups.length), total: format.number(byName.total) })
+          ? fill(t.searchManyMatches, {
+              shown: format.number(byName.groups.length),
+              total: format.number(byName.total),
+            })
           : fill(t.searchMatches, { count: format.number(byName.total) });
     if (building) status += ` ${fill(t.searchPartial, { count: format.number(groups.length) })}`;
   } else if (notFound && submitted) {
@@ -112,7 +115,13 @@ export function GroupSearch({ index, partial, onPick }: Props) {
               autoComplete="off"
               spellCheck={false}
               inputMode={mode === 'id' ? 'numeric' : undefined}
-              placeholder={mode === 'name' ? t.searchPlaceholderName : mode === 'id' ? t.searchPlaceholderId : t.searchPlaceholderExternal}
+              placeholder={
+                mode === 'name'
+                  ? t.searchPlaceholderName
+                  : mode === 'id'
+                    ? t.searchPlaceholderId
+                    : t.searchPlaceholderExternal
+              }
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? `${id}-error` : undefined}
               onChange={(event) => setText(event.target.value)}

@@ -11,7 +11,16 @@ import { flattenTree, type ChildrenState } from './tree/flatten.ts';
 import { GroupTree } from './tree/group-tree.tsx';
 
 function grp(id: number, name: string, parent: number | null = null): Grp {
-  return { grp_id: id, grp_name: name, grp_description: null, grp_parent_id: parent, grp_external_id: null, grp_external_name: null, grp_created_date: null, grp_updated_date: null };
+  return {
+    grp_id: id,
+    grp_name: name,
+    grp_description: null,
+    grp_parent_id: parent,
+    grp_external_id: null,
+    grp_external_name: null,
+    grp_created_date: null,
+    grp_updated_date: null,
+  };
 }
 
 const bigChildren = Array.from({ length: 2500 }, (_, i) => grp(100 + i, `stores-${String(i + 1).padStart(4, '0')}`, 2));

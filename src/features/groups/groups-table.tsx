@@ -64,9 +64,21 @@ export function GroupsTable() {
           );
         },
       }),
-      column.accessor('grp_external_id', { header: t.columnExternalId, meta: { cellProps: () => portalTextCell }, cell: (info) => info.getValue() ?? '—' }),
-      column.accessor('grp_external_name', { header: t.columnExternalName, meta: { cellProps: () => portalTextCell }, cell: (info) => info.getValue() ?? '—' }),
-      column.accessor('grp_updated_date', { header: t.columnUpdated, meta: { cellProps: dateCellProps(format) }, cell: (info) => format.date(info.getValue()) }),
+      column.accessor('grp_external_id', {
+        header: t.columnExternalId,
+        meta: { cellProps: () => portalTextCell },
+        cell: (info) => info.getValue() ?? '—',
+      }),
+      column.accessor('grp_external_name', {
+        header: t.columnExternalName,
+        meta: { cellProps: () => portalTextCell },
+        cell: (info) => info.getValue() ?? '—',
+      }),
+      column.accessor('grp_updated_date', {
+        header: t.columnUpdated,
+        meta: { cellProps: dateCellProps(format) },
+        cell: (info) => format.date(info.getValue()),
+      }),
     ],
     [t, common, format, prefetch],
   );
@@ -80,12 +92,20 @@ export function GroupsTable() {
       pagination={search}
       getRowId={(group) => String(group.grp_id)}
       emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
-      toolbar={<GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />}
+      toolbar={
+        <GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />
+      }
     />
   );
 }
 
-function GroupFilters({ filters, onApply }: { filters: Record<string, string>; onApply: (next: Record<string, string>) => void }) {
+function GroupFilters({
+  filters,
+  onApply,
+}: {
+  filters: Record<string, string>;
+  onApply: (next: Record<string, string>) => void;
+}) {
   const t = useMessages(groupMessages);
   const id = useId();
   const [draft, setDraft] = useState<Record<string, string>>(filters);
@@ -100,8 +120,12 @@ function GroupFilters({ filters, onApply }: { filters: Record<string, string>; o
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = Object.fromEntries(filterKeys.map((key) => [key, (draft[key] ?? '').trim()] as const).filter(([, v]) => v !== ''));
-    const bad = filterKeys.find((key) => numericFilters.has(key) && next[key] !== undefined && !/^\d+$/.test(next[key]));
+    const next = Object.fromEntries(
+      filterKeys.map((key) => [key, (draft[key] ?? '').trim()] as const).filter(([, v]) => v !== ''),
+    );
+    const bad = filterKeys.find(
+      (key) => numericFilters.has(key) && next[key] !== undefined && !/^\d+$/.test(next[key]),
+    );
     setInvalid(bad ?? null);
     if (!bad) onApply(next);
   };

@@ -27,7 +27,11 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
               ? t.indexStarting
               : fill(t.indexLoading, { loaded: format.number(progress.loaded), total: format.number(progress.total) })}
           </label>
-          <progress id="group-index-progress" max={progress.total ?? 1} value={progress.total === null ? undefined : progress.loaded} />
+          <progress
+            id="group-index-progress"
+            max={progress.total ?? 1}
+            value={progress.total === null ? undefined : progress.loaded}
+          />
         </>
       ) : (
         index.data && (

@@ -40,10 +40,20 @@ export function MembersTable({ groupId }: { groupId: number }) {
       column.accessor('user_grp_group_admin', {
         header: t.memberAdmin,
         cell: (info) =>
-          info.getValue() === 1 ? <span className={styles.adminBadge}>{t.yes}</span> : <span className={styles.muted}>{t.no}</span>,
+          info.getValue() === 1 ? (
+            <span className={styles.adminBadge}>{t.yes}</span>
+          ) : (
+            <span className={styles.muted}>{t.no}</span>
+          ),
       }),
-      column.accessor('user_grp_created_date', { header: t.memberSince, cell: (info) => <DateCell value={info.getValue()} /> }),
-      column.accessor('user_grp_updated_date', { header: t.updated, cell: (info) => <DateCell value={info.getValue()} /> }),
+      column.accessor('user_grp_created_date', {
+        header: t.memberSince,
+        cell: (info) => <DateCell value={info.getValue()} />,
+      }),
+      column.accessor('user_grp_updated_date', {
+        header: t.updated,
+        cell: (info) => <DateCell value={info.getValue()} />,
+      }),
     ],
     [t],
   );

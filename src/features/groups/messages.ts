@@ -3,7 +3,8 @@ import { defineMessages } from '../../lib/i18n.tsx';
 export const groupMessages = defineMessages({
   en: {
     groupsTitle: 'Groups',
-    groupsLede: 'Browse the organisation’s groups, find one by name, external id or id, and open it to see its members.',
+    groupsLede:
+      'Browse the organisation’s groups, find one by name, external id or id, and open it to see its members.',
     viewLabel: 'View',
     viewTree: 'Tree',
     viewTable: 'Table',
@@ -16,7 +17,8 @@ export const groupMessages = defineMessages({
     childrenFailed: 'The subgroups of “{name}” could not be loaded.',
     childrenFailedShort: 'Not loaded',
     cycleTitle: 'Groups whose parents form a cycle',
-    cycleIntro: 'Following the parents of these groups leads back to where it started, so the tree cannot place them, nor their subgroups. Open one to see it.',
+    cycleIntro:
+      'Following the parents of these groups leads back to where it started, so the tree cannot place them, nor their subgroups. Open one to see it.',
     cycleMeta: 'id {id}, parent {parent}',
     revealCycle: '{name} cannot be shown in the tree: its parents form a cycle ({cycle}).',
     retry: 'Try again',
@@ -89,12 +91,14 @@ export const groupMessages = defineMessages({
   },
   fr: {
     groupsTitle: 'Groupes',
-    groupsLede: "Parcourez les groupes de l'organisation, retrouvez-en un par nom, identifiant externe ou identifiant, et ouvrez-le pour voir ses membres.",
+    groupsLede:
+      "Parcourez les groupes de l'organisation, retrouvez-en un par nom, identifiant externe ou identifiant, et ouvrez-le pour voir ses membres.",
     viewLabel: 'Affichage',
     viewTree: 'Arborescence',
     viewTable: 'Tableau',
     treeLabel: 'Groupes',
-    treeHint: 'Les flèches déplacent et déplient, Entrée ouvre le groupe, la saisie de lettres va au nom correspondant.',
+    treeHint:
+      'Les flèches déplacent et déplient, Entrée ouvre le groupe, la saisie de lettres va au nom correspondant.',
     treeUnavailable: "Les groupes n'ont pas pu être chargés.",
     noGroups: "Cette organisation n'a pas encore de groupe.",
     subgroups: 'sous-groupes',
@@ -102,7 +106,8 @@ export const groupMessages = defineMessages({
     childrenFailed: "Les sous-groupes de « {name} » n'ont pas pu être chargés.",
     childrenFailedShort: 'Non chargé',
     cycleTitle: 'Groupes dont les parents forment une boucle',
-    cycleIntro: "En remontant les parents de ces groupes, on revient au point de départ : l'arborescence ne peut donc les placer, ni eux ni leurs sous-groupes. Ouvrez-en un pour le voir.",
+    cycleIntro:
+      "En remontant les parents de ces groupes, on revient au point de départ : l'arborescence ne peut donc les placer, ni eux ni leurs sous-groupes. Ouvrez-en un pour le voir.",
     cycleMeta: 'id {id}, parent {parent}',
     revealCycle: "{name} ne peut pas être affiché dans l'arborescence : ses parents forment une boucle ({cycle}).",
     retry: 'Réessayer',
@@ -122,7 +127,8 @@ export const groupMessages = defineMessages({
     searchResults: 'Résultats de la recherche',
     searchNoMatch: 'Aucun nom de groupe ne contient ce texte.',
     searchMatches: "{count} groupes correspondent. Choisissez-en un pour l'afficher dans l'arborescence.",
-    searchManyMatches: 'Les {shown} premiers des {total} groupes correspondants. Précisez la saisie pour réduire la liste.',
+    searchManyMatches:
+      'Les {shown} premiers des {total} groupes correspondants. Précisez la saisie pour réduire la liste.',
     searchPartial: "({count} groupes parcourus pour l'instant : l'index est encore en chargement)",
     searchNoExternal: "Aucun groupe n'a l'identifiant externe « {value} ».",
     searchNoId: "Aucun groupe de cette organisation n'a l'identifiant {value}.",
@@ -134,7 +140,8 @@ export const groupMessages = defineMessages({
     tableLabel: 'Tous les groupes',
     tableNoMatch: 'Aucun groupe ne correspond à ces filtres.',
     filtersLabel: 'Filtrer les groupes',
-    filtersHint: 'Les filtres ne retiennent que les valeurs identiques (le portail ne propose pas de recherche partielle).',
+    filtersHint:
+      'Les filtres ne retiennent que les valeurs identiques (le portail ne propose pas de recherche partielle).',
     filterParentId: 'Identifiant du parent',
     filterNumber: 'Saisissez un nombre entier.',
     filtersApply: 'Appliquer les filtres',
@@ -147,7 +154,8 @@ export const groupMessages = defineMessages({
     columnUpdated: 'Modifié le',
     noParent: 'Aucun (racine)',
     notFoundTitle: 'Groupe {id} introuvable',
-    notFoundBody: "Aucun groupe de votre organisation n'a cet identifiant. Il a peut-être été supprimé, ou le lien est erroné.",
+    notFoundBody:
+      "Aucun groupe de votre organisation n'a cet identifiant. Il a peut-être été supprimé, ou le lien est erroné.",
     groupErrorTitle: "Ce groupe n'a pas pu être affiché",
     loadingGroup: 'Chargement du groupe…',
     loadingAncestors: 'Chargement…',

@@ -91,7 +91,6 @@ export function TreeView() {
   };
   const onRevealed = useCallback(() => setRevealId(null), []);
 
-
   return (
     <div className={styles.treeLayout}>
       <div className={styles.sidebar}>
@@ -118,7 +117,9 @@ export function TreeView() {
       <div className={styles.treePanel}>
         <p className={styles.treeHint}>{t.treeHint}</p>
         {rows.length === 0 && !rootsPending ? (
-          (index.data?.inCycles.length ?? 0) === 0 && <p className={styles.emptyTree}>{index.isError ? t.treeUnavailable : t.noGroups}</p>
+          (index.data?.inCycles.length ?? 0) === 0 && (
+            <p className={styles.emptyTree}>{index.isError ? t.treeUnavailable : t.noGroups}</p>
+          )
         ) : (
           <GroupTree
             rows={rows}

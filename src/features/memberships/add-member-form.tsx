@@ -36,7 +36,15 @@ function problemText(problem: AddMemberProblem | 'not-found', t: Messages): stri
   }
 }
 
-export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { labelledBy: string; presetGroupId: number | null; presetUserId: number | null }) {
+export function AddMemberForm({
+  labelledBy,
+  presetGroupId,
+  presetUserId,
+}: {
+  labelledBy: string;
+  presetGroupId: number | null;
+  presetUserId: number | null;
+}) {
   const t = useMessages(membershipMessages);
   const format = useFormat();
   const queryClient = useQueryClient();
@@ -51,7 +59,8 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
   const [typedIdentifier, setTypedIdentifier] = useState<string | null>(null);
   const identifier = typedIdentifier ?? known?.user_organisation_identifier ?? '';
   // A preset user the dashboard cannot name by identifier is chosen by id until someone types.
-  const bareUserId = typedIdentifier === null && presetUserId !== null && !known?.user_organisation_identifier ? presetUserId : null;
+  const bareUserId =
+    typedIdentifier === null && presetUserId !== null && !known?.user_organisation_identifier ? presetUserId : null;
   const lookup = useUserLookup(identifier);
 
   const [admin, setAdmin] = useState(false);
@@ -88,7 +97,12 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
   }
 
   const personName = (person: Person) => {
-    if ('user' in person) return displayName(person.user) || person.user.user_organisation_identifier || fill(t.presetUser, { id: person.user.user_id });
+    if ('user' in person)
+      return (
+        displayName(person.user) ||
+        person.user.user_organisation_identifier ||
+        fill(t.presetUser, { id: person.user.user_id })
+      );
     return known ? displayName(known) : fill(t.presetUser, { id: person.userId });
   };
 
@@ -125,7 +139,12 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
       />
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" checked={admin} onChange={(event) => setAdmin(event.target.checked)} aria-describedby={`${id}-admin-hint`} />
+          <input
+            type="checkbox"
+            checked={admin}
+            onChange={(event) => setAdmin(event.target.checked)}
+            aria-describedby={`${id}-admin-hint`}
+          />
           <span>{t.adminLabel}</span>
         </label>
         <p id={`${id}-admin-hint`} className="hint">
@@ -133,7 +152,12 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
         </p>
       </div>
       <div className={styles.actions}>
-        <button type="submit" className="button button-primary" aria-disabled={pending || undefined} aria-busy={pending || undefined}>
+        <button
+          type="submit"
+          className="button button-primary"
+          aria-disabled={pending || undefined}
+          aria-busy={pending || undefined}
+        >
           {pending && <span className={styles.spinner} aria-hidden="true" />}
           {t.submit}
         </button>
@@ -151,7 +175,9 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
             })}
           </p>
           <p className={styles.actions}>
-            <Link to={paths.group(outcome.group.grp_id)}>{fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}</Link>
+            <Link to={paths.group(outcome.group.grp_id)}>
+              {fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}
+            </Link>
             <button
               type="button"
               className="button button-quiet"
@@ -177,7 +203,9 @@ export function AddMemberForm({ labelledBy, presetGroupId, presetUserId }: { lab
             })}
           </p>
           <p>
-            <Link to={paths.group(outcome.group.grp_id)}>{fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}</Link>
+            <Link to={paths.group(outcome.group.grp_id)}>
+              {fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}
+            </Link>
           </p>
         </div>
       )}

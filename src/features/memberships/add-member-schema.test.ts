@@ -8,8 +8,15 @@ describe('validateAddMember', () => {
   });
 
   it('names each missing or malformed field', () => {
-    expect(validateAddMember({ grpId: null, identifier: '  ', presetUserId: null })).toEqual({ group: 'group-required', identifier: 'identifier-required' });
-    expect(validateAddMember({ grpId: 3, identifier: 'x'.repeat(300), presetUserId: null })).toEqual({ identifier: 'too-long' });
-    expect(validateAddMember({ grpId: 3, identifier: 'a\tb', presetUserId: null })).toEqual({ identifier: 'control-characters' });
+    expect(validateAddMember({ grpId: null, identifier: '  ', presetUserId: null })).toEqual({
+      group: 'group-required',
+      identifier: 'identifier-required',
+    });
+    expect(validateAddMember({ grpId: 3, identifier: 'x'.repeat(300), presetUserId: null })).toEqual({
+      identifier: 'too-long',
+    });
+    expect(validateAddMember({ grpId: 3, identifier: 'a\tb', presetUserId: null })).toEqual({
+      identifier: 'control-characters',
+    });
   });
 });

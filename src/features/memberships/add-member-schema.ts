@@ -31,7 +31,8 @@ export function validateAddMember(input: AddMemberInput): Partial<Record<AddMemb
   for (const issue of parsed.error.issues) {
     if (issue.path[0] === 'grpId') problems.group = 'group-required';
     if (issue.path[0] === 'identifier') {
-      problems.identifier = issue.message === 'too-long' || issue.message === 'control-characters' ? issue.message : 'identifier-required';
+      problems.identifier =
+        issue.message === 'too-long' || issue.message === 'control-characters' ? issue.message : 'identifier-required';
     }
   }
   return problems;

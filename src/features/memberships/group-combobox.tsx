@@ -43,7 +43,11 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
   const settledQuery = useDebouncedValue(query, 250);
   const askApi = settledQuery !== '' && settledQuery === query && !index.isSuccess;
   const numericId = /^\d{1,9}$/.test(settledQuery) ? Number(settledQuery) : null;
-  const byId = useQuery({ ...groupQueries.children(numericId ?? 0), enabled: askApi && numericId !== null && numericId > 0, retry: false });
+  const byId = useQuery({
+    ...groupQueries.children(numericId ?? 0),
+    enabled: askApi && numericId !== null && numericId > 0,
+    retry: false,
+  });
   const byExternal = useQuery({ ...groupQueries.byExternalId(settledQuery), enabled: askApi, retry: false });
 
   const matches = useMemo(() => {
@@ -81,7 +85,8 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
   const describeGroup = (group: Grp): ReactNode => {
     const path = index.data ? ancestorsOf(index.data, group.grp_id) : [];
     const parts: ReactNode[] = [fill(t.groupOptionId, { id: group.grp_id })];
-    if (group.grp_external_id) parts.push(fillNodes(t.groupOptionExternal, { id: <PortalText>{group.grp_external_id}</PortalText> }));
+    if (group.grp_external_id)
+      parts.push(fillNodes(t.groupOptionExternal, { id: <PortalText>{group.grp_external_id}</PortalText> }));
     if (path.length) {
       parts.push(
         path.map((g, i) => (
@@ -152,8 +157,16 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
       ? t.groupIndexFailed
       : null;
   const matchCount = index.data ? matches.total + (options.length - matches.groups.length) : options.length;
-  const announcement = noMatch ? fill(t.groupNoMatch, { query }) : !expanded ? '' : matchCount === 1 ? t.groupOneMatch : fill(t.groupMatches, { n: format.number(matchCount) });
-  const describedBy = [`${id}-hint`, note ? `${id}-note` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+  const announcement = noMatch
+    ? fill(t.groupNoMatch, { query })
+    : !expanded
+      ? ''
+      : matchCount === 1
+        ? t.groupOneMatch
+        : fill(t.groupMatches, { n: format.number(matchCount) });
+  const describedBy = [`${id}-hint`, note ? `${id}-note` : null, error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="field">

@@ -155,8 +155,18 @@ export function ImportPage() {
       {phase.kind === 'previewing' && (
         <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`} aria-busy="true">
           <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
-          <div className={styles.progressTrack} role="progressbar" aria-label={t.stepPreview} aria-valuemin={0} aria-valuemax={phase.total} aria-valuenow={phase.done}>
-            <div className={styles.progressBar} style={{ width: `${phase.total ? Math.round((phase.done / phase.total) * 100) : 0}%` }} />
+          <div
+            className={styles.progressTrack}
+            role="progressbar"
+            aria-label={t.stepPreview}
+            aria-valuemin={0}
+            aria-valuemax={phase.total}
+            aria-valuenow={phase.done}
+          >
+            <div
+              className={styles.progressBar}
+              style={{ width: `${phase.total ? Math.round((phase.done / phase.total) * 100) : 0}%` }}
+            />
           </div>
           <p className="hint" role="status">
             {fill(t.previewing, { done: format.number(phase.done), total: format.number(phase.total) })}
@@ -183,8 +193,15 @@ export function ImportPage() {
               return { key, label: previewLabel(key, deps), count: count ?? 0, tone: previewTone[key] };
             })}
           />
-          {phase.kind === 'preview' && <RunButton rows={phase.rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length} onRun={() => void run(phase.grpId, phase.rows)} />}
-          {phase.kind === 'running' && <ImportProgress progress={phase.progress} stopping={phase.stopping} onCancel={cancel} />}
+          {phase.kind === 'preview' && (
+            <RunButton
+              rows={phase.rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length}
+              onRun={() => void run(phase.grpId, phase.rows)}
+            />
+          )}
+          {phase.kind === 'running' && (
+            <ImportProgress progress={phase.progress} stopping={phase.stopping} onCancel={cancel} />
+          )}
           <ImportTable caption={t.previewTable} preview={phase.rows} />
         </section>
       )}
@@ -195,14 +212,22 @@ export function ImportPage() {
           <DoneSummary outcome={runOutcome(phase.results, phase.stoppedBy)} results={phase.results} deps={deps} />
           <div className={styles.actions}>
             {phase.results.some(isPending) && (
-              <button type="button" className="button button-primary" onClick={() => void run(phase.grpId, phase.rows, phase.results)}>
-                {runOutcome(phase.results, phase.stoppedBy) === 'paused' ? t.resume : fill(t.runAgain, { n: format.number(phase.results.filter(isPending).length) })}
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => void run(phase.grpId, phase.rows, phase.results)}
+              >
+                {runOutcome(phase.results, phase.stoppedBy) === 'paused'
+                  ? t.resume
+                  : fill(t.runAgain, { n: format.number(phase.results.filter(isPending).length) })}
               </button>
             )}
             <button
               type="button"
               className="button"
-              onClick={async () => downloadText(`memberships-import-results-${phase.grpId}.csv`, await resultsCsv(phase.results, deps))}
+              onClick={async () =>
+                downloadText(`memberships-import-results-${phase.grpId}.csv`, await resultsCsv(phase.results, deps))
+              }
             >
               {t.downloadResults}
             </button>
@@ -241,11 +266,25 @@ function RunButton({ rows, onRun }: { rows: number; onRun: () => void }) {
   );
 }
 
-function DoneSummary({ outcome, results, deps }: { outcome: RunOutcome; results: readonly ResultRow[]; deps: RowTextDeps }) {
+function DoneSummary({
+  outcome,
+  results,
+  deps,
+}: {
+  outcome: RunOutcome;
+  results: readonly ResultRow[];
+  deps: RowTextDeps;
+}) {
   const { t, format } = deps;
   const counts = countBy(results);
   const n = (key: keyof typeof resultTone) => format.number(counts[key] ?? 0);
-  const tally = { added: n('added'), already: n('already-member'), notFound: n('not-found'), failed: n('failed'), skipped: n('skipped') };
+  const tally = {
+    added: n('added'),
+    already: n('already-member'),
+    notFound: n('not-found'),
+    failed: n('failed'),
+    skipped: n('skipped'),
+  };
   const notRun = counts['not-run'] ?? 0;
   const left = format.number(results.filter(isPending).length);
   const text = {

@@ -5,10 +5,22 @@ import type { StopReason } from './run-outcome.ts';
 import type { RunProgress } from './use-import.ts';
 import styles from './memberships.module.css';
 
-export function ImportProgress({ progress, stopping, onCancel }: { progress: RunProgress; stopping: StopReason | null; onCancel: () => void }) {
+export function ImportProgress({
+  progress,
+  stopping,
+  onCancel,
+}: {
+  progress: RunProgress;
+  stopping: StopReason | null;
+  onCancel: () => void;
+}) {
   const t = useMessages(membershipMessages);
   const format = useFormat();
-  const stoppingText: Record<StopReason, string> = { cancelled: t.cancelling, unreachable: t.pausing, 'session-expired': t.stoppingSession };
+  const stoppingText: Record<StopReason, string> = {
+    cancelled: t.cancelling,
+    unreachable: t.pausing,
+    'session-expired': t.stoppingSession,
+  };
   const { total, done } = progress;
   const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   // Rate so far, applied to what is left; shown once a few rows give a stable rate.

@@ -6,7 +6,16 @@ import { componentMessages } from '../../components/messages.ts';
 import { PortalText } from '../../components/portal-text.tsx';
 import type { PreviewRow, ResultRow } from '../../api/bulk-import.ts';
 import { membershipMessages } from './messages.ts';
-import { personText, previewDetails, previewLabel, previewTone, resultDetails, resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
+import {
+  personText,
+  previewDetails,
+  previewLabel,
+  previewTone,
+  resultDetails,
+  resultLabel,
+  resultTone,
+  type RowTextDeps,
+} from './row-text.ts';
 import styles from './memberships.module.css';
 
 const shownRows = 500;
@@ -26,8 +35,20 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
   const format = useFormat();
   const deps: RowTextDeps = { t, common, format };
   const lines: Line[] = results
-    ? results.map((r) => ({ key: r.row.line, row: r.row, label: resultLabel(r.status, deps), tone: resultTone[r.status], details: resultDetails(r, deps) }))
-    : (preview ?? []).map((row) => ({ key: row.line, row, label: previewLabel(row.status, deps), tone: previewTone[row.status], details: previewDetails(row, deps) }));
+    ? results.map((r) => ({
+        key: r.row.line,
+        row: r.row,
+        label: resultLabel(r.status, deps),
+        tone: resultTone[r.status],
+        details: resultDetails(r, deps),
+      }))
+    : (preview ?? []).map((row) => ({
+        key: row.line,
+        row,
+        label: previewLabel(row.status, deps),
+        tone: previewTone[row.status],
+        details: previewDetails(row, deps),
+      }));
 
   return (
     <div className="stack">
@@ -66,7 +87,11 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
           </tbody>
         </table>
       </div>
-      {lines.length > shownRows && <p className="hint">{fill(t.showingFirst, { shown: format.number(shownRows), total: format.number(lines.length) })}</p>}
+      {lines.length > shownRows && (
+        <p className="hint">
+          {fill(t.showingFirst, { shown: format.number(shownRows), total: format.number(lines.length) })}
+        </p>
+      )}
     </div>
   );
 });

@@ -48,10 +48,12 @@ export const membershipMessages = defineMessages({
     openGroup: 'Open the group {group}',
     addAnother: 'Add another person',
     failed: 'The member could not be added. Everything you entered is kept.',
-    uncertain: 'The answer was lost, so the membership may or may not exist. “Try again” checks first: nothing is created twice.',
+    uncertain:
+      'The answer was lost, so the membership may or may not exist. “Try again” checks first: nothing is created twice.',
     someone: 'This person',
     importTitle: 'Import members',
-    importIntro: 'Add many people to one group from a list of organisation identifiers. Nothing is written before you confirm, and running the same list again adds only the people who are missing.',
+    importIntro:
+      'Add many people to one group from a list of organisation identifiers. Nothing is written before you confirm, and running the same list again adds only the people who are missing.',
     stepGroup: '1. Target group',
     stepPeople: '2. People',
     stepPreview: '3. Preview',
@@ -61,15 +63,19 @@ export const membershipMessages = defineMessages({
     removeFile: 'Remove the file',
     pasteUnusedWithFile: 'The chosen file is imported; remove it to use a pasted list.',
     pasteLabel: 'Identifiers',
-    pasteHint: 'One per line. An optional second column, after a comma or a semicolon, marks group admins (1, yes or oui).',
+    pasteHint:
+      'One per line. An optional second column, after a comma or a semicolon, marks group admins (1, yes or oui).',
     fileLabel: 'CSV file',
-    fileHint: 'UTF-8, with or without a header row, separated by commas or semicolons. Columns: organisation identifier, then optionally group admin.',
+    fileHint:
+      'UTF-8, with or without a header row, separated by commas or semicolons. Columns: organisation identifier, then optionally group admin.',
     fileChosen: '{name}: {rows} rows read.',
     fileUnreadable: 'This file could not be read. Save it as CSV (UTF-8) and choose it again.',
     fileEmpty: 'This file is empty. Choose a CSV file with one organisation identifier per line.',
-    fileNoRows: 'This file has no identifiers, only a header row. Choose a CSV file with one organisation identifier per line.',
+    fileNoRows:
+      'This file has no identifiers, only a header row. Choose a CSV file with one organisation identifier per line.',
     fileBinary: 'This file is not a text (CSV) file. Save it as CSV (UTF-8) and choose it again.',
-    fileNotUtf8: 'This file is not UTF-8 text, so its accented letters would be misread. Save it as CSV (UTF-8) and choose it again.',
+    fileNotUtf8:
+      'This file is not UTF-8 text, so its accented letters would be misread. Save it as CSV (UTF-8) and choose it again.',
     sampleDownload: 'Download a sample CSV',
     preview: 'Preview',
     previewing: 'Looking people up: {done} of {total}…',
@@ -117,19 +123,26 @@ export const membershipMessages = defineMessages({
     seconds: '{n} s',
     minutes: '{m} min {s} s',
     running: 'Import running. Keep this page open: leaving it stops the import after the requests already sent.',
-    leaveWarning: 'An import is running. If you leave, it stops after the requests already sent, and you can run the list again later to finish. Leave anyway?',
+    leaveWarning:
+      'An import is running. If you leave, it stops after the requests already sent, and you can run the list again later to finish. Leave anyway?',
     resultAdded: 'Added',
     resultAlreadyMember: 'Already a member',
     resultNotFound: 'Not found',
     resultFailed: 'Failed',
     resultSkipped: 'Skipped',
     resultNotRun: 'Not run',
-    finished: 'Import finished: {added} added, {already} already members, {notFound} not found, {failed} failed, {skipped} skipped.',
-    stopped: 'Import cancelled after {done} of {total} rows. Run it again to finish: people already added are not added twice.',
-    finishedWithFailures: 'Import finished with errors: {added} added, {already} already members, {notFound} not found, {failed} failed, {skipped} skipped. Run it again for the failed rows: people already added are not added twice.',
-    allFailed: 'Import failed: none of the {failed} rows could be added. The details below say why; run it again once the cause is fixed.',
-    paused: 'Import paused: the portal cannot be reached. {left} rows are still to do. Resume once it is back: each row is checked before it is written, so nobody is added twice.',
-    sessionStopped: 'Import stopped: the session expired, so {left} rows were not added. Sign in again, then run it again: people already added are not added twice.',
+    finished:
+      'Import finished: {added} added, {already} already members, {notFound} not found, {failed} failed, {skipped} skipped.',
+    stopped:
+      'Import cancelled after {done} of {total} rows. Run it again to finish: people already added are not added twice.',
+    finishedWithFailures:
+      'Import finished with errors: {added} added, {already} already members, {notFound} not found, {failed} failed, {skipped} skipped. Run it again for the failed rows: people already added are not added twice.',
+    allFailed:
+      'Import failed: none of the {failed} rows could be added. The details below say why; run it again once the cause is fixed.',
+    paused:
+      'Import paused: the portal cannot be reached. {left} rows are still to do. Resume once it is back: each row is checked before it is written, so nobody is added twice.',
+    sessionStopped:
+      'Import stopped: the session expired, so {left} rows were not added. Sign in again, then run it again: people already added are not added twice.',
     resume: 'Resume',
     runAgain: 'Run again for the {n} remaining rows',
     downloadResults: 'Download results',
@@ -144,7 +157,8 @@ export const membershipMessages = defineMessages({
     groupHint: 'Recherchez par nom, identifiant externe ou identifiant.',
     groupIndexLoading: 'Chargement des groupes pour la recherche par nom : {loaded} sur {total}…',
     groupIndexStarting: 'Chargement des groupes pour la recherche par nom…',
-    groupIndexFailed: "La liste des groupes n'a pas pu être chargée : la recherche par identifiant ou identifiant externe fonctionne toujours.",
+    groupIndexFailed:
+      "La liste des groupes n'a pas pu être chargée : la recherche par identifiant ou identifiant externe fonctionne toujours.",
     groupNoMatch: 'Aucun groupe ne correspond à « {query} ».',
     groupMatches: '{n} groupes correspondent.',
     groupOneMatch: '1 groupe correspond.',
@@ -183,10 +197,12 @@ export const membershipMessages = defineMessages({
     openGroup: 'Ouvrir le groupe {group}',
     addAnother: 'Ajouter une autre personne',
     failed: "Le membre n'a pas pu être ajouté. Tout ce que vous avez saisi est conservé.",
-    uncertain: 'La réponse s’est perdue : l’adhésion existe peut-être déjà. « Réessayer » vérifie d’abord, rien n’est créé deux fois.',
+    uncertain:
+      'La réponse s’est perdue : l’adhésion existe peut-être déjà. « Réessayer » vérifie d’abord, rien n’est créé deux fois.',
     someone: 'Cette personne',
     importTitle: 'Importer des membres',
-    importIntro: "Ajoutez de nombreuses personnes à un groupe à partir d'une liste d'identifiants. Rien n'est enregistré avant votre confirmation, et relancer la même liste n'ajoute que les personnes manquantes.",
+    importIntro:
+      "Ajoutez de nombreuses personnes à un groupe à partir d'une liste d'identifiants. Rien n'est enregistré avant votre confirmation, et relancer la même liste n'ajoute que les personnes manquantes.",
     stepGroup: '1. Groupe cible',
     stepPeople: '2. Personnes',
     stepPreview: '3. Aperçu',
@@ -196,15 +212,20 @@ export const membershipMessages = defineMessages({
     removeFile: 'Retirer le fichier',
     pasteUnusedWithFile: 'Le fichier choisi est importé ; retirez-le pour utiliser une liste collée.',
     pasteLabel: 'Identifiants',
-    pasteHint: 'Un par ligne. Une deuxième colonne facultative, après une virgule ou un point-virgule, désigne les administrateurs (1, oui ou yes).',
+    pasteHint:
+      'Un par ligne. Une deuxième colonne facultative, après une virgule ou un point-virgule, désigne les administrateurs (1, oui ou yes).',
     fileLabel: 'Fichier CSV',
-    fileHint: "UTF-8, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules. Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe.",
+    fileHint:
+      "UTF-8, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules. Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe.",
     fileChosen: '{name} : {rows} lignes lues.',
     fileUnreadable: "Ce fichier n'a pas pu être lu. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
     fileEmpty: "Ce fichier est vide. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",
-    fileNoRows: "Ce fichier ne contient aucun identifiant, seulement une ligne d'en-tête. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",
-    fileBinary: "Ce fichier n'est pas un fichier texte (CSV). Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
-    fileNotUtf8: "Ce fichier n'est pas un texte UTF-8 : ses lettres accentuées seraient mal lues. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
+    fileNoRows:
+      "Ce fichier ne contient aucun identifiant, seulement une ligne d'en-tête. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",
+    fileBinary:
+      "Ce fichier n'est pas un fichier texte (CSV). Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
+    fileNotUtf8:
+      "Ce fichier n'est pas un texte UTF-8 : ses lettres accentuées seraient mal lues. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
     sampleDownload: 'Télécharger un exemple de CSV',
     preview: 'Aperçu',
     previewing: 'Recherche des personnes : {done} sur {total}…',
@@ -237,7 +258,8 @@ export const membershipMessages = defineMessages({
     memberSince: 'Membre depuis le {date}.',
     lookupRetried: "Recherchée de nouveau pendant l'import.",
     countsLabel: 'Résumé',
-    showingFirst: 'Les {shown} premières lignes sur {total} sont affichées ; les résultats téléchargés contiennent toutes les lignes.',
+    showingFirst:
+      'Les {shown} premières lignes sur {total} sont affichées ; les résultats téléchargés contiennent toutes les lignes.',
     run: 'Importer {n} membres',
     runOne: 'Importer 1 membre',
     nothingToRun: 'Personne à ajouter : chaque ligne est déjà membre, introuvable, en double ou invalide.',
@@ -251,20 +273,28 @@ export const membershipMessages = defineMessages({
     eta: 'Temps restant : environ {time}',
     seconds: '{n} s',
     minutes: '{m} min {s} s',
-    running: "Import en cours. Gardez cette page ouverte : la quitter arrête l'import après les requêtes déjà envoyées.",
-    leaveWarning: "Un import est en cours. Si vous quittez la page, il s'arrête après les requêtes déjà envoyées ; vous pourrez relancer la liste plus tard pour le terminer. Quitter quand même ?",
+    running:
+      "Import en cours. Gardez cette page ouverte : la quitter arrête l'import après les requêtes déjà envoyées.",
+    leaveWarning:
+      "Un import est en cours. Si vous quittez la page, il s'arrête après les requêtes déjà envoyées ; vous pourrez relancer la liste plus tard pour le terminer. Quitter quand même ?",
     resultAdded: 'Ajouté',
     resultAlreadyMember: 'Déjà membre',
     resultNotFound: 'Introuvable',
     resultFailed: 'Échec',
     resultSkipped: 'Ignoré',
     resultNotRun: 'Non traité',
-    finished: 'Import terminé : {added} ajoutés, {already} déjà membres, {notFound} introuvables, {failed} en échec, {skipped} ignorés.',
-    stopped: "Import annulé après {done} lignes sur {total}. Relancez-le pour terminer : les personnes déjà ajoutées ne le sont pas deux fois.",
-    finishedWithFailures: "Import terminé avec des erreurs : {added} ajoutés, {already} déjà membres, {notFound} introuvables, {failed} en échec, {skipped} ignorés. Relancez-le pour les lignes en échec : les personnes déjà ajoutées ne le sont pas deux fois.",
-    allFailed: "Échec de l'import : aucune des {failed} lignes n'a pu être ajoutée. Les détails ci-dessous disent pourquoi ; relancez-le une fois la cause corrigée.",
-    paused: "Import en pause : le portail est injoignable. {left} lignes restent à traiter. Reprenez dès son retour : chaque ligne est vérifiée avant d'être enregistrée, personne n'est ajouté deux fois.",
-    sessionStopped: "Import arrêté : la session a expiré, {left} lignes n'ont donc pas été ajoutées. Reconnectez-vous, puis relancez-le : les personnes déjà ajoutées ne le sont pas deux fois.",
+    finished:
+      'Import terminé : {added} ajoutés, {already} déjà membres, {notFound} introuvables, {failed} en échec, {skipped} ignorés.',
+    stopped:
+      'Import annulé après {done} lignes sur {total}. Relancez-le pour terminer : les personnes déjà ajoutées ne le sont pas deux fois.',
+    finishedWithFailures:
+      'Import terminé avec des erreurs : {added} ajoutés, {already} déjà membres, {notFound} introuvables, {failed} en échec, {skipped} ignorés. Relancez-le pour les lignes en échec : les personnes déjà ajoutées ne le sont pas deux fois.',
+    allFailed:
+      "Échec de l'import : aucune des {failed} lignes n'a pu être ajoutée. Les détails ci-dessous disent pourquoi ; relancez-le une fois la cause corrigée.",
+    paused:
+      "Import en pause : le portail est injoignable. {left} lignes restent à traiter. Reprenez dès son retour : chaque ligne est vérifiée avant d'être enregistrée, personne n'est ajouté deux fois.",
+    sessionStopped:
+      "Import arrêté : la session a expiré, {left} lignes n'ont donc pas été ajoutées. Reconnectez-vous, puis relancez-le : les personnes déjà ajoutées ne le sont pas deux fois.",
     resume: 'Reprendre',
     runAgain: 'Relancer pour les {n} lignes restantes',
     downloadResults: 'Télécharger les résultats',

@@ -88,7 +88,8 @@ export function previewDetails(row: PreviewRow, deps: RowTextDeps): string {
 
 export function resultDetails(result: ResultRow, deps: RowTextDeps): string {
   if (result.status === 'failed') return errorText(result.error, deps);
-  if (result.status === 'already-member' && result.memberSince) return fill(deps.t.memberSince, { date: deps.format.date(result.memberSince) });
+  if (result.status === 'already-member' && result.memberSince)
+    return fill(deps.t.memberSince, { date: deps.format.date(result.memberSince) });
   if (result.status === 'skipped') return previewDetails(result.row, deps);
   return '';
 }

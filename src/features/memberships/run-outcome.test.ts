@@ -7,7 +7,17 @@ import { runOutcome } from './run-outcome.ts';
 
 function results(...statuses: ResultStatus[]): ResultRow[] {
   return statuses.map((status, i) => ({
-    row: { line: i + 1, identifier: `id${i}`, admin: 0, problem: null, status: 'found', user: null, memberSince: null, duplicateOf: null, error: null },
+    row: {
+      line: i + 1,
+      identifier: `id${i}`,
+      admin: 0,
+      problem: null,
+      status: 'found',
+      user: null,
+      memberSince: null,
+      duplicateOf: null,
+      error: null,
+    },
     status,
     memberSince: null,
     error: status === 'failed' ? new ApiError({ kind: 'network', endpoint: 'POST /user_grp/create' }) : null,

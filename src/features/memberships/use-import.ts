@@ -85,7 +85,9 @@ export function useImport() {
     stop.current = false;
     stopReason.current = null;
     const startedAt = performance.now();
-    const todo = previous ? previous.filter(isPending).length : rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length;
+    const todo = previous
+      ? previous.filter(isPending).length
+      : rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length;
     let progress: RunProgress = { total: todo, done: 0, added: 0, already: 0, failed: 0, startedAt, lastAt: startedAt };
     setPhase({ kind: 'running', grpId, rows, progress, stopping: null });
     // runImport never throws: each row's failure is its result.

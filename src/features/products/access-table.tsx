@@ -24,7 +24,11 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
     () => (bundleId === undefined ? search.filters : { product_access_product_id: String(bundleId) }),
     [bundleId, search.filters],
   );
-  const options = productQueries.bundleAccess({ start: (search.page - 1) * search.pageSize, limit: search.pageSize, filters });
+  const options = productQueries.bundleAccess({
+    start: (search.page - 1) * search.pageSize,
+    limit: search.pageSize,
+    filters,
+  });
   const query = useQuery({ ...options, placeholderData: keepPreviousData });
 
   const columns = useMemo(
@@ -38,10 +42,19 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
             }),
           ]
         : []),
-      column.accessor('product_access_user_id', { header: t.columnUser, cell: (c) => <UserLink userId={c.getValue()} /> }),
+      column.accessor('product_access_user_id', {
+        header: t.columnUser,
+        cell: (c) => <UserLink userId={c.getValue()} />,
+      }),
       column.accessor('product_access_certificate', { header: t.columnCertificate, cell: (c) => c.getValue() ?? '—' }),
-      column.accessor('product_access_created_date', { header: t.columnCreated, cell: (c) => <DateCell value={c.getValue()} /> }),
-      column.accessor('product_access_expired_date', { header: t.columnExpires, cell: (c) => <DateCell value={c.getValue()} /> }),
+      column.accessor('product_access_created_date', {
+        header: t.columnCreated,
+        cell: (c) => <DateCell value={c.getValue()} />,
+      }),
+      column.accessor('product_access_expired_date', {
+        header: t.columnExpires,
+        cell: (c) => <DateCell value={c.getValue()} />,
+      }),
     ],
     [t, bundleId],
   );

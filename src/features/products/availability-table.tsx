@@ -37,8 +37,14 @@ export function AvailabilityTable({ productId }: { productId: number }) {
           return value === null ? '—' : <StatusBadge value={value} />;
         },
       }),
-      column.accessor('availability_group_created_date', { header: t.columnCreated, cell: (c) => format.dateTime(c.getValue()) }),
-      column.accessor('availability_group_updated_date', { header: t.columnUpdated, cell: (c) => format.dateTime(c.getValue()) }),
+      column.accessor('availability_group_created_date', {
+        header: t.columnCreated,
+        cell: (c) => format.dateTime(c.getValue()),
+      }),
+      column.accessor('availability_group_updated_date', {
+        header: t.columnUpdated,
+        cell: (c) => format.dateTime(c.getValue()),
+      }),
     ],
     [t, format],
   );

@@ -29,7 +29,9 @@ export function CatalogueRow({ id }: { id: number }) {
       <Link to={paths.product(id)} className={`${styles.rowLink} ${failed ? '' : styles.rowPending}`}>
         <span className={styles.rowId}>#{id}</span>
         <span className={styles.rowMain}>
-          <span className={styles.rowTitle}>{failed ? text : <span className={styles.skeleton} aria-hidden="true" />}</span>
+          <span className={styles.rowTitle}>
+            {failed ? text : <span className={styles.skeleton} aria-hidden="true" />}
+          </span>
           {!failed && <span className="visually-hidden">{text}</span>}
         </span>
       </Link>
@@ -46,7 +48,9 @@ export function CatalogueRow({ id }: { id: number }) {
     <Link to={paths.product(id)} className={styles.rowLink}>
       <span className={styles.rowId}>#{id}</span>
       <span className={styles.rowMain}>
-        <PortalText className={styles.rowTitle}>{productTitle(product) ?? fill(t.productFallback, { id: product.product_id })}</PortalText>
+        <PortalText className={styles.rowTitle}>
+          {productTitle(product) ?? fill(t.productFallback, { id: product.product_id })}
+        </PortalText>
         <span className={styles.rowMeta}>
           {product.product_type_id && <TypeBadge value={product.product_type_id} />}
           {product.product_status && <StatusBadge value={product.product_status} />}

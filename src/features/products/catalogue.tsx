@@ -126,7 +126,11 @@ function CatalogueList({ ids }: { ids: number[] }) {
           </div>
         </div>
       )}
-      {visibleIds.length === 0 ? <p className={styles.empty}>{t.noMatch}</p> : <VirtualList ids={visibleIds} label={t.catalogueList} />}
+      {visibleIds.length === 0 ? (
+        <p className={styles.empty}>{t.noMatch}</p>
+      ) : (
+        <VirtualList ids={visibleIds} label={t.catalogueList} />
+      )}
     </div>
   );
 }
@@ -168,7 +172,12 @@ interface Option {
   label: string;
 }
 
-function distinct(products: Product[], field: 'product_type_id' | 'product_status', current: string, label: (v: string) => string): Option[] {
+function distinct(
+  products: Product[],
+  field: 'product_type_id' | 'product_status',
+  current: string,
+  label: (v: string) => string,
+): Option[] {
   const values = new Set<string>();
   for (const product of products) {
     const value = product[field];
@@ -178,7 +187,13 @@ function distinct(products: Product[], field: 'product_type_id' | 'product_statu
   return [...values].map((value) => ({ value, label: label(value) })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
-function FilterSelect(props: { label: string; value: string; onChange: (value: string) => void; options: Option[]; t: ProductMessages }) {
+function FilterSelect(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Option[];
+  t: ProductMessages;
+}) {
   return (
     <label className={styles.filter}>
       <span>{props.label}</span>

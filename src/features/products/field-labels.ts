@@ -19,7 +19,7 @@ const labels: Record<string, [en: string, fr: string]> = {
   product_show_list_of_participants: ['Participant list shown', 'Liste des participants visible'],
   product_min_participant: ['Minimum participants', 'Participants minimum'],
   product_product_access_expired_day: ['Access expires after (days)', "Expiration de l'accès (jours)"],
-  product_event_access_need_approval: ['Registration needs approval', "Inscription soumise à validation"],
+  product_event_access_need_approval: ['Registration needs approval', 'Inscription soumise à validation'],
   product_price: ['Price', 'Prix'],
   product_event_date: ['Event start', "Début de l'événement"],
   product_event_end_date: ['Event end', "Fin de l'événement"],
@@ -63,7 +63,7 @@ const labels: Record<string, [en: string, fr: string]> = {
   product_i18n_do_external_link: ['Course link', 'Lien vers la formation'],
   product_i18n_video_transcription: ['Video transcript', 'Transcription de la vidéo'],
   product_i18n_content: ['Content', 'Contenu'],
-  product_i18n_image: ['Image (storage path)', "Image (chemin de stockage)"],
+  product_i18n_image: ['Image (storage path)', 'Image (chemin de stockage)'],
   product_i18n_price_label: ['Price label', 'Libellé du prix'],
 };
 

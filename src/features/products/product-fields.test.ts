@@ -35,7 +35,12 @@ describe('layoutProduct', () => {
 
   it('says which side lacks a field', () => {
     expect(field('product_i18n_description')).toMatchObject({ inDefinition: true, inProduct: false, value: undefined });
-    expect(field('product_extra')).toMatchObject({ inDefinition: false, inProduct: true, type: 'unknown', editable: undefined });
+    expect(field('product_extra')).toMatchObject({
+      inDefinition: false,
+      inProduct: true,
+      type: 'unknown',
+      editable: undefined,
+    });
     expect(field('product_event_date')).toMatchObject({ inProduct: true, value: null, type: 'datetime' });
     expect(field('product_id')).toMatchObject({ editable: false, type: 'integer' });
   });
@@ -49,7 +54,9 @@ describe('layoutProduct', () => {
   });
 
   it('reads custom properties carried in a nested `properties` object', () => {
-    const nested = layoutProduct({ product_id: 1, properties: { budget_line: 'B7' } }, definition).flatMap((s) => s.fields);
+    const nested = layoutProduct({ product_id: 1, properties: { budget_line: 'B7' } }, definition).flatMap(
+      (s) => s.fields,
+    );
     expect(nested.find((f) => f.name === 'budget_line')?.value).toBe('B7');
     expect(nested.find((f) => f.name === 'properties')).toBeUndefined();
   });

@@ -149,7 +149,13 @@ export function layoutProduct(product: Record<string, unknown>, definition: Prod
   for (const [name, value] of Object.entries(product)) {
     if (name in definition || custom.includes(name)) continue;
     // The custom properties' container is shown through the names it holds, when the definition lists them.
-    if (name === 'properties' && isRecord(value) && custom.length > 0 && Object.keys(value).every((key) => custom.includes(key))) continue;
+    if (
+      name === 'properties' &&
+      isRecord(value) &&
+      custom.length > 0 &&
+      Object.keys(value).every((key) => custom.includes(key))
+    )
+      continue;
     add('other', { name, type: 'unknown', editable: undefined, inDefinition: false, inProduct: true, value });
   }
   return sectionIds.map((id) => ({ id, fields: fields.get(id) ?? [] })).filter((section) => section.fields.length > 0);

@@ -91,9 +91,9 @@ function ProductFacts({ product }: { product: Product }) {
 
   const price = product.product_i18n_price_label ? (
     <TextValue name="product_i18n_price_label" text={product.product_i18n_price_label} label={t.price} />
-  ) : typeof product.product_price === 'number'
-      ? format.number(product.product_price)
-      : null;
+  ) : typeof product.product_price === 'number' ? (
+    format.number(product.product_price)
+  ) : null;
   const duration = typeof product.product_duration === 'number' ? format.duration(product.product_duration) : null;
   const start = product.product_event_date ?? null;
   const end = product.product_event_end_date ?? null;

@@ -31,7 +31,8 @@ export const takeMessages = defineMessages({
   fr: {
     takeTitle: 'Passage {id}',
     notFoundTitle: 'Passage {id} introuvable',
-    notFoundBody: "Le portail n'a aucun passage avec cet id dans votre organisation. Ouvrez un passage depuis la page d'un utilisateur.",
+    notFoundBody:
+      "Le portail n'a aucun passage avec cet id dans votre organisation. Ouvrez un passage depuis la page d'un utilisateur.",
     findUser: 'Rechercher un utilisateur',
     loading: 'Chargement du passage…',
     product: 'Produit',

@@ -88,7 +88,13 @@ function TakeDetails({ take }: { take: Take }) {
         </div>
         <div className={styles.stat}>
           <dt>{t.duration}</dt>
-          <dd>{minutes === null ? <span className={styles.muted}>{t.durationUnknown}</span> : formatDuration(minutes, format.duration, t)}</dd>
+          <dd>
+            {minutes === null ? (
+              <span className={styles.muted}>{t.durationUnknown}</span>
+            ) : (
+              formatDuration(minutes, format.duration, t)
+            )}
+          </dd>
         </div>
       </dl>
 
@@ -139,7 +145,11 @@ function TakeDetails({ take }: { take: Take }) {
 }
 
 /** Minutes as "2 h 5 min", days first beyond a day, "less than a minute" under one. */
-function formatDuration(minutes: number, duration: (minutes: number) => string, t: (typeof takeMessages)['en']): string {
+function formatDuration(
+  minutes: number,
+  duration: (minutes: number) => string,
+  t: (typeof takeMessages)['en'],
+): string {
   if (minutes < 1) return t.lessThanMinute;
   const days = Math.floor(minutes / 1440);
   const rest = minutes % 1440;

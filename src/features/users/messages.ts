@@ -17,7 +17,8 @@ export const userMessages = defineMessages({
     viewedAt: 'Viewed {when}',
     userFallback: 'User {id}',
     userNotFoundTitle: 'User {id} not found',
-    userNotFoundBody: 'The portal has no user with this id in your organisation. Look the person up by organisation identifier.',
+    userNotFoundBody:
+      'The portal has no user with this id in your organisation. Look the person up by organisation identifier.',
     backToUsers: 'Find a user',
     idLabel: 'User id {id}',
     addToGroup: 'Add to group',
@@ -73,13 +74,15 @@ export const userMessages = defineMessages({
   },
   fr: {
     usersTitle: 'Utilisateurs',
-    usersIntro: "Le portail ne liste pas les utilisateurs : retrouvez un apprenant grâce à l'identifiant que votre organisation lui a donné.",
+    usersIntro:
+      "Le portail ne liste pas les utilisateurs : retrouvez un apprenant grâce à l'identifiant que votre organisation lui a donné.",
     identifierLabel: "Identifiant dans l'organisation",
     identifierHint: 'Tel quel dans votre outil RH ou de formation, par ex. jean dupont ou ext/4521.',
     identifierRequired: "Saisissez un identifiant dans l'organisation.",
     find: 'Rechercher',
     finding: 'Recherche…',
-    notFound: "Aucun utilisateur n'a l'identifiant « {identifier} ». Vérifiez l'orthographe, les accents et les espaces.",
+    notFound:
+      "Aucun utilisateur n'a l'identifiant « {identifier} ». Vérifiez l'orthographe, les accents et les espaces.",
     recentTitle: 'Consultés récemment',
     recentHint: 'Conservé sur cet appareil uniquement, et effacé à la déconnexion.',
     recentEmpty: 'Les utilisateurs que vous ouvrez apparaissent ici, pour y revenir en un clic.',
@@ -87,12 +90,14 @@ export const userMessages = defineMessages({
     viewedAt: 'Consulté {when}',
     userFallback: 'Utilisateur {id}',
     userNotFoundTitle: 'Utilisateur {id} introuvable',
-    userNotFoundBody: "Le portail n'a aucun utilisateur avec cet id dans votre organisation. Recherchez la personne par son identifiant dans l'organisation.",
+    userNotFoundBody:
+      "Le portail n'a aucun utilisateur avec cet id dans votre organisation. Recherchez la personne par son identifiant dans l'organisation.",
     backToUsers: 'Rechercher un utilisateur',
     idLabel: 'Id utilisateur {id}',
     addToGroup: 'Ajouter à un groupe',
     profileTitle: 'Profil',
-    profileUnknown: "Le portail ne permet pas d'obtenir un utilisateur par son id. Saisissez son identifiant dans l'organisation pour charger le profil.",
+    profileUnknown:
+      "Le portail ne permet pas d'obtenir un utilisateur par son id. Saisissez son identifiant dans l'organisation pour charger le profil.",
     loadProfile: 'Charger le profil',
     loadingProfile: 'Chargement du profil…',
     otherUser: 'Cet identifiant appartient à un autre utilisateur : {name}.',
@@ -138,7 +143,8 @@ export const userMessages = defineMessages({
     summaryNotStarted: 'Pas commencés',
     summaryAverage: 'Score moyen',
     summaryNoScore: 'Pas encore de score',
-    summaryScope: 'Sur l’ensemble des {total} passages de cet utilisateur (quel que soit le filtre produit), dont {scored} notés.',
+    summaryScope:
+      'Sur l’ensemble des {total} passages de cet utilisateur (quel que soit le filtre produit), dont {scored} notés.',
     summaryLoading: 'Décompte de tous les passages…',
   },
 });

@@ -23,7 +23,12 @@ describe('PropertiesView', () => {
     expect(screen.getByText('Yes')).toBeTruthy();
     const manager = screen.getByText('manager').closest('div');
     expect(manager && within(manager).getByText('Ana')).toBeTruthy();
-    expect(manager && within(manager).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a@x.fr', 'b@x.fr']);
+    expect(
+      manager &&
+        within(manager)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+    ).toEqual(['a@x.fr', 'b@x.fr']);
     expect(container.querySelectorAll('ol > li')).toHaveLength(2);
     expect(screen.getByText('Not set')).toBeTruthy();
     expect(screen.getByText('Empty list')).toBeTruthy();

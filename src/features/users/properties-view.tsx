@@ -13,7 +13,8 @@ export function PropertiesView({ value }: { value: unknown }) {
 function Value({ value }: { value: unknown }) {
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
-  if (value === null || value === undefined || value === '') return <span className={styles.muted}>{common.notSet}</span>;
+  if (value === null || value === undefined || value === '')
+    return <span className={styles.muted}>{common.notSet}</span>;
   if (typeof value === 'boolean') return <>{value ? common.yes : common.no}</>;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return <>{String(value)}</>;
   if (Array.isArray(value)) {

@@ -34,7 +34,9 @@ export function RecentUsers() {
                   {initials(user.firstname, user.lastname)}
                 </span>
                 <span className={styles.recentText}>
-                  <span className={styles.recentName}>{displayName(user) || fill(t.userFallback, { id: user.user_id })}</span>
+                  <span className={styles.recentName}>
+                    {displayName(user) || fill(t.userFallback, { id: user.user_id })}
+                  </span>
                   <span className={styles.recentMeta}>
                     {user.user_organisation_identifier ?? fill(t.idLabel, { id: user.user_id })}
                   </span>
@@ -50,5 +52,10 @@ export function RecentUsers() {
 }
 
 function initials(firstname: string | null, lastname: string | null): string {
-  return [firstname, lastname].map((part) => part?.trim().charAt(0) ?? '').join('').toUpperCase() || '?';
+  return (
+    [firstname, lastname]
+      .map((part) => part?.trim().charAt(0) ?? '')
+      .join('')
+      .toUpperCase() || '?'
+  );
 }

@@ -8,7 +8,13 @@ import { startPortal, type RunningPortal } from '../../../server/test/portal-ser
 import { SessionProvider } from '../../session/session.tsx';
 import { readToken, saveToken } from '../../lib/token-storage.ts';
 import { clearUserData } from '../../lib/user-data-storage.ts';
-import { addRecentUser, maxRecentUsers, readRecentUsers, useRecentUsersScope, type RecentUsersScope } from './recent-users.ts';
+import {
+  addRecentUser,
+  maxRecentUsers,
+  readRecentUsers,
+  useRecentUsersScope,
+  type RecentUsersScope,
+} from './recent-users.ts';
 
 function user(id: number): User {
   return {

@@ -19,8 +19,16 @@ function take(id: number, overrides: Partial<Take> = {}): Take {
 describe('summarizeTakes', () => {
   it('counts completed, in progress and not started takes, and averages the scores that are set', () => {
     const summary = summarizeTakes([
-      take(1, { take_started_date: '2024-01-02T00:00:00Z', take_completed_date: '2024-01-03T00:00:00Z', take_score: 80 }),
-      take(2, { take_started_date: '2024-01-02T00:00:00Z', take_completed_date: '2024-01-04T00:00:00Z', take_score: 45 }),
+      take(1, {
+        take_started_date: '2024-01-02T00:00:00Z',
+        take_completed_date: '2024-01-03T00:00:00Z',
+        take_score: 80,
+      }),
+      take(2, {
+        take_started_date: '2024-01-02T00:00:00Z',
+        take_completed_date: '2024-01-04T00:00:00Z',
+        take_score: 45,
+      }),
       take(3, { take_started_date: '2024-01-02T00:00:00Z' }),
       take(4),
       // Completed without a start date still counts as completed.
@@ -37,6 +45,8 @@ describe('summarizeTakes', () => {
 
 describe('productIdsOf', () => {
   it('lists each product once, in first-seen order', () => {
-    expect(productIdsOf([take(1, { take_product_id: 9 }), take(2, { take_product_id: 3 }), take(3, { take_product_id: 9 })])).toEqual([9, 3]);
+    expect(
+      productIdsOf([take(1, { take_product_id: 9 }), take(2, { take_product_id: 3 }), take(3, { take_product_id: 9 })]),
+    ).toEqual([9, 3]);
   });
 });

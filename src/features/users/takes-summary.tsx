@@ -40,7 +40,11 @@ export function TakesSummary({ query }: { query: UseQueryResult<Take[]> }) {
         </div>
         <div className={styles.stat}>
           <dt>{t.summaryAverage}</dt>
-          <dd>{summary.averageScore === null ? t.summaryNoScore : format.score(Math.round(summary.averageScore * 10) / 10)}</dd>
+          <dd>
+            {summary.averageScore === null
+              ? t.summaryNoScore
+              : format.score(Math.round(summary.averageScore * 10) / 10)}
+          </dd>
         </div>
       </dl>
       {summary.total > 0 && (
@@ -49,7 +53,9 @@ export function TakesSummary({ query }: { query: UseQueryResult<Take[]> }) {
           <span className={styles.barInProgress} style={{ width: `${percent(summary.inProgress)}%` }} />
         </div>
       )}
-      <p className="hint">{fill(t.summaryScope, { total: format.number(summary.total), scored: format.number(summary.scored) })}</p>
+      <p className="hint">
+        {fill(t.summaryScope, { total: format.number(summary.total), scored: format.number(summary.scored) })}
+      </p>
     </div>
   );
 }

@@ -16,7 +16,15 @@ import styles from './user-page.module.css';
 const column = createColumnHelper<Grp>();
 
 /** POST /user/grp/{id}: the groups of the user (default limit 20), paged in the URL (`groups.`). */
-export function UserGroupsTable({ query, queryKey, search }: { query: UseQueryResult<Page<Grp>>; queryKey: QueryKey; search: ListSearch }) {
+export function UserGroupsTable({
+  query,
+  queryKey,
+  search,
+}: {
+  query: UseQueryResult<Page<Grp>>;
+  queryKey: QueryKey;
+  search: ListSearch;
+}) {
   const t = useMessages(userMessages);
   const columns = useMemo(
     () => [
@@ -28,7 +36,10 @@ export function UserGroupsTable({ query, queryKey, search }: { query: UseQueryRe
           </Link>
         ),
       }),
-      column.accessor('grp_external_id', { header: t.colExternalId, cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText> }),
+      column.accessor('grp_external_id', {
+        header: t.colExternalId,
+        cell: (info) => <PortalText>{info.getValue() ?? '—'}</PortalText>,
+      }),
       column.accessor('grp_description', {
         header: t.colDescription,
         enableSorting: false,

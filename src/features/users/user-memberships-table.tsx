@@ -20,7 +20,13 @@ import styles from './user-page.module.css';
 const column = createColumnHelper<UserGrp>();
 
 /** POST /user_grp/get_all with `user_grp_user_id`, paged in the URL (`memberships.`). */
-export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; groupsQuery: UseQueryResult<Page<Grp>> }) {
+export function UserMembershipsTable({
+  userId,
+  groupsQuery,
+}: {
+  userId: number;
+  groupsQuery: UseQueryResult<Page<Grp>>;
+}) {
   const t = useMessages(userMessages);
   const common = useMessages(componentMessages);
   const search = useListSearch(listOptions.memberships);
@@ -43,8 +49,14 @@ export function UserMembershipsTable({ userId, groupsQuery }: { userId: number; 
       cell: (info) =>
         info.getValue() === 1 ? <span className={`badge ${styles.adminBadge}`}>{common.yes}</span> : common.no,
     }),
-    column.accessor('user_grp_created_date', { header: t.colCreated, cell: (info) => <DateCell value={info.getValue()} /> }),
-    column.accessor('user_grp_updated_date', { header: t.colUpdated, cell: (info) => <DateCell value={info.getValue()} /> }),
+    column.accessor('user_grp_created_date', {
+      header: t.colCreated,
+      cell: (info) => <DateCell value={info.getValue()} />,
+    }),
+    column.accessor('user_grp_updated_date', {
+      header: t.colUpdated,
+      cell: (info) => <DateCell value={info.getValue()} />,
+    }),
   ];
   return (
     <section aria-labelledby="memberships-title" className={styles.section}>

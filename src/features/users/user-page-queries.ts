@@ -30,7 +30,10 @@ export function userMembershipsQuery(userId: number, page: number, pageSize: num
 }
 
 export function userTakesQuery(userId: number, page: number, pageSize: number, productId: string) {
-  return takeQueries.forUser(userId, { ...range(page, pageSize), filters: productId ? { take_product_id: productId } : {} });
+  return takeQueries.forUser(userId, {
+    ...range(page, pageSize),
+    filters: productId ? { take_product_id: productId } : {},
+  });
 }
 
 export function productTitleQuery(productId: number) {

@@ -63,7 +63,11 @@ function UserView({ userId }: { userId: number }) {
             <span>{fill(t.idLabel, { id: userId })}</span>
           </p>
         </div>
-        <button type="button" className="button button-primary" onClick={() => navigate(paths.addMember({ user: userId }))}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => navigate(paths.addMember({ user: userId }))}
+        >
           {t.addToGroup}
         </button>
       </header>

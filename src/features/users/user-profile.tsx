@@ -24,7 +24,11 @@ export function UserProfile({ userId, profile }: { userId: number; profile: Prof
       {profile.user ? (
         <ProfileDetails user={profile.user} />
       ) : profile.identifier !== null && profile.query.isPending ? (
-        <QueryLoading label={t.loadingProfile} query={profile.query} queryKey={userQueries.byIdentifier(profile.identifier).queryKey} />
+        <QueryLoading
+          label={t.loadingProfile}
+          query={profile.query}
+          queryKey={userQueries.byIdentifier(profile.identifier).queryKey}
+        />
       ) : (
         <LoadProfile
           userId={userId}
@@ -46,7 +50,9 @@ function LoadProfile({ userId, error, onRetry }: { userId: number; error: unknow
       <FindUserForm submitLabel={t.loadProfile} onFound={(user) => setOther(user.user_id === userId ? null : user)} />
       {other && (
         <p className="notice notice-info" role="status">
-          {fillNodes(t.otherUser, { name: <PortalText>{displayName(other) || fill(t.userFallback, { id: other.user_id })}</PortalText> })}{' '}
+          {fillNodes(t.otherUser, {
+            name: <PortalText>{displayName(other) || fill(t.userFallback, { id: other.user_id })}</PortalText>,
+          })}{' '}
           <Link to={paths.user(other.user_id)}>{t.openOtherUser}</Link>
         </p>
       )}

@@ -3,9 +3,7 @@
 import type { Grp } from '../../../api/schemas/grp.ts';
 
 export type ChildrenState =
-  | { status: 'pending' }
-  | { status: 'error' }
-  | { status: 'success'; children: readonly Grp[] };
+  { status: 'pending' } | { status: 'error' } | { status: 'success'; children: readonly Grp[] };
 
 export interface TreeRow {
   group: Grp;

@@ -105,7 +105,8 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
 
   const toggle = (row: TreeRow) => {
     const id = row.group.grp_id;
-    if (row.expanded && activeId !== null && activeId !== id && isDescendant(rows, activeId, id)) focusIndex(rows.indexOf(row));
+    if (row.expanded && activeId !== null && activeId !== id && isDescendant(rows, activeId, id))
+      focusIndex(rows.indexOf(row));
     setExpanded(id, !row.expanded);
   };
 
@@ -157,7 +158,10 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
                 role="treeitem"
                 data-group-id={id}
                 className={styles.item}
-                style={{ transform: `translateY(${item.start}px)`, paddingInlineStart: `${(row.level - 1) * 1.25 + 0.25}rem` }}
+                style={{
+                  transform: `translateY(${item.start}px)`,
+                  paddingInlineStart: `${(row.level - 1) * 1.25 + 0.25}rem`,
+                }}
                 tabIndex={item.index === activeIndex ? 0 : -1}
                 aria-level={row.level}
                 aria-setsize={row.setSize}
@@ -172,7 +176,9 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
               >
                 <span
                   className={styles.toggle}
-                  data-state={row.status === 'loading' ? 'loading' : expandable ? (row.expanded ? 'open' : 'closed') : 'leaf'}
+                  data-state={
+                    row.status === 'loading' ? 'loading' : expandable ? (row.expanded ? 'open' : 'closed') : 'leaf'
+                  }
                   aria-hidden="true"
                   onClick={(event) => {
                     event.preventDefault();
@@ -186,7 +192,10 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
                 ) : (
                   row.childCount !== null &&
                   row.childCount > 0 && (
-                    <span className={styles.count} title={fill(t.subgroupCount, { count: format.number(row.childCount) })}>
+                    <span
+                      className={styles.count}
+                      title={fill(t.subgroupCount, { count: format.number(row.childCount) })}
+                    >
                       <span className="visually-hidden">, </span>
                       {format.number(row.childCount)}
                       <span className="visually-hidden"> {t.subgroups}</span>
@@ -213,7 +222,11 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
 function isDescendant(rows: readonly TreeRow[], id: number, ancestorId: number): boolean {
   const parentOf = new Map(rows.map((row) => [row.group.grp_id, row.parentId] as const));
   const seen = new Set<number>();
-  for (let current = parentOf.get(id) ?? null; current !== null && !seen.has(current); current = parentOf.get(current) ?? null) {
+  for (
+    let current = parentOf.get(id) ?? null;
+    current !== null && !seen.has(current);
+    current = parentOf.get(current) ?? null
+  ) {
     if (current === ancestorId) return true;
     seen.add(current);
   }

@@ -12,7 +12,10 @@ export type TreeAction =
 
 export function keyAction(rows: readonly TreeRow[], index: number, key: string): TreeAction | null {
   const row = rows[index];
-  if (!row) return rows.length > 0 && ['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(key) ? { type: 'focus', index: 0 } : null;
+  if (!row)
+    return rows.length > 0 && ['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(key)
+      ? { type: 'focus', index: 0 }
+      : null;
   const last = rows.length - 1;
   switch (key) {
     case 'ArrowDown':
