@@ -13,8 +13,14 @@ export function defineMessages<M extends Record<string, string>>(catalog: Catalo
   return catalog;
 }
 
-/** Replaces `{name}` placeholders. */
+/**
+ * Replaces `{name}` placeholders. Messages with plural or select go through `formatMessage`
+ * (message-format.ts), which is kept off the first page.
+ */
 export function fill(template: string, values: Record<string, string | number>): string {
+  if (import.meta.env.DEV && /\{\w+,\s*(plural|select)\s*,/.test(template)) {
+    throw new Error(`A plural or select message needs formatMessage: ${template}`);
+  }
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
