@@ -5,7 +5,9 @@ import { ApiError } from './errors.ts';
 import { errorBodySchema } from './schemas/envelope.ts';
 
 export interface ApiRequest<S extends z.ZodMiniType> {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Whose API: the portal's (`/api`, default) or the dashboard server's own (`/dashboard-api`). */
+  service?: 'portal' | 'dashboard';
   /** Path with its parameters already encoded (use `encodePathSegment`). */
   path: string;
   /** Stable name for messages, e.g. `GET /grp/get_with_children/{id}`. */
@@ -15,6 +17,8 @@ export interface ApiRequest<S extends z.ZodMiniType> {
   signal?: AbortSignal;
   /** Overrides the signed-in token, e.g. to check a token before keeping it; `''` sends none. */
   token?: string;
+  /** Extra headers, e.g. `X-Dashboard-Source` on a membership the dashboard server records. */
+  headers?: Record<string, string>;
 }
 
 export function encodePathSegment(value: string | number): string {
@@ -36,9 +40,10 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
   let response: Response;
   let text: string;
   try {
-    response = await fetch(apiConfig.baseUrl + request.path, {
+    const base = request.service === 'dashboard' ? apiConfig.dashboardBaseUrl : apiConfig.baseUrl;
+    response = await fetch(base + request.path, {
       method: request.method,
-      headers: buildHeaders(request.body !== undefined, request.token ?? apiConfig.getToken()),
+      headers: buildHeaders(request.body !== undefined, request.token ?? apiConfig.getToken(), request.headers),
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
       credentials: 'omit',
@@ -88,8 +93,8 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
   return parsed.data;
 }
 
-function buildHeaders(hasBody: boolean, token: string | null): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(hasBody: boolean, token: string | null, extra: Record<string, string> = {}): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   // The portal takes the bare token, no "Bearer " prefix (docs/portal-api.md).
   if (token) headers.set('Authorization', token);

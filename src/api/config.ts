@@ -4,6 +4,11 @@
 export interface ApiConfig {
   /** Prefix of every path: `/api` behind our own server, or a portal's URL for direct calls. */
   baseUrl: string;
+  /**
+   * Prefix of the dashboard server's own API (directory, history, shared caches). Absent when the
+   * dashboard is hosted statically: `GET status` then answers HTML, and those features say so.
+   */
+  dashboardBaseUrl: string;
   getToken: () => string | null;
   timeoutMs: number;
   /**
@@ -15,6 +20,7 @@ export interface ApiConfig {
 
 export const apiConfig: ApiConfig = {
   baseUrl: '/api',
+  dashboardBaseUrl: '/dashboard-api',
   getToken: () => null,
   timeoutMs: 15_000,
   onUnauthorized: () => {},
