@@ -7,6 +7,7 @@
 // Run: npx tsx bench/server-baseline.ts  ->  bench/results/server-baseline.json
 // BENCH_SECONDS (default 5) and BENCH_ROUNDS (default 3) trade runtime for steadiness.
 import Database from 'better-sqlite3';
+import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -79,6 +80,26 @@ function cases(parents: number[]): Case[] {
   ];
 }
 
+/**
+ * `entry` bundled into one JavaScript file as build/server.js is for npm start (packages left as
+ * imports), so that all three servers run compiled code: through tsx, each would also hold its
+ * compiled modules and source maps, which the memory figures would count.
+ */
+async function compiled(entry: string): Promise<string> {
+  const outfile = join(root, '.data', 'bench-build', `${entry.replace(/[^\w]+/g, '-')}.mjs`);
+  await build({
+    entryPoints: [join(root, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
 /** A server in a child process that prints `<pattern> http://HOST:PORT` once it listens. */
 async function startChild(
   name: string,
@@ -86,7 +107,8 @@ async function startChild(
   pattern: RegExp,
   base: string,
 ): Promise<Server & { url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const [entry = '', ...rest] = args;
+  const child = spawn(process.execPath, [await compiled(entry), ...rest], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -309,7 +331,7 @@ async function main(): Promise<void> {
 
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     const notes = [
-      `Servers: **bare** = bench/support/bare-server.ts (node:http, better-sqlite3 opened with the portal's openDatabase settings, the portal's TokenStore, parseListRequest, ListRunner and list-specs: the same token check, request parsing, SQL and count cache, without Hono, the middlewares, the response schema parse or the security headers); **npm start** = server/serve.ts, API under /api, request log off (LOG_REQUESTS=0), as bench/load.ts starts it; **portal alone** = server/portal/main.ts --quiet. One private copy of the large seed (VACUUM INTO from .data/bench-large.db) open in all three.`,
+      `Servers: **bare** = bench/support/bare-server.ts (node:http, better-sqlite3 opened with the portal's openDatabase settings, the portal's TokenStore, parseListRequest, ListRunner and list-specs: the same token check, request parsing, SQL and count cache, without Hono, the middlewares, the response schema parse or the security headers); **npm start** = scripts/start.js running the compiled build/server.js as npm start does, API under /api, request log off (LOG_REQUESTS=0); **portal alone** = server/portal/main.ts --quiet. The bare server and the portal alone are bundled by esbuild the same way (.data/bench-build/), so none of the three runs through tsx. One private copy of the large seed (VACUUM INTO from .data/bench-large.db) open in all three.`,
       `Identical answers, checked before measuring: ${bytesNote}`,
       `Method: autocannon on 127.0.0.1 (bench/server-load.ts: exact percentiles), ${SECONDS} s per run, ${ROUNDS} rounds; each round runs every case at 32 then 200 connections on the three servers back to back, the order rotating each round and case; a ${WARM_UP_SECONDS} s warm-up per server and case first (not recorded). Ratios are the medians of the per-round ratios (candidate / bare: both met the same machine load); req/s, p99 and CPU are medians over the rounds.`,
       `Request bodies: the filtered case cycles through the ${parents.length} parent ids of organisation 1 in id order (the endpoint's default page of 10); unfiltered groups ask for pages 1-20 of 50 in turn; memberships for pages 1-20 of 10. Every server gets the same sequence.`,

@@ -50,13 +50,15 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the production server (built dashboard + embedded portal) on a free port. */
+/** Starts the production server (built dashboard + embedded portal) on a free port, as `npm start` does. */
 export async function startBenchServer({
   db = LARGE_DB,
   env = {},
 }: { db?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const port = 30_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'serve.ts')], {
+  // What `npm start` runs (scripts/start.js: the compiled build/server.js, rebuilt when stale), not
+  // the sources through tsx, whose compiled modules and source maps would add to the memory measured.
+  const child = spawn(process.execPath, [join(root, 'scripts', 'start.js')], {
     cwd: root,
     // The dashboard server's store in memory: a run never inherits another's directory or history.
     env: { ...process.env, PORT: String(port), PORTAL_DB: db, PORTAL_SEED: 'none', DASHBOARD_DB: ':memory:', ...env },
