@@ -19,7 +19,7 @@ import styles from './group-tree.module.css';
 const ROW_HEIGHT = 38;
 const TYPE_AHEAD_RESET_MS = 600;
 
-export interface GroupTreeProps {
+interface GroupTreeProps {
   rows: readonly TreeRow[];
   /** The tree is still receiving its roots. */
   busy: boolean;
