@@ -48,9 +48,7 @@ test.describe('signed-in load', () => {
   test('a refused token: the login page, and nothing fetched with it is ever shown', async ({ page, api }) => {
     // Even a portal that answered the data would not get it on screen.
     const marker = 'Fetched with a refused token';
-    const real = (await api.post('/grp/get_all', { start: 0, limit: 20, criterias: [] })) as {
-      result: { grp_name: string }[];
-    };
+    const real = await api.groups({ start: 0, limit: 20 });
     real.result[0]!.grp_name = marker;
     await page.route('**/api/grp/get_all', (route) => route.fulfill({ json: real }));
     await page.addInitScript(() => localStorage.setItem('lp.token', 'a-token-the-portal-refuses'));

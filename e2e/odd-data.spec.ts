@@ -4,6 +4,8 @@
 // database does not have), so nothing here writes to the shared database.
 import type { Page, Route } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
+import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
+import { productSchema } from '../src/api/schemas/product.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
@@ -185,16 +187,7 @@ test.describe('long words and wide content', () => {
     const table = `<p>Schedule:</p><table><tr>${Array.from({ length: 200 }, (_, i) => `<td>Session ${i + 1}</td>`).join('')}</tr></table>`;
     await page.route(`**/api/product/get/${org1.elearningProductId}`, async (route) => {
       const response = await route.fetch();
-      const body: unknown = await response.json();
-      if (
-        typeof body !== 'object' ||
-        body === null ||
-        !('result' in body) ||
-        typeof body.result !== 'object' ||
-        body.result === null
-      ) {
-        throw new Error('unexpected product answer');
-      }
+      const body = itemEnvelopeSchema(productSchema).parse(await response.json());
       await route.fulfill({ response, json: { ...body, result: { ...body.result, product_i18n_description: table } } });
     });
     await page.goto(`/products/${org1.elearningProductId}`);

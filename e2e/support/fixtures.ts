@@ -1,8 +1,9 @@
-// Shared test helpers: an axe check with the WCAG 2.1 AA tags, and a typed call to the portal API
-// (to check through the API what the dashboard did).
+// Shared test helpers: an axe check with the WCAG 2.1 AA tags, and the portal API (portal-api.ts)
+// signed in as organisation 1, to check through the API what the dashboard did.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { E2E_TOKEN } from './constants.ts';
+import { portalApi, type PortalApi } from './portal-api.ts';
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -12,19 +13,6 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, 'axe violations').toEqual([]);
 }
 
-export interface PortalApi {
-  get: (path: string) => Promise<unknown>;
-  post: (path: string, body: unknown) => Promise<unknown>;
-}
-
-function portalApi(request: APIRequestContext, token: string): PortalApi {
-  const headers = { Authorization: token };
-  return {
-    get: async (path) => (await request.get(`/api${path}`, { headers })).json(),
-    post: async (path, body) => (await request.post(`/api${path}`, { headers, data: body })).json(),
-  };
-}
-
 export const test = base.extend<{ api: PortalApi }>({
   api: async ({ request }, use) => {
     await use(portalApi(request, E2E_TOKEN));
@@ -32,3 +20,4 @@ export const test = base.extend<{ api: PortalApi }>({
 });
 
 export { expect };
+export { equal, type PortalApi } from './portal-api.ts';
