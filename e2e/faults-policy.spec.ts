@@ -2,7 +2,7 @@
 // a write is sent once per user action whatever happens to it, and fault notices fit a phone.
 import { demoFacts } from '../server/seed/facts.ts';
 import { countRequests, injectFault, prepareFaultPage } from './support/faults.ts';
-import { expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
+import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 
 const { org1 } = demoFacts;
 
@@ -20,20 +20,14 @@ test('a single transient 500 on a read is retried with backoff and recovered wit
 /** A user with an employee number (E100267...) who is not a member of `grpId`, among ids no other spec uses. */
 async function freeEmployee(api: PortalApi, grpId: number): Promise<number> {
   for (const id of [267, 268, 269, 270, 231, 232, 233, 234, 235, 236, 237, 238, 239]) {
-    const body = await api.get(`/user/get_by_organisation_identifier/E${100000 + id}`);
-    const found = typeof body === 'object' && body !== null && 'status' in body && body.status === true;
-    if (found && (await membershipsOf(api, grpId, id)).length === 0) return id;
+    const user = await api.userByIdentifier(`E${100000 + id}`);
+    if (user && (await membershipsOf(api, grpId, id)).length === 0) return id;
   }
   throw new Error(`No free user with an employee number for group ${grpId}`);
 }
 
-async function membershipsOf(api: PortalApi, grpId: number, userId: number): Promise<unknown[]> {
-  const criterias = [
-    { column: 'user_grp_grp_id', operator: 'equal', value: String(grpId) },
-    { column: 'user_grp_user_id', operator: 'equal', value: String(userId) },
-  ];
-  const body = await api.post('/user_grp/get_all', { start: 0, limit: 10, criterias });
-  return typeof body === 'object' && body !== null && 'result' in body && Array.isArray(body.result) ? body.result : [];
+async function membershipsOf(api: PortalApi, grpId: number, userId: number) {
+  return (await api.memberships([equal('user_grp_grp_id', grpId), equal('user_grp_user_id', userId)])).result;
 }
 
 test('a membership create is sent once per click under a 500 and a dropped connection, never retried blindly', async ({

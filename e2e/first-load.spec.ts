@@ -45,14 +45,10 @@ test.describe('signed-in load', () => {
     for (const [name, at] of sentAt) expect(at, `${name} sent before the check answered`).toBeLessThan(checkAnsweredAt);
   });
 
-  test('a refused token: the login page, and nothing fetched with it is ever shown', async ({ page, api }) => {
+  test('a refused token: the login page, and nothing fetched with it is ever shown', async ({ page, testGroups }) => {
     // Even a portal that answered the data would not get it on screen.
-    const marker = 'Fetched with a refused token';
-    const real = (await api.post('/grp/get_all', { start: 0, limit: 20, criterias: [] })) as {
-      result: { grp_name: string }[];
-    };
-    real.result[0]!.grp_name = marker;
-    await page.route('**/api/grp/get_all', (route) => route.fulfill({ json: real }));
+    const marker = testGroups.add('Fetched with a refused token').grp_name;
+    await testGroups.serve(page);
     await page.addInitScript(() => localStorage.setItem('lp.token', 'a-token-the-portal-refuses'));
     const seen = await watchFor(page, marker);
 

@@ -1,6 +1,6 @@
 // Groups: the tree (keyboard, lazy loading, search), the table view, a group's page and members.
 import { demoFacts } from '../server/seed/facts.ts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { equal, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 const { org1, org2 } = demoFacts;
 const item = (page: import('@playwright/test').Page, name: string) =>
@@ -205,11 +205,7 @@ test.describe('group page', () => {
   });
 
   test('members: paged in the URL (reload keeps the page), group-admin filter', async ({ page, api }) => {
-    const body = (await api.post('/user_grp/get_all', {
-      start: 0,
-      limit: 1,
-      criterias: [{ column: 'user_grp_grp_id', operator: 'equal', value: String(org1.rootGroupId) }],
-    })) as { total: number };
+    const body = await api.memberships([equal('user_grp_grp_id', org1.rootGroupId)], 1);
     expect(body.total).toBeGreaterThan(5);
     await page.goto(`/groups/${org1.rootGroupId}?members.size=5`);
     const members = page.getByRole('table', { name: 'Members' });

@@ -7,20 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_TOKEN } from './support/constants.ts';
-import { expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
+import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'memberships-import.csv');
 
-interface Membership {
-  user_grp_user_id: number;
-  user_grp_group_admin: number;
-}
-
-async function memberships(api: PortalApi, grpId: number, userId?: number): Promise<Membership[]> {
-  const criterias = [{ column: 'user_grp_grp_id', operator: 'equal', value: String(grpId) }];
-  if (userId !== undefined) criterias.push({ column: 'user_grp_user_id', operator: 'equal', value: String(userId) });
-  const body = (await api.post('/user_grp/get_all', { start: 0, limit: 1000, criterias })) as { result: Membership[] };
-  return body.result;
+async function memberships(api: PortalApi, grpId: number, userId?: number) {
+  const criterias = [equal('user_grp_grp_id', grpId)];
+  if (userId !== undefined) criterias.push(equal('user_grp_user_id', userId));
+  return (await api.memberships(criterias)).result;
 }
 
 function countCreates(page: Page): () => number {
@@ -299,14 +293,11 @@ test.describe('import', () => {
     expect(await memberships(api, 57)).toHaveLength(9);
 
     // The people the import found are known by name from then on, as after any lookup.
-    const found = (await api.get('/user/get_by_organisation_identifier/E100247')) as {
-      result: { firstname: string; lastname: string };
-    };
+    const found = await api.userByIdentifier('E100247');
+    if (!found) throw new Error('The demo seed has no user E100247');
     await page.goto('/groups/57');
     const members = page.getByRole('table', { name: 'Members' });
-    await expect(members.getByRole('row', { name: /\b247\b/ })).toContainText(
-      `${found.result.firstname} ${found.result.lastname}`,
-    );
+    await expect(members.getByRole('row', { name: /\b247\b/ })).toContainText(`${found.firstname} ${found.lastname}`);
   });
 
   test('cancel in the middle stops cleanly; running again finishes without duplicates', async ({ page, api }) => {

@@ -1,60 +1,32 @@
 // Odd data from a portal and odd input from a user: groups whose parents loop, a group with no
 // name, a right-to-left override in a name, a 500-character word, a 200-cell table, an empty or
-// binary CSV, a 20 kB token. The odd groups are served by page.route (ids 900001+, which the
-// database does not have), so nothing here writes to the shared database.
-import type { Page, Route } from '@playwright/test';
+// binary CSV, a 20 kB token. Each test serves its own odd groups (support/test-groups.ts), so
+// nothing here writes to the shared database.
+import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
+import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
+import { productSchema } from '../src/api/schemas/product.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import type { TestGroups } from './support/test-groups.ts';
 
 const { org1 } = demoFacts;
 const RLO = '\u202E';
 
-interface FakeGroup {
-  grp_id: number;
-  grp_name: string;
-  grp_parent_id: number | null;
-  grp_description?: string;
-}
-
-// A root with a nameless child, and two groups that are each other's parent (the first one's
-// name carries a right-to-left override).
-const fakeGroups: FakeGroup[] = [
-  { grp_id: 900001, grp_name: 'odd-root', grp_parent_id: null },
-  { grp_id: 900002, grp_name: '', grp_parent_id: 900001 },
-  { grp_id: 900008, grp_name: `${RLO}payroll`, grp_parent_id: 900009 },
-  { grp_id: 900009, grp_name: 'finance-loop', grp_parent_id: 900008 },
-  {
-    grp_id: 900020,
-    grp_name: `wide-${'w'.repeat(300)}`,
-    grp_parent_id: 900001,
-    grp_description: `A ${'x'.repeat(500)} word.`,
-  },
-];
-
-function record(group: FakeGroup) {
-  return {
-    grp_description: null,
-    grp_external_id: null,
-    grp_external_name: null,
-    grp_created_date: '2024-01-01T00:00:00Z',
-    grp_updated_date: null,
-    ...group,
-  };
-}
-
-/** Serves the fake groups as the organisation's only groups (list) and one by one (with children). */
-async function serveFakeGroups(page: Page): Promise<void> {
-  await page.route('**/api/grp/get_all', (route) =>
-    route.fulfill({ json: { status: true, total: fakeGroups.length, result: fakeGroups.map(record) } }),
-  );
-  await page.route('**/api/grp/get_with_children/*', (route: Route) => {
-    const id = Number(new URL(route.request().url()).pathname.split('/').pop());
-    const group = fakeGroups.find((g) => g.grp_id === id);
-    if (!group) return route.fallback();
-    const children = fakeGroups.filter((g) => g.grp_parent_id === id).map(record);
-    return route.fulfill({ json: { status: true, result: { ...record(group), children } } });
-  });
+/**
+ * This test's own odd groups, served as the organisation's only ones: a root with a nameless
+ * child and a child with a 300-character name and a 500-character word in its description, and
+ * two groups that are each other's parent (the first one's name starts with a right-to-left override).
+ */
+async function serveOddGroups(page: Page, groups: TestGroups) {
+  const root = groups.add('odd-root');
+  const nameless = groups.add('', { parent: root });
+  const payroll = groups.add(`${RLO}payroll`);
+  const loop = groups.add('finance-loop', { parent: payroll });
+  groups.setParent(payroll, loop);
+  const wide = groups.add(`wide-${'w'.repeat(300)}`, { parent: root, description: `A ${'x'.repeat(500)} word.` });
+  await groups.serve(page);
+  return { root, nameless, payroll, loop, wide };
 }
 
 /** The page does not scroll sideways: its content is no wider than the viewport. */
@@ -100,78 +72,84 @@ test.beforeEach(async ({ context }, testInfo) => {
 });
 
 test.describe('groups whose parents form a cycle', () => {
-  test('are listed under the tree with a note, and "Show in tree" says why it cannot place them', async ({ page }) => {
+  test('are listed under the tree with a note, and "Show in tree" says why it cannot place them', async ({
+    page,
+    testGroups,
+  }) => {
     // Several axe runs on a large page: slow on a shared machine.
     test.setTimeout(60_000);
-    await serveFakeGroups(page);
+    const { root, nameless, payroll, loop } = await serveOddGroups(page, testGroups);
     await page.goto('/groups');
     const tree = page.getByRole('tree', { name: 'Groups' });
-    await expect(tree.getByRole('treeitem', { name: /^odd-root/ })).toBeVisible();
+    const rootItem = tree.getByRole('treeitem', { name: new RegExp(`^${root.grp_name}`) });
+    await expect(rootItem).toBeVisible();
     await expect(tree.getByRole('treeitem')).toHaveCount(1);
 
     const cycles = page.getByRole('region', { name: 'Groups whose parents form a cycle' });
     await expect(cycles).toContainText('so the tree cannot place them');
-    await expect(cycles.getByRole('link')).toHaveText([`${RLO}payroll`, 'finance-loop']);
-    await expect(cycles).toContainText('id 900009, parent 900008');
+    await expect(cycles.getByRole('link')).toHaveText([payroll.grp_name, loop.grp_name]);
+    await expect(cycles).toContainText(`id ${loop.grp_id}, parent ${payroll.grp_id}`);
 
     // The nameless child is named by its id in the tree.
-    await tree.getByRole('treeitem', { name: /^odd-root/ }).focus();
+    await rootItem.focus();
     await page.keyboard.press('ArrowRight');
-    await expect(tree.getByRole('treeitem', { name: /^Group 900002/ })).toBeVisible();
+    await expect(tree.getByRole('treeitem', { name: new RegExp(`^Group ${nameless.grp_id}`) })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: 'light' });
 
     // From the group's page, "Show in tree" explains instead of doing nothing.
-    await cycles.getByRole('link', { name: 'finance-loop' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'finance-loop' })).toBeVisible();
+    await cycles.getByRole('link', { name: loop.grp_name }).click();
+    await expect(page.getByRole('heading', { level: 1, name: loop.grp_name })).toBeVisible();
     await page.getByRole('link', { name: 'Show in tree' }).click();
-    await expect(page).toHaveURL(/\/groups\?group=900009$/);
+    await expect(page).toHaveURL(new RegExp(`/groups\\?group=${loop.grp_id}$`));
     const notice = page.getByRole('alert').filter({ hasText: 'cannot be shown in the tree' });
     await expect(notice).toHaveText(
-      `finance-loop cannot be shown in the tree: its parents form a cycle (finance-loop → ${RLO}payroll → finance-loop).`,
+      `${loop.grp_name} cannot be shown in the tree: its parents form a cycle (${loop.grp_name} → ${payroll.grp_name} → ${loop.grp_name}).`,
     );
     await expectNoAxeViolations(page);
   });
 
-  test('a right-to-left override in a name stays inside the name', async ({ page }) => {
-    await serveFakeGroups(page);
-    await page.goto('/groups?group=900008');
+  test('a right-to-left override in a name stays inside the name', async ({ page, testGroups }) => {
+    const { payroll, loop } = await serveOddGroups(page, testGroups);
+    await page.goto(`/groups?group=${payroll.grp_id}`);
     const notice = page.getByRole('alert').filter({ hasText: 'cannot be shown in the tree' });
     await expect(notice).toBeVisible();
     // The name is its own isolate, and the words after it read left to right.
-    await expect(notice.locator('bdi').first()).toHaveText(`${RLO}payroll`);
+    await expect(notice.locator('bdi').first()).toHaveText(payroll.grp_name);
     expect(await followingTextIsLeftToRight(page, '[role=alert] p > bdi')).toBe(true);
 
-    await page.goto('/groups/900008');
-    await expect(page.getByRole('heading', { level: 1 }).locator('bdi')).toHaveText(`${RLO}payroll`);
+    await page.goto(`/groups/${payroll.grp_id}`);
+    await expect(page.getByRole('heading', { level: 1 }).locator('bdi')).toHaveText(payroll.grp_name);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('bdi')).toHaveText([
-      'finance-loop',
-      `${RLO}payroll`,
+      loop.grp_name,
+      payroll.grp_name,
     ]);
   });
 });
 
 test.describe('a group with an empty name', () => {
-  test('is "Group 900002" in its heading, breadcrumb and tab title', async ({ page }) => {
-    await serveFakeGroups(page);
-    await page.goto('/groups/900002');
-    await expect(page.getByRole('heading', { level: 1, name: 'Group 900002' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('odd-root');
+  test('is "Group <id>" in its heading, breadcrumb and tab title', async ({ page, testGroups }) => {
+    const { root, nameless } = await serveOddGroups(page, testGroups);
+    const fallback = `Group ${nameless.grp_id}`;
+    await page.goto(`/groups/${nameless.grp_id}`);
+    await expect(page.getByRole('heading', { level: 1, name: fallback })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(root.grp_name);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[aria-current=page]')).toHaveText(
-      'Group 900002',
+      fallback,
     );
-    await expect(page).toHaveTitle(/^Group 900002 · /);
+    await expect(page).toHaveTitle(new RegExp(`^${fallback} · `));
   });
 });
 
 test.describe('long words and wide content', () => {
   test('a 500-character word in a description and a 300-character name wrap: no sideways scroll, desktop and phone', async ({
     page,
+    testGroups,
   }) => {
-    await serveFakeGroups(page);
-    await page.goto('/groups/900020');
+    const { wide } = await serveOddGroups(page, testGroups);
+    await page.goto(`/groups/${wide.grp_id}`);
     await expect(page.getByText(`A ${'x'.repeat(500)} word.`)).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page.setViewportSize({ width: 375, height: 800 });
@@ -185,16 +163,7 @@ test.describe('long words and wide content', () => {
     const table = `<p>Schedule:</p><table><tr>${Array.from({ length: 200 }, (_, i) => `<td>Session ${i + 1}</td>`).join('')}</tr></table>`;
     await page.route(`**/api/product/get/${org1.elearningProductId}`, async (route) => {
       const response = await route.fetch();
-      const body: unknown = await response.json();
-      if (
-        typeof body !== 'object' ||
-        body === null ||
-        !('result' in body) ||
-        typeof body.result !== 'object' ||
-        body.result === null
-      ) {
-        throw new Error('unexpected product answer');
-      }
+      const body = itemEnvelopeSchema(productSchema).parse(await response.json());
       await route.fulfill({ response, json: { ...body, result: { ...body.result, product_i18n_description: table } } });
     });
     await page.goto(`/products/${org1.elearningProductId}`);

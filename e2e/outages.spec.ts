@@ -6,20 +6,12 @@ import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { injectFault, prepareFaultPage } from './support/faults.ts';
-import { expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
+import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 
 const { org1 } = demoFacts;
 
-interface Membership {
-  user_grp_user_id: number;
-}
-
-async function memberships(api: PortalApi, grpId: number): Promise<Membership[]> {
-  const criterias = [{ column: 'user_grp_grp_id', operator: 'equal', value: String(grpId) }];
-  const body: unknown = await api.post('/user_grp/get_all', { start: 0, limit: 1000, criterias });
-  if (typeof body !== 'object' || body === null || !('result' in body) || !Array.isArray(body.result))
-    throw new Error('unexpected answer');
-  return body.result.filter((m): m is Membership => typeof m === 'object' && m !== null && 'user_grp_user_id' in m);
+async function memberships(api: PortalApi, grpId: number) {
+  return (await api.memberships([equal('user_grp_grp_id', grpId)])).result;
 }
 
 test.beforeEach(async ({ context }) => {

@@ -20,7 +20,7 @@ test.describe('signed out', () => {
     await expect(page.getByRole('textbox', { name: 'API token' })).toBeVisible();
     const transferred = await page.evaluate(() =>
       [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].reduce(
-        (sum, entry) => sum + (entry as PerformanceResourceTiming).transferSize,
+        (sum, entry) => sum + (entry instanceof PerformanceResourceTiming ? entry.transferSize : 0),
         0,
       ),
     );

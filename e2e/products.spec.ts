@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { equal, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 const { org1 } = demoFacts;
 
@@ -22,8 +22,7 @@ test.describe('product page (demo seed)', () => {
   test('shows the heading, badges, facts, sanitised description and every field', async ({ page, api }) => {
     test.slow(); // two axe runs on a long page, on a shared machine
     const id = org1.productWithAvailabilityGroups;
-    const body = (await api.get(`/product/get/${id}`)) as { result: Record<string, unknown> };
-    const product = body.result;
+    const product = await api.product(id);
     await page.goto(`/products/${id}`);
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(String(product.product_i18n_title));
@@ -70,11 +69,11 @@ test.describe('product page (demo seed)', () => {
 
   test('a bundle lists its access records, each linking to the user', async ({ page, api }) => {
     const id = org1.bundleProductId;
-    const records = (await api.post('/product_access/get_all_for_bundle', {
+    const records = await api.bundleAccess({
       start: 0,
       limit: 10,
-      criterias: [{ column: 'product_access_product_id', operator: 'equal', value: String(id) }],
-    })) as { total: number; result: { product_access_user_id: number }[] };
+      criterias: [equal('product_access_product_id', id)],
+    });
     await page.goto(`/products/${id}`);
     const table = page.getByRole('table', { name: 'Access to this bundle' });
     await expect(table).toBeVisible();
@@ -114,9 +113,7 @@ test.describe('products page', () => {
     api,
   }) => {
     test.slow(); // two axe runs on a long page, on a shared machine
-    const groups = (await api.post('/availability_group/get_all', { start: 0, limit: 1000 })) as {
-      result: { availability_group_product_id: number }[];
-    };
+    const groups = await api.availabilityGroups();
     const ids = [...new Set(groups.result.map((g) => g.availability_group_product_id))];
     // Demo product types cycle elearning, event, classroom, bundle from the first product.
     const bundles = ids.filter((id) => (id - org1.elearningProductId) % 4 === 3).length;
@@ -158,10 +155,7 @@ test.describe('products page', () => {
   });
 
   test('bundle access: server-side pages and filters kept in the URL', async ({ page, api }) => {
-    const all = (await api.post('/product_access/get_all_for_bundle', { start: 0, limit: 1 })) as {
-      total: number;
-      result: { product_access_user_id: number; product_access_product_id: number }[];
-    };
+    const all = await api.bundleAccess({ start: 0, limit: 1 });
     await page.goto('/products');
     const table = page.getByRole('table', { name: 'Bundle access' });
     await expect(table.getByRole('row')).toHaveCount(11);
@@ -291,7 +285,7 @@ test.describe('special products (fixture server)', () => {
     // Images of the text stay on this host (the page's own `<img src="x">` is harmless); others are gone.
     const imageHosts = await main
       .locator('img')
-      .evaluateAll((images) => images.map((img) => new URL((img as HTMLImageElement).src).host));
+      .evaluateAll((images) => images.map((img) => (img instanceof HTMLImageElement ? new URL(img.src).host : '')));
     expect(imageHosts.filter((host) => host !== origin)).toEqual([]);
     await expect(main.locator('[style]')).toHaveCount(0);
     const handlers = await main.evaluate((root) =>
@@ -314,7 +308,7 @@ test.describe('special products (fixture server)', () => {
     await expect(page.locator('[data-field="product_i18n_creator_url"] a')).toHaveCount(0);
 
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => '__pwned' in window)).toBe(false);
     expect(dialogs).toEqual([]);
     expect(foreign).toEqual([]);
     await checkAxeBothThemes(page);

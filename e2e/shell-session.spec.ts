@@ -196,7 +196,7 @@ test('signing in with an API key: the dashboard gets a token for it and keeps on
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/groups$/);
   await expect(page.getByRole('banner')).toContainText('Organisation 2');
-  expect(tokenRequests.map((body) => JSON.parse(body) as unknown)).toEqual([
+  expect(tokenRequests.map((body): unknown => JSON.parse(body))).toEqual([
     { apikey: 'not-a-key' },
     { apikey: demoApiKey('org2') },
   ]);

@@ -83,11 +83,7 @@ test('deep links and reloads work on every route', async ({ page }) => {
 
 test('language: French labels everywhere, dates in French, kept after a reload', async ({ page, api }) => {
   const takeId = org1.userWithManyTakes.firstTakeId;
-  const take = await api.get(`/take/get/${takeId}`);
-  const created =
-    typeof take === 'object' && take !== null && 'result' in take
-      ? (take.result as { take_created_date: string }).take_created_date
-      : '';
+  const created = (await api.take(takeId)).take_created_date ?? '';
 
   await page.goto(`/takes/${takeId}`);
   await page.getByLabel('Language').selectOption({ label: 'Français' });

@@ -5,22 +5,14 @@ import { expect, expectNoAxeViolations, test, type PortalApi } from './support/f
 const { org1, org2 } = demoFacts;
 const many = org1.userWithManyTakes;
 
-interface TakeRecord {
-  take_id: number;
-  take_product_id: number;
-  take_score: number | null;
-  take_started_date: string | null;
-  take_completed_date: string | null;
-}
-
-async function takesOf(api: PortalApi, userId: number): Promise<TakeRecord[]> {
-  const body = await api.post(`/take/get_all_for_user/${userId}`, { start: 0, limit: 1000 });
-  return (body as { result: TakeRecord[] }).result;
+async function takesOf(api: PortalApi, userId: number) {
+  return (await api.takesOfUser(userId)).result;
 }
 
 async function productTitle(api: PortalApi, id: number): Promise<string> {
-  const body = await api.get(`/product/get/${id}`);
-  return (body as { result: { product_i18n_title: string } }).result.product_i18n_title;
+  const title = (await api.product(id)).product_i18n_title;
+  if (!title) throw new Error(`Product ${id} has no title in the demo seed`);
+  return title;
 }
 
 test('a completed take shows its product, user, score, dates and the time it took', async ({ page, api }) => {

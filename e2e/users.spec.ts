@@ -42,10 +42,8 @@ test.describe('find a user', () => {
   }) => {
     expect(org1.specialIdentifiers.length).toBeGreaterThanOrEqual(4);
     for (const [index, identifier] of org1.specialIdentifiers.entries()) {
-      const expected = await api.get(`/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`);
-      expect(expected).toMatchObject({
-        result: { user_id: many.userId + index, user_organisation_identifier: identifier },
-      });
+      const expected = await api.userByIdentifier(identifier);
+      expect(expected).toMatchObject({ user_id: many.userId + index, user_organisation_identifier: identifier });
       await findUser(page, identifier);
       await expect(page).toHaveURL(new RegExp(`/users/${many.userId + index}$`));
       await expect(page.getByRole('region', { name: 'Profile' })).toContainText(identifier);
@@ -91,9 +89,7 @@ test.describe('user page', () => {
     const takes = page.getByRole('table', { name: 'Takes' });
     await expect(takes.getByRole('row')).toHaveCount(11);
     await expect(page.getByText(`10 of ${many.takes}`)).toBeVisible();
-    const all = await api.post(`/take/get_all_for_user/${many.userId}`, { start: 0, limit: 1000 });
-    const records = (all as { result: { take_completed_date: string | null; take_started_date: string | null }[] })
-      .result;
+    const records = (await api.takesOfUser(many.userId)).result;
     const completed = records.filter((take) => take.take_completed_date).length;
     const summary = page.getByTestId('takes-summary');
     await expect(summary).toContainText(`Over all ${many.takes} takes of this user`);

@@ -1,8 +1,11 @@
-// Shared test helpers: an axe check with the WCAG 2.1 AA tags, and a typed call to the portal API
-// (to check through the API what the dashboard did).
+// Shared test helpers: an axe check with the WCAG 2.1 AA tags, and the portal API (portal-api.ts)
+// signed in as organisation 1, to check through the API what the dashboard did, and the groups a
+// test makes for itself (test-groups.ts).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { E2E_TOKEN } from './constants.ts';
+import { portalApi, type PortalApi } from './portal-api.ts';
+import { TestGroups } from './test-groups.ts';
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -12,23 +15,15 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, 'axe violations').toEqual([]);
 }
 
-export interface PortalApi {
-  get: (path: string) => Promise<unknown>;
-  post: (path: string, body: unknown) => Promise<unknown>;
-}
-
-function portalApi(request: APIRequestContext, token: string): PortalApi {
-  const headers = { Authorization: token };
-  return {
-    get: async (path) => (await request.get(`/api${path}`, { headers })).json(),
-    post: async (path, body) => (await request.post(`/api${path}`, { headers, data: body })).json(),
-  };
-}
-
-export const test = base.extend<{ api: PortalApi }>({
+export const test = base.extend<{ api: PortalApi; testGroups: TestGroups }>({
   api: async ({ request }, use) => {
     await use(portalApi(request, E2E_TOKEN));
+  },
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name what they use; this one uses none
+  testGroups: async ({}, use, testInfo) => {
+    await use(new TestGroups(testInfo));
   },
 });
 
 export { expect };
+export { equal, type PortalApi } from './portal-api.ts';

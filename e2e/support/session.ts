@@ -2,6 +2,7 @@
 // expire from the browser's point of view (the portal answers 401 token_expired to it).
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_APIKEYS } from './constants.ts';
+import { issueToken } from './portal-api.ts';
 
 /** The API key of a demo organisation on the e2e server: the one place that knows where it comes from. */
 export function demoApiKey(org: 'org1' | 'org2'): string {
@@ -10,19 +11,7 @@ export function demoApiKey(org: 'org1' | 'org2'): string {
 
 /** A new token (of organisation 1 unless told), from POST /api/token with the organisation's API key. */
 export async function freshToken(request: APIRequestContext, apikey = demoApiKey('org1')): Promise<string> {
-  const response = await request.post('/api/token', { data: { apikey } });
-  const body: unknown = await response.json();
-  const token =
-    typeof body === 'object' &&
-    body !== null &&
-    'result' in body &&
-    typeof body.result === 'object' &&
-    body.result !== null &&
-    'token' in body.result
-      ? body.result.token
-      : undefined;
-  if (typeof token !== 'string') throw new Error(`POST /api/token failed: ${JSON.stringify(body)}`);
-  return token;
+  return issueToken(request, apikey);
 }
 
 /** From now on every request with `token` gets the portal's 401 for an expired token. Returns a counter of those answers. */

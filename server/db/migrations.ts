@@ -6,13 +6,13 @@ import type { Database } from 'better-sqlite3';
 import { schemaV1 } from './schema-v1.ts';
 import { hashCredentials } from './schema-v2.ts';
 
-export interface Migration {
+interface Migration {
   version: number;
   description: string;
   up: (db: Database) => void;
 }
 
-export const migrations: readonly Migration[] = [
+const migrations: readonly Migration[] = [
   { version: 1, description: 'tables and indexes of the first releases', up: (db) => db.exec(schemaV1) },
   {
     version: 2,

@@ -130,7 +130,7 @@ const codesByStatus: Record<number, readonly string[]> = {
  */
 export const fuzzPortalOptions = { failedAttempts: { limit: Number.MAX_SAFE_INTEGER, windowSeconds: 60 } };
 
-export interface Answer {
+interface Answer {
   status: number;
   contentType: string;
   text: string;

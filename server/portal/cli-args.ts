@@ -1,7 +1,7 @@
 // Arguments of `npm run portal -- [--port N] [--host H] [--db FILE] [--seed demo|large|none]
 // [--fixture FILE] [--token VALUE] [--quiet] [--print-keys]`.
 
-export interface PortalArgs {
+interface PortalArgs {
   port: number;
   host: string;
   db: string;

@@ -5,7 +5,7 @@ import { isIPv6 } from 'node:net';
 import type { Context } from 'hono';
 
 /** Requests without a socket (in-process calls, e.g. tests through app.request) share this key. */
-export const UNKNOWN_ADDRESS = 'unknown';
+const UNKNOWN_ADDRESS = 'unknown';
 
 export function clientAddress(c: Context): string {
   let address: string | undefined;

@@ -15,7 +15,7 @@ export interface FailedAttemptsOptions {
   windowSeconds: number;
 }
 
-export const DEFAULT_FAILED_ATTEMPTS: FailedAttemptsOptions = { limit: 20, windowSeconds: 60 };
+const DEFAULT_FAILED_ATTEMPTS: FailedAttemptsOptions = { limit: 20, windowSeconds: 60 };
 
 export class FailedAttempts {
   private readonly limiter: RateLimiterMemory;

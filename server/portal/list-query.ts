@@ -22,7 +22,7 @@ export interface ListSpec {
   orgIndex?: { name: string; indexedColumns: string[] };
 }
 
-export interface ListResult {
+interface ListResult {
   total: number;
   rows: Record<string, unknown>[];
 }

@@ -3,7 +3,7 @@
 import type { ListRunner } from './list-query.ts';
 import { listEndpoints } from './list-specs.ts';
 
-export interface PlanReport {
+interface PlanReport {
   endpoint: string;
   column: string | null;
   steps: string[];

@@ -76,7 +76,7 @@ export function tokenOwner(db: Database, token: string): number | undefined {
     number | undefined;
 }
 
-export function purgeExpiredTokens(db: Database, now = Date.now()): void {
+function purgeExpiredTokens(db: Database, now = Date.now()): void {
   db.prepare('DELETE FROM token WHERE expires_at <= ?').run(now);
 }
 

@@ -64,6 +64,6 @@ function factsOf(plan: SeedPlan) {
   };
 }
 
-export type SeedFacts = ReturnType<typeof factsOf>;
+type SeedFacts = ReturnType<typeof factsOf>;
 export const demoFacts: SeedFacts = factsOf(demoPlan);
 export const largeFacts: SeedFacts = factsOf(largePlan);

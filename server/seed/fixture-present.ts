@@ -8,7 +8,7 @@ import { quoted } from '../portal/echo.ts';
 import type { FixtureRow } from './fixture-rows.ts';
 import type { Row } from './writer.ts';
 
-export interface PresentRecords {
+interface PresentRecords {
   /** Fixture rows already in the database, identical: not written again. */
   skipped: Set<FixtureRow>;
   problems: string[];

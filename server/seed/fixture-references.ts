@@ -20,7 +20,7 @@ const primaryKeys = {
 } as const;
 
 /** Whether the record at that place of the fixture is to be written (not already present). */
-export type Writes = (collection: keyof typeof primaryKeys, index: number) => boolean;
+type Writes = (collection: keyof typeof primaryKeys, index: number) => boolean;
 
 export function referenceProblems(db: Database, doc: FixtureDocument, writes: Writes): string[] {
   const problems: string[] = [];

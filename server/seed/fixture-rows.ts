@@ -20,7 +20,7 @@ const keysOf = (name: CollectionName) =>
   );
 
 /** The record collections, in the order they are written (groups and users before memberships). */
-export const recordKinds: readonly RecordKind[] = [
+const recordKinds: readonly RecordKind[] = [
   {
     name: 'grp',
     table: 'grp',

@@ -19,7 +19,7 @@ import { createWriters } from './writer.ts';
 export type FixtureRecord = Record<string, unknown>;
 export type FixtureDocument = Partial<Record<CollectionName, FixtureRecord[]>>;
 
-export interface FixtureLoad {
+interface FixtureLoad {
   /** Records written by this load. */
   added: number;
   /** Records that were already in the database, identical. */

@@ -186,7 +186,7 @@ export const groupDescriptions = [
   'Groupe créé pour la campagne de certification 2025.',
 ];
 
-export interface Topic {
+interface Topic {
   fr: string;
   en: string;
 }

@@ -30,7 +30,7 @@ function learn(lang: 'fr' | 'en'): string {
     : '<ul><li>Apply good practice</li><li>Avoid common mistakes</li></ul>';
 }
 
-export type ProductType = keyof typeof typeTitle;
+type ProductType = keyof typeof typeTitle;
 
 export function buildProduct(
   rng: Prng,

@@ -5,10 +5,10 @@ import { addApikey, newApikey } from '../portal/tokens.ts';
 import { generate } from './generate.ts';
 import { demoPlan, largePlan } from './plan.ts';
 
-export type SeedKind = 'demo' | 'large';
+type SeedKind = 'demo' | 'large';
 
 /** An organisation's API key, as generated: the only moment it exists in plain text. */
-export interface SeededKey {
+interface SeededKey {
   orgId: number;
   orgName: string;
   apikey: string;

@@ -10,7 +10,7 @@ import { securityHeaders } from './security-headers.ts';
 import { createPortalProxy } from './portal-proxy.ts';
 import { staticFiles } from './static-files.ts';
 
-export interface AppOptions {
+interface AppOptions {
   distDir: string;
   /** A real portal to proxy `/api/*` to. */
   portalUrl?: string;

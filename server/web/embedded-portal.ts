@@ -6,7 +6,7 @@ import { openDatabase } from '../db/database.ts';
 import { loadFixture } from '../seed/fixture.ts';
 import { isSeeded, seedDatabase } from '../seed/seed.ts';
 
-export interface EmbeddedSettings {
+interface EmbeddedSettings {
   /** SQLite file, or `:memory:` (default `.data/portal.db`). */
   PORTAL_DB?: string;
   /** `demo` (default), `large` or `none`: applied only to an empty database. */

@@ -2,7 +2,7 @@
 // scripts and styles, cannot be framed, and sends no referrer to product links.
 import type { MiddlewareHandler } from 'hono';
 
-export interface SecurityOptions {
+interface SecurityOptions {
   /** Origins the page may call besides its own: a portal called directly (meta tag or VITE_PORTAL_API_URL). */
   connectOrigins?: readonly string[];
 }

@@ -63,7 +63,7 @@ export async function runPool<T>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, lane));
 }
 
-export interface ResolveOptions {
+interface ResolveOptions {
   concurrency?: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
@@ -128,7 +128,7 @@ export async function resolveImport(
   return preview;
 }
 
-export interface RunOptions {
+interface RunOptions {
   concurrency?: number;
   shouldStop?: () => boolean;
   onResult?: (result: ResultRow, index: number) => void;

@@ -4,7 +4,7 @@ import { apiConfig } from './config.ts';
 import { ApiError } from './errors.ts';
 import { errorBodySchema } from './schemas/envelope.ts';
 
-export interface ApiRequest<S extends z.ZodMiniType> {
+interface ApiRequest<S extends z.ZodMiniType> {
   method: 'GET' | 'POST' | 'DELETE';
   /** Whose API: the portal's (`/api`, default) or the dashboard server's own (`/dashboard-api`). */
   service?: 'portal' | 'dashboard';

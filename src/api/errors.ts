@@ -1,7 +1,7 @@
 // One error type for everything the API layer can fail with. The message is for logs and
 // developers; the UI picks its own localised words from `kind` (see components/api-error-message).
 
-export type ApiErrorKind =
+type ApiErrorKind =
   | 'network' // no answer at all (offline, DNS, connection refused or dropped)
   | 'timeout' // no answer within the client's time limit
   | 'http' // an HTTP error status (4xx/5xx)
@@ -9,7 +9,7 @@ export type ApiErrorKind =
   | 'contract' // the answer is not JSON, or does not match the schema
   | 'aborted'; // the caller cancelled (navigation, unmount)
 
-export interface ApiErrorInit {
+interface ApiErrorInit {
   kind: ApiErrorKind;
   endpoint: string;
   status?: number;

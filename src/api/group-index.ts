@@ -7,7 +7,7 @@ import { fetchGroups, groupQueries } from './groups.ts';
 import { fetchAllPages } from './list.ts';
 import type { Grp } from './schemas/grp.ts';
 
-export interface GroupIndexProgress {
+interface GroupIndexProgress {
   loaded: number;
   total: number | null;
 }

@@ -52,7 +52,7 @@ function rank(entry: SearchEntry, query: string, scope: GroupSearchScope): numbe
   return best;
 }
 
-export interface GroupMatches {
+interface GroupMatches {
   /** The best `limit` matches. */
   groups: Grp[];
   /** How many groups match in all. */

@@ -11,7 +11,7 @@ const knownUserSchema = z.object({
   lastname: z.nullable(z.string()),
   user_organisation_identifier: z.nullable(z.string()),
 });
-export type KnownUser = z.infer<typeof knownUserSchema>;
+type KnownUser = z.infer<typeof knownUserSchema>;
 
 const storageKey = 'known-users';
 let known = new Map<number, KnownUser>();

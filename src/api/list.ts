@@ -38,7 +38,7 @@ export function fetchListPage<S extends z.ZodMiniType>(
   });
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   pageSize?: number;
   signal?: AbortSignal;
   onProgress?: (loaded: number, total: number) => void;

@@ -30,7 +30,7 @@ declare module '@tanstack/react-table' {
   }
 }
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   /** The table's accessible name, shown as its caption. */
   label: string;
   /** Hide the caption visually when a heading just above already says it. */

@@ -7,7 +7,7 @@ export const locales = ['en', 'fr'] as const;
 export type Locale = (typeof locales)[number];
 
 /** A feature's messages: French must have exactly the keys of English. */
-export type Catalog<M extends Record<string, string>> = { en: M; fr: { [K in keyof M]: string } };
+type Catalog<M extends Record<string, string>> = { en: M; fr: { [K in keyof M]: string } };
 
 export function defineMessages<M extends Record<string, string>>(catalog: Catalog<M>): Catalog<M> {
   return catalog;

@@ -6,7 +6,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { useCallback } from 'react';
 import { useLocale, type Locale } from './i18n.tsx';
 
-export type MessageValues = Record<string, string | number>;
+type MessageValues = Record<string, string | number>;
 
 // Parsing a message costs far more than formatting it: one compiled form per language and message.
 const compiled = new Map<string, IntlMessageFormat>();

@@ -10,7 +10,7 @@ import { clearToken, onTokenChangedElsewhere, readToken, saveToken } from '../li
 import { clearUserData } from '../lib/user-data-storage.ts';
 import { notifySessionRenewed, onSessionExpired } from './session-events.ts';
 
-export type SessionState =
+type SessionState =
   | { status: 'checking' }
   | { status: 'signed-out' }
   /** The stored token could not be checked (portal unreachable): kept, and checked again on retry. */

@@ -32,4 +32,3 @@ export const listRequestSchema = z.object({
   limit: z.optional(z.int()),
   criterias: z.optional(z.array(criteriaSchema)),
 });
-export type ListRequest = z.infer<typeof listRequestSchema>;

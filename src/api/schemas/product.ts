@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 
 export type ProductFieldType = 'integer' | 'float' | 'datetime' | 'string';
-export interface ProductFieldDefinition {
+interface ProductFieldDefinition {
   type: ProductFieldType;
   editable: boolean;
 }
@@ -108,7 +108,7 @@ export const productSchema = z.looseObject({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const productFieldDefinitionSchema = z.object({
+const productFieldDefinitionSchema = z.object({
   type: z.string(),
   editable: z.boolean(),
 });

@@ -7,7 +7,6 @@ export const tokenValidateSchema = z.object({
   result: z.object({ message: z.string() }),
   user_data: z.object({ apikey: z.string(), org_id: z.int() }),
 });
-export type TokenValidation = z.infer<typeof tokenValidateSchema>;
 
 /** POST /token (docs/portal-api.md). */
 export const tokenRequestSchema = z.object({ apikey: z.string().check(z.minLength(1)) });

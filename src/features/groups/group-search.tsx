@@ -10,7 +10,8 @@ import type { Grp } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { GroupName, useGroupLabel } from '../../components/group-name.tsx';
 import { PortalText } from '../../components/portal-text.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { fill, useMessages } from '../../lib/i18n.tsx';
+import { useMessageFormat } from '../../lib/message-format.ts';
 import { groupMessages } from './messages.ts';
 import styles from './groups-page.module.css';
 
@@ -25,7 +26,7 @@ interface Props {
 
 export function GroupSearch({ index, partial, onPick }: Props) {
   const t = useMessages(groupMessages);
-  const format = useFormat();
+  const formatMessage = useMessageFormat();
   const id = useId();
   const groupLabel = useGroupLabel();
   const [mode, setMode] = useState<Mode>('name');
@@ -72,12 +73,9 @@ export function GroupSearch({ index, partial, onPick }: Props) {
       byName.total === 0
         ? t.searchNoMatch
         : byName.total > byName.groups.length
-          ? fill(t.searchManyMatches, {
-              shown: format.number(byName.groups.length),
-              total: format.number(byName.total),
-            })
-          : fill(t.searchMatches, { count: format.number(byName.total) });
-    if (building) status += ` ${fill(t.searchPartial, { count: format.number(groups.length) })}`;
+          ? formatMessage(t.searchManyMatches, { shown: byName.groups.length, total: byName.total })
+          : formatMessage(t.searchMatches, { count: byName.total });
+    if (building) status += ` ${formatMessage(t.searchPartial, { count: groups.length })}`;
   } else if (notFound && submitted) {
     status = fill(submitted.mode === 'external' ? t.searchNoExternal : t.searchNoId, { value: submitted.value });
   }

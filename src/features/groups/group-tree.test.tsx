@@ -117,6 +117,14 @@ describe('GroupTree', () => {
     expect(screen.getByRole('heading', { name: 'Group 3' })).toBeTruthy();
   });
 
+  it('names each group with its count of subgroups, singular for one', () => {
+    renderTree();
+    // The text a screen reader reads (jsdom's accessible names drop the spaces between elements).
+    expect(item('sales').textContent).toBe('sales, 1 subgroup');
+    expect(item('stores').textContent).toBe('stores, 2,500 subgroups');
+    expect(item('sales').querySelector('[title]')?.getAttribute('title')).toBe('1 subgroup');
+  });
+
   it('renders a window of a 2,500-child level with positions in the set', () => {
     renderTree();
     act(() => item('stores').focus());

@@ -5,12 +5,14 @@ import { groupIndexQuery, useGroupIndexProgress, type GroupIndex } from '../../a
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { SlowPortalNotice } from '../../components/query-loading.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useMessageFormat } from '../../lib/message-format.ts';
 import { groupMessages } from './messages.ts';
 import styles from './groups-page.module.css';
 
 export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
   const t = useMessages(groupMessages);
   const format = useFormat();
+  const formatMessage = useMessageFormat();
   const progress = useGroupIndexProgress();
   const building = index.isFetching;
 
@@ -36,8 +38,8 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
       ) : (
         index.data && (
           <p className={styles.indexReady}>
-            {fill(t.indexReady, {
-              count: format.number(index.data.groups.length),
+            {formatMessage(t.indexReady, {
+              count: index.data.groups.length,
               time: format.dateTime(new Date(index.dataUpdatedAt).toISOString()),
             })}
           </p>

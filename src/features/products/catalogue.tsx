@@ -9,7 +9,8 @@ import { catalogueQueries } from '../../api/products.ts';
 import type { Product } from '../../api/schemas/product.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { QueryLoading } from '../../components/query-loading.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useMessages } from '../../lib/i18n.tsx';
+import { useMessageFormat } from '../../lib/message-format.ts';
 import { CatalogueRow } from './catalogue-row.tsx';
 import { productMessages, type ProductMessages } from './messages.ts';
 import { useLoadedProducts } from './use-loaded-products.ts';
@@ -50,7 +51,7 @@ function useCatalogueFilters() {
 
 function CatalogueList({ ids }: { ids: number[] }) {
   const t = useMessages(productMessages);
-  const format = useFormat();
+  const formatMessage = useMessageFormat();
   const queryClient = useQueryClient();
   const filters = useCatalogueFilters();
   const [loadingAll, setLoadingAll] = useState(false);
@@ -82,7 +83,7 @@ function CatalogueList({ ids }: { ids: number[] }) {
     <div className={styles.catalogue}>
       <div className={styles.catalogueBar}>
         <p className={styles.count}>
-          {fill(t.catalogueCount, { total: format.number(ids.length), loaded: format.number(loadedProducts.length) })}
+          {formatMessage(t.catalogueCount, { total: ids.length, loaded: loadedProducts.length })}
         </p>
         <FilterSelect
           label={t.filterType}
@@ -104,13 +105,13 @@ function CatalogueList({ ids }: { ids: number[] }) {
         <div className={`notice notice-info ${styles.filterNotice}`} role="status">
           <p>
             {missing > 0
-              ? fill(t.filterMatches, { shown: format.number(visibleIds.length), missing: format.number(missing) })
-              : fill(t.filterAllLoaded, { shown: format.number(visibleIds.length) })}
+              ? formatMessage(t.filterMatches, { shown: visibleIds.length, missing })
+              : formatMessage(t.filterAllLoaded, { shown: visibleIds.length })}
           </p>
           <div className={styles.filterButtons}>
             {missing > 0 && (
               <button type="button" className="button" onClick={loadRemaining} disabled={loadingAll}>
-                {loadingAll ? t.loadingRemaining : fill(t.loadRemaining, { n: format.number(missing) })}
+                {loadingAll ? t.loadingRemaining : formatMessage(t.loadRemaining, { n: missing })}
               </button>
             )}
             <button

@@ -18,7 +18,7 @@ export interface FieldLayout {
   value: unknown;
 }
 
-export interface SectionLayout {
+interface SectionLayout {
   id: SectionId;
   fields: FieldLayout[];
 }

@@ -22,7 +22,7 @@ export function statusLabel(value: string, t: ProductMessages): string {
   return known[value] ?? value;
 }
 
-export type StatusTone = 'positive' | 'neutral' | 'muted';
+type StatusTone = 'positive' | 'neutral' | 'muted';
 
 export function statusTone(value: string): StatusTone {
   if (value === 'published' || value === 'active') return 'positive';

@@ -69,7 +69,8 @@ export const userMessages = defineMessages({
     summaryNotStarted: 'Not started',
     summaryAverage: 'Average score',
     summaryNoScore: 'No score yet',
-    summaryScope: 'Over all {total} takes of this user (whatever the product filter), {scored} of them scored.',
+    summaryScope:
+      '{total, plural, =0 {This user has no takes yet (whatever the product filter).} one {Over the one take of this user (whatever the product filter), {scored, plural, =0 {not scored} other {scored}}.} other {Over all # takes of this user (whatever the product filter), {scored, number} of them scored.}}',
     summaryLoading: 'Counting all the takes…',
   },
   fr: {
@@ -144,7 +145,7 @@ export const userMessages = defineMessages({
     summaryAverage: 'Score moyen',
     summaryNoScore: 'Pas encore de score',
     summaryScope:
-      'Sur l’ensemble des {total} passages de cet utilisateur (quel que soit le filtre produit), dont {scored} notés.',
+      '{total, plural, =0 {Cet utilisateur n’a encore aucun passage (quel que soit le filtre produit).} one {Sur le seul passage de cet utilisateur (quel que soit le filtre produit), {scored, plural, =0 {non noté} other {noté}}.} other {Sur l’ensemble des # passages de cet utilisateur (quel que soit le filtre produit), dont {scored, plural, one {# noté} other {# notés}}.}}',
     summaryLoading: 'Décompte de tous les passages…',
   },
 });

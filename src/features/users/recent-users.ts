@@ -16,7 +16,7 @@ const recentUserSchema = z.object({
   user_organisation_identifier: z.nullable(z.string()),
   viewedAt: z.string(),
 });
-export type RecentUser = z.infer<typeof recentUserSchema>;
+type RecentUser = z.infer<typeof recentUserSchema>;
 
 /** Whose list, and for how long it is kept. */
 export interface RecentUsersScope {
@@ -47,7 +47,7 @@ export function addRecentUser(scope: RecentUsersScope, user: User, now = new Dat
   return next;
 }
 
-export function clearRecentUsers(scope: RecentUsersScope): void {
+function clearRecentUsers(scope: RecentUsersScope): void {
   writeUserData(storageKey(scope), [], scope.persistence);
 }
 

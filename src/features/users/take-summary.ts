@@ -1,6 +1,6 @@
 import type { Take } from '../../api/schemas/take.ts';
 
-export interface TakeSummary {
+interface TakeSummary {
   total: number;
   completed: number;
   inProgress: number;

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Take } from '../../api/schemas/take.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useMessageFormat } from '../../lib/message-format.ts';
 import { userMessages } from './messages.ts';
 import { summarizeTakes } from './take-summary.ts';
 import styles from './user-page.module.css';
@@ -10,6 +11,7 @@ import styles from './user-page.module.css';
 export function TakesSummary({ query }: { query: UseQueryResult<Take[]> }) {
   const t = useMessages(userMessages);
   const format = useFormat();
+  const formatMessage = useMessageFormat();
   if (query.isError) return <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) {
     return (
@@ -53,9 +55,7 @@ export function TakesSummary({ query }: { query: UseQueryResult<Take[]> }) {
           <span className={styles.barInProgress} style={{ width: `${percent(summary.inProgress)}%` }} />
         </div>
       )}
-      <p className="hint">
-        {fill(t.summaryScope, { total: format.number(summary.total), scored: format.number(summary.scored) })}
-      </p>
+      <p className="hint">{formatMessage(t.summaryScope, { total: summary.total, scored: summary.scored })}</p>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { userQueries } from '../../api/users.ts';
 import { readListSearch, type ListSearchOptions } from '../../lib/list-search.ts';
 import { productIdsOf } from './take-summary.ts';
 
-export const pageSizes = { groups: 20, memberships: 10, takes: 10 } as const;
+const pageSizes = { groups: 20, memberships: 10, takes: 10 } as const;
 /** Where each table keeps its state in the URL (`groups.page`, `takes.product`, ...). */
 export const listOptions = {
   groups: { prefix: 'groups', defaultPageSize: pageSizes.groups },

@@ -19,7 +19,7 @@ export interface TreeRow {
   status: 'idle' | 'loading' | 'error';
 }
 
-export interface FlattenInput {
+interface FlattenInput {
   roots: readonly Grp[];
   expanded: ReadonlySet<number>;
   /** What get_with_children answered for a node, if it was asked. */

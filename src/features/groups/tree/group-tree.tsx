@@ -7,7 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { groupQueries } from '../../../api/groups.ts';
 import { GroupName } from '../../../components/group-name.tsx';
 import { fillNodes } from '../../../components/portal-text.tsx';
-import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { useMessageFormat } from '../../../lib/message-format.ts';
 import { paths } from '../../../lib/paths.ts';
 import { groupMessages } from '../messages.ts';
 import { usePrefetchGroup } from '../use-prefetch-group.ts';
@@ -18,7 +19,7 @@ import styles from './group-tree.module.css';
 const ROW_HEIGHT = 38;
 const TYPE_AHEAD_RESET_MS = 600;
 
-export interface GroupTreeProps {
+interface GroupTreeProps {
   rows: readonly TreeRow[];
   /** The tree is still receiving its roots. */
   busy: boolean;
@@ -33,6 +34,7 @@ export interface GroupTreeProps {
 export function GroupTree({ rows, busy, activeId, setActive, setExpanded, revealId, onRevealed }: GroupTreeProps) {
   const t = useMessages(groupMessages);
   const format = useFormat();
+  const formatMessage = useMessageFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const prefetch = usePrefetchGroup();
@@ -192,13 +194,10 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
                 ) : (
                   row.childCount !== null &&
                   row.childCount > 0 && (
-                    <span
-                      className={styles.count}
-                      title={fill(t.subgroupCount, { count: format.number(row.childCount) })}
-                    >
+                    <span className={styles.count} title={formatMessage(t.subgroupCount, { count: row.childCount })}>
                       <span className="visually-hidden">, </span>
                       {format.number(row.childCount)}
-                      <span className="visually-hidden"> {t.subgroups}</span>
+                      <span className="visually-hidden"> {formatMessage(t.subgroups, { count: row.childCount })}</span>
                     </span>
                   )
                 )}

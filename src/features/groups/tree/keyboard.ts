@@ -2,7 +2,7 @@
 // closes. The component applies the answer (focus, scroll, fetch, navigate).
 import { isExpandable, type TreeRow } from './flatten.ts';
 
-export type TreeAction =
+type TreeAction =
   | { type: 'focus'; index: number }
   | { type: 'expand'; id: number }
   | { type: 'collapse'; id: number }

@@ -2,7 +2,7 @@
 // back from a group's page shows the tree as it was left (for as long as the app is open).
 import { useCallback, useSyncExternalStore } from 'react';
 
-export interface TreeState {
+interface TreeState {
   expanded: ReadonlySet<number>;
   /** The group that holds the tree's single tab stop. */
   activeId: number | null;

@@ -1,0 +1,67 @@
+// The portal API as the specs call it to check what the dashboard did: one function per operation,
+// each answer parsed with the dashboard's own zod schemas (src/api/schemas). A spec gets typed
+// records without a cast, and an answer that breaks the contract fails where it arrives.
+import type { APIRequestContext, APIResponse } from '@playwright/test';
+import type * as z from 'zod/mini';
+import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
+import {
+  itemEnvelopeSchema,
+  listEnvelopeSchema,
+  type Criteria,
+  type listRequestSchema,
+} from '../../src/api/schemas/envelope.ts';
+import { grpSchema } from '../../src/api/schemas/grp.ts';
+import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
+import { productSchema } from '../../src/api/schemas/product.ts';
+import { takeSchema } from '../../src/api/schemas/take.ts';
+import { tokenIssueSchema } from '../../src/api/schemas/token.ts';
+import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
+import { userSchema } from '../../src/api/schemas/user.ts';
+
+type ListBody = z.input<typeof listRequestSchema>;
+
+/** A list criterion `column = value`, the only operator the portal documents. */
+export function equal(column: string, value: string | number): Criteria {
+  return { column, operator: 'equal', value: String(value) };
+}
+
+/** A failed call says which request and what the portal answered. */
+async function parsed<S extends z.ZodMiniType>(what: string, response: APIResponse, schema: S): Promise<z.output<S>> {
+  const body: unknown = await response.json();
+  if (!response.ok()) throw new Error(`${what}: HTTP ${response.status()} ${JSON.stringify(body)}`);
+  return schema.parse(body);
+}
+
+export function portalApi(request: APIRequestContext, token: string) {
+  const headers = { Authorization: token };
+  const get = async <S extends z.ZodMiniType>(path: string, schema: S) =>
+    parsed(`GET ${path}`, await request.get(`/api${path}`, { headers }), schema);
+  const list = async <S extends z.ZodMiniType>(path: string, record: S, body: ListBody) =>
+    parsed(`POST ${path}`, await request.post(`/api${path}`, { headers, data: body }), listEnvelopeSchema(record));
+
+  return {
+    groups: (body: ListBody = {}) => list('/grp/get_all', grpSchema, body),
+    memberships: (criterias: Criteria[], limit = 1000) =>
+      list('/user_grp/get_all', userGrpSchema, { start: 0, limit, criterias }),
+    takesOfUser: (userId: number) => list(`/take/get_all_for_user/${userId}`, takeSchema, { start: 0, limit: 1000 }),
+    take: async (id: number) => (await get(`/take/get/${id}`, itemEnvelopeSchema(takeSchema))).result,
+    product: async (id: number) => (await get(`/product/get/${id}`, itemEnvelopeSchema(productSchema))).result,
+    availabilityGroups: () => list('/availability_group/get_all', availabilityGroupSchema, { start: 0, limit: 1000 }),
+    bundleAccess: (body: ListBody) => list('/product_access/get_all_for_bundle', productAccessSchema, body),
+    /** The user with this organisation identifier, or null when the portal has none (404). */
+    userByIdentifier: async (identifier: string) => {
+      const path = `/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`;
+      const response = await request.get(`/api${path}`, { headers });
+      if (response.status() === 404) return null;
+      return (await parsed(`GET ${path}`, response, itemEnvelopeSchema(userSchema))).result;
+    },
+  };
+}
+
+export type PortalApi = ReturnType<typeof portalApi>;
+
+/** A new token from POST /api/token with an API key (no token needed for that call). */
+export async function issueToken(request: APIRequestContext, apikey: string): Promise<string> {
+  const body = await parsed('POST /token', await request.post('/api/token', { data: { apikey } }), tokenIssueSchema);
+  return body.result.token;
+}
