@@ -77,7 +77,9 @@ export function Layout() {
         <div className={styles.bar}>
           <Link to={paths.groups()} className={styles.brand}>
             <img src="/favicon.svg" alt="" width="28" height="28" />
-            <span>{t.productName}</span>
+            {/* One of the two is displayed: the short name on phones, where the full one would be cut. */}
+            <span className={styles.longName}>{t.productName}</span>
+            <span className={styles.shortName}>{t.productShortName}</span>
           </Link>
           <button
             ref={menuButton}

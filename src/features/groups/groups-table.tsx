@@ -91,6 +91,7 @@ export function GroupsTable() {
       queryKey={options.queryKey}
       pagination={search}
       getRowId={(group) => String(group.grp_id)}
+      errorTitle={t.tableFailed}
       emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
       toolbar={
         <GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />

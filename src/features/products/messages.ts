@@ -2,6 +2,8 @@ import { defineMessages } from '../../lib/i18n.tsx';
 
 export const productMessages = defineMessages({
   en: {
+    definitionFailed: 'The description of the product’s fields could not be loaded.',
+    catalogueFailed: 'The catalogue could not be loaded.',
     productsTitle: 'Products',
     productsIntro:
       'Open a product by its ID, browse the products offered through availability groups, and review who has access to bundles.',
@@ -99,6 +101,8 @@ export const productMessages = defineMessages({
     statusInactive: 'Inactive',
   },
   fr: {
+    definitionFailed: 'La description des champs du produit n’a pas pu être chargée.',
+    catalogueFailed: 'Le catalogue n’a pas pu être chargé.',
     productsTitle: 'Produits',
     productsIntro:
       'Ouvrez un produit par son ID, parcourez les produits proposés via les groupes de disponibilité et vérifiez qui a accès aux parcours.',

@@ -42,7 +42,9 @@ export function ProductFieldsView({ product }: { product: Product }) {
           {t.definitionLoading}
         </p>
       )}
-      {definition.isError && <ApiErrorNotice error={definition.error} onRetry={() => void definition.refetch()} />}
+      {definition.isError && (
+        <ApiErrorNotice title={t.definitionFailed} error={definition.error} onRetry={() => void definition.refetch()} />
+      )}
       <div className={styles.sections}>
         {sections.map((section) => (
           <section key={section.id} aria-labelledby={`fields-${section.id}`} className={`card ${styles.fieldCard}`}>

@@ -2,6 +2,7 @@ import { defineMessages } from '../../lib/i18n.tsx';
 
 export const takeMessages = defineMessages({
   en: {
+    productLoadFailed: 'The product’s details could not be loaded.',
     takeTitle: 'Take {id}',
     notFoundTitle: 'Take {id} not found',
     notFoundBody: 'The portal has no take with this id in your organisation. Open a take from a user’s page.',
@@ -29,6 +30,7 @@ export const takeMessages = defineMessages({
     details: 'Details',
   },
   fr: {
+    productLoadFailed: 'Les informations du produit n’ont pas pu être chargées.',
     takeTitle: 'Passage {id}',
     notFoundTitle: 'Passage {id} introuvable',
     notFoundBody:

@@ -111,7 +111,11 @@ function TakeDetails({ take }: { take: Take }) {
                 (isApiError(product.error) && product.error.isNotFound ? (
                   <span className={styles.muted}> · {t.productMissing}</span>
                 ) : (
-                  <ApiErrorNotice error={product.error} onRetry={() => void product.refetch()} />
+                  <ApiErrorNotice
+                    title={t.productLoadFailed}
+                    error={product.error}
+                    onRetry={() => void product.refetch()}
+                  />
                 ))}
             </dd>
             <dt>{t.user}</dt>

@@ -2,6 +2,9 @@ import { defineMessages } from '../../lib/i18n.tsx';
 
 export const userMessages = defineMessages({
   en: {
+    findFailed: 'The search for this person failed.',
+    summaryFailed: 'This person’s takes could not be counted.',
+    profileFailed: 'The profile could not be loaded.',
     usersTitle: 'Users',
     usersIntro: 'The portal lists no users: look a learner up by the identifier your organisation gave them.',
     identifierLabel: 'Organisation identifier',
@@ -20,7 +23,7 @@ export const userMessages = defineMessages({
     userNotFoundBody:
       'The portal has no user with this id in your organisation. Look the person up by organisation identifier.',
     backToUsers: 'Find a user',
-    idLabel: 'User id {id}',
+    idLabel: 'User number {id}',
     addToGroup: 'Add to group',
     profileTitle: 'Profile',
     profileUnknown: 'The portal cannot fetch a user by id. Enter their organisation identifier to load the profile.',
@@ -40,7 +43,7 @@ export const userMessages = defineMessages({
     groupsTable: 'Groups',
     groupsEmpty: 'This user belongs to no group.',
     colName: 'Name',
-    colExternalId: 'External id',
+    colExternalId: 'External reference',
     colDescription: 'Description',
     membershipsTable: 'Memberships',
     membershipsEmpty: 'No memberships.',
@@ -73,6 +76,9 @@ export const userMessages = defineMessages({
     summaryLoading: 'Counting all the takes…',
   },
   fr: {
+    findFailed: 'La recherche de cette personne a échoué.',
+    summaryFailed: 'Les passages de cette personne n’ont pas pu être comptés.',
+    profileFailed: 'Le profil n’a pas pu être chargé.',
     usersTitle: 'Utilisateurs',
     usersIntro:
       "Le portail ne liste pas les utilisateurs : retrouvez un apprenant grâce à l'identifiant que votre organisation lui a donné.",
@@ -93,7 +99,7 @@ export const userMessages = defineMessages({
     userNotFoundBody:
       "Le portail n'a aucun utilisateur avec cet id dans votre organisation. Recherchez la personne par son identifiant dans l'organisation.",
     backToUsers: 'Rechercher un utilisateur',
-    idLabel: 'Id utilisateur {id}',
+    idLabel: 'Utilisateur n° {id}',
     addToGroup: 'Ajouter à un groupe',
     profileTitle: 'Profil',
     profileUnknown:
@@ -114,7 +120,7 @@ export const userMessages = defineMessages({
     groupsTable: 'Groupes',
     groupsEmpty: "Cet utilisateur n'appartient à aucun groupe.",
     colName: 'Nom',
-    colExternalId: 'Id externe',
+    colExternalId: 'Référence externe',
     colDescription: 'Description',
     membershipsTable: 'Adhésions',
     membershipsEmpty: 'Aucune adhésion.',

@@ -10,7 +10,8 @@ import styles from './user-page.module.css';
 export function TakesSummary({ query }: { query: UseQueryResult<Take[]> }) {
   const t = useMessages(userMessages);
   const format = useFormat();
-  if (query.isError) return <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ApiErrorNotice title={t.summaryFailed} error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) {
     return (
       <p className={styles.summaryLoading} role="status">

@@ -46,7 +46,7 @@ function LoadProfile({ userId, error, onRetry }: { userId: number; error: unknow
   return (
     <div className="stack">
       <p className="hint">{t.profileUnknown}</p>
-      {error !== null && <ApiErrorNotice error={error} onRetry={onRetry} />}
+      {error !== null && <ApiErrorNotice title={t.profileFailed} error={error} onRetry={onRetry} />}
       <FindUserForm submitLabel={t.loadProfile} onFound={(user) => setOther(user.user_id === userId ? null : user)} />
       {other && (
         <p className="notice notice-info" role="status">

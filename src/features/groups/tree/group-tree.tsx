@@ -38,6 +38,8 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
   const prefetch = usePrefetchGroup();
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<number | null>(null);
+  // A revealed row is also scrolled into the page's view: on phones the tree is below the search.
+  const pendingPageScroll = useRef(false);
   const typed = useRef({ text: '', at: 0 });
 
   const found = activeId === null ? -1 : rows.findIndex((row) => row.group.grp_id === activeId);
@@ -69,7 +71,9 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
     const element = scrollRef.current?.querySelector<HTMLElement>(`[data-group-id="${id}"]`);
     if (element) {
       element.focus({ preventScroll: true });
+      if (pendingPageScroll.current) element.scrollIntoView({ block: 'nearest' });
       pendingFocus.current = null;
+      pendingPageScroll.current = false;
     }
   });
 
@@ -86,6 +90,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
     const index = rows.findIndex((row) => row.group.grp_id === revealId);
     if (index === -1) return;
     pendingFocus.current = revealId;
+    pendingPageScroll.current = true;
     setActive(revealId);
     virtualizer.scrollToIndex(index, { align: 'center' });
     onRevealed();
