@@ -1,5 +1,5 @@
-// Readable names of the product fields the definition describes today; any other field is
-// shown by its API name. The API name is always shown too, for people who work with the API.
+// Readable names of the product fields the definition describes today; any other field by its
+// API name made readable. The API names themselves only under "Technical details".
 import type { Locale } from '../../lib/i18n.tsx';
 
 const labels: Record<string, [en: string, fr: string]> = {
@@ -67,8 +67,14 @@ const labels: Record<string, [en: string, fr: string]> = {
   product_i18n_price_label: ['Price label', 'Libellé du prix'],
 };
 
-/** The readable label of a field in a language, or undefined when only its API name is known. */
-export function fieldLabel(name: string, locale: Locale): string | undefined {
+/** The readable label of a field in a language; for a field we have no words for, its name without prefix and underscores. */
+export function fieldLabel(name: string, locale: Locale): string {
   const entry = labels[name];
-  return entry ? entry[locale === 'fr' ? 1 : 0] : undefined;
+  if (entry) return entry[locale === 'fr' ? 1 : 0];
+  const words =
+    name
+      .replace(/^product_(i18n_)?/, '')
+      .replace(/_+/g, ' ')
+      .trim() || name;
+  return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
 }
