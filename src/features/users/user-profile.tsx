@@ -92,22 +92,6 @@ function ProfileDetails({ user }: { user: User }) {
         <dd>{format.dateTime(user.user_updated_date)}</dd>
       </div>
       <div className={styles.wide}>
-        <dt>{t.groupNames}</dt>
-        <dd>
-          {user.groups.length === 0 ? (
-            t.noGroupNames
-          ) : (
-            <ul className={styles.tags}>
-              {user.groups.map((name, index) => (
-                <li key={`${name}-${index}`} className="badge">
-                  <PortalText>{name}</PortalText>
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
-      </div>
-      <div className={styles.wide}>
         <dt>{t.properties}</dt>
         <dd>
           <PropertiesView value={user.properties} />
