@@ -1,9 +1,11 @@
-// The table view of /groups: one server page at a time, `equal` filters on grp columns; page,
-// page size and filters in the URL.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// The table view of /groups: one server page at a time, `equal` filters on grp columns; a part
+// of a name is searched in the group index instead (name-search.ts); the parent is chosen by
+// name. Page, page size, sort and filters in the URL.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { groupIndexQuery } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
@@ -14,13 +16,17 @@ import { portalTextCell } from '../../components/portal-text.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
+import { GroupCombobox } from '../memberships/group-combobox.tsx';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
 import { groupMessages } from './messages.ts';
+import { nameSearchQuery } from './name-search.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './groups-page.module.css';
 
 type FilterKey = (typeof filterKeys)[number];
-const numericFilters: ReadonlySet<FilterKey> = new Set(['grp_id', 'grp_parent_id']);
+const numericFilters: ReadonlySet<FilterKey> = new Set(['grp_id']);
+/** Typed in text boxes; the parent is chosen in a combobox. */
+const textFilters = filterKeys.filter((key) => key !== 'grp_parent_id');
 const column = createColumnHelper<Grp>();
 
 export function GroupsTable() {
@@ -29,8 +35,14 @@ export function GroupsTable() {
   const common = useMessages(componentMessages);
   const prefetch = usePrefetchGroup();
   const search = useListSearch(groupsTableSearch);
-  const options = groupQueries.list(groupsListParams(search));
-  const query = useQuery({ ...options, placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  const byName = search.filters.grp_name !== undefined;
+  const { page, pageSize, filters } = search;
+  const serverOptions = groupQueries.list(groupsListParams(search));
+  const nameOptions = nameSearchQuery(queryClient, { page, pageSize, filters });
+  const server = useQuery({ ...serverOptions, enabled: !byName, placeholderData: keepPreviousData });
+  const named = useQuery({ ...nameOptions, enabled: byName, placeholderData: keepPreviousData });
+  const query = byName ? named : server;
 
   const columns = useMemo(
     () => [
@@ -88,7 +100,7 @@ export function GroupsTable() {
       label={t.tableLabel}
       columns={columns}
       query={query}
-      queryKey={options.queryKey}
+      queryKey={byName ? nameOptions.queryKey : serverOptions.queryKey}
       pagination={search}
       getRowId={(group) => String(group.grp_id)}
       errorTitle={t.tableFailed}
@@ -111,10 +123,13 @@ function GroupFilters({
   const id = useId();
   const [draft, setDraft] = useState<Record<string, string>>(filters);
   const [invalid, setInvalid] = useState<FilterKey | null>(null);
+  const parent = useParentGroup(filters.grp_parent_id);
+  const [draftParent, setDraftParent] = useState<Grp | null | undefined>(undefined);
+  const chosenParent = draftParent === undefined ? parent : draftParent;
   const labels: Record<FilterKey, string> = {
     grp_id: t.columnId,
     grp_name: t.columnName,
-    grp_parent_id: t.filterParentId,
+    grp_parent_id: t.columnParent,
     grp_external_id: t.columnExternalId,
     grp_external_name: t.columnExternalName,
   };
@@ -122,9 +137,11 @@ function GroupFilters({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = Object.fromEntries(
-      filterKeys.map((key) => [key, (draft[key] ?? '').trim()] as const).filter(([, v]) => v !== ''),
+      textFilters.map((key) => [key, (draft[key] ?? '').trim()] as const).filter(([, v]) => v !== ''),
     );
-    const bad = filterKeys.find(
+    if (chosenParent) next.grp_parent_id = String(chosenParent.grp_id);
+    else if (draftParent === undefined && filters.grp_parent_id) next.grp_parent_id = filters.grp_parent_id;
+    const bad = textFilters.find(
       (key) => numericFilters.has(key) && next[key] !== undefined && !/^\d+$/.test(next[key]),
     );
     setInvalid(bad ?? null);
@@ -135,7 +152,7 @@ function GroupFilters({
     <form className={styles.filters} onSubmit={submit} aria-label={t.filtersLabel}>
       <p className={styles.filtersHint}>{t.filtersHint}</p>
       <div className={styles.filterGrid}>
-        {filterKeys.map((key) => (
+        {textFilters.map((key) => (
           <div className="field" key={key}>
             <label htmlFor={`${id}-${key}`}>{labels[key]}</label>
             <input
@@ -154,6 +171,9 @@ function GroupFilters({
             )}
           </div>
         ))}
+        <div className={styles.parentFilter}>
+          <GroupCombobox label={labels.grp_parent_id} value={chosenParent ?? null} onChange={setDraftParent} />
+        </div>
       </div>
       <div className={styles.filterActions}>
         <button type="submit" className="button button-primary">
@@ -164,6 +184,7 @@ function GroupFilters({
           className="button button-quiet"
           onClick={() => {
             setDraft({});
+            setDraftParent(null);
             setInvalid(null);
             onApply({});
           }}
@@ -173,4 +194,13 @@ function GroupFilters({
       </div>
     </form>
   );
+}
+
+/** The group of the URL's parent filter (a number), from the index when loaded, else asked for. */
+function useParentGroup(id: string | undefined): Grp | null {
+  const numeric = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const index = useQuery({ ...groupIndexQuery(), enabled: false });
+  const indexed = numeric === null ? undefined : index.data?.byId.get(numeric);
+  const asked = useQuery({ ...groupQueries.children(numeric ?? 0), enabled: numeric !== null && !indexed });
+  return indexed ?? (numeric !== null ? (asked.data ?? null) : null);
 }

@@ -24,10 +24,13 @@ export interface GroupComboboxProps {
   note?: string | null;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** The field's label: "Group" unless told (the groups table's "Parent" filter). */
+  label?: string;
 }
 
-export function GroupCombobox({ value, onChange, error, note, disabled, inputRef }: GroupComboboxProps) {
+export function GroupCombobox({ value, onChange, error, note, disabled, inputRef, label }: GroupComboboxProps) {
   const t = useMessages(membershipMessages);
+  const fieldLabel = label ?? t.groupLabel;
   const format = useFormat();
   const groupLabel = useGroupLabel();
   const id = useId();
@@ -138,6 +141,12 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
           choose(activeOption);
         }
         break;
+      case 'Tab': {
+        // Typing a group's exact name and leaving the field chooses it, as a person expects.
+        const exact = text !== null && !value ? options.find((group) => sameName(group.grp_name, query)) : undefined;
+        if (exact) choose(exact);
+        break;
+      }
       case 'Escape':
         if (expanded) {
           event.preventDefault();
@@ -170,7 +179,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
 
   return (
     <div className="field">
-      <label htmlFor={`${id}-input`}>{t.groupLabel}</label>
+      <label htmlFor={`${id}-input`}>{fieldLabel}</label>
       <div className={styles.comboWrap}>
         <input
           ref={inputRef}
@@ -212,7 +221,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
             <span aria-hidden="true">×</span>
           </button>
         )}
-        <ul id={listboxId} role="listbox" aria-label={t.groupLabel} className={styles.listbox} hidden={!expanded}>
+        <ul id={listboxId} role="listbox" aria-label={fieldLabel} className={styles.listbox} hidden={!expanded}>
           {options.map((group, i) => (
             // Keyboard selection is on the input (aria-activedescendant); the mouse picks here.
             // The name is the group's name alone; id, external id and path are its description.
@@ -268,4 +277,9 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
       </p>
     </div>
   );
+}
+
+/** The same name but for case (and what the language treats as the same letter). */
+function sameName(name: string, typed: string): boolean {
+  return typed !== '' && name.trim().localeCompare(typed, undefined, { sensitivity: 'accent' }) === 0;
 }
