@@ -156,10 +156,8 @@ test.describe('groups table', () => {
     await expect(page.getByText(`21–40 of ${org1.counts.groups}`)).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(21);
 
-    // The parent is chosen by name: its exact name and Tab choose it.
+    // The parent is chosen by name, not by number.
     await page.getByRole('combobox', { name: 'Parent' }).fill('stores');
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('combobox', { name: 'Parent' })).toHaveValue('stores');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(new RegExp(`grp_parent_id=${org1.bigParentGroupId}`));
     await expect(page.getByText(`1–${org1.bigParentChildren} of ${org1.bigParentChildren}`)).toBeVisible();

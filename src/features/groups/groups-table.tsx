@@ -5,8 +5,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { groupIndexQuery } from '../../api/group-index.ts';
+import { groupIndexQuery, type GroupIndex } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
+import { searchGroups } from '../../api/group-search.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { dateCellProps } from '../../components/date-cell.tsx';
@@ -16,7 +17,6 @@ import { portalTextCell } from '../../components/portal-text.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
-import { GroupCombobox } from '../memberships/group-combobox.tsx';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
 import { groupMessages } from './messages.ts';
 import { nameSearchQuery } from './name-search.ts';
@@ -121,11 +121,18 @@ function GroupFilters({
 }) {
   const t = useMessages(groupMessages);
   const id = useId();
+  const index = useQuery(groupIndexQuery());
+  const parent = useParentGroup(filters.grp_parent_id, index.data);
   const [draft, setDraft] = useState<Record<string, string>>(filters);
+  // The parent's name as typed; null while it shows the URL's parent.
+  const [parentText, setParentText] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<FilterKey | null>(null);
-  const parent = useParentGroup(filters.grp_parent_id);
-  const [draftParent, setDraftParent] = useState<Grp | null | undefined>(undefined);
-  const chosenParent = draftParent === undefined ? parent : draftParent;
+  const shownParent = parentText ?? parent?.grp_name ?? '';
+  const parentMatches = useMemo(
+    () =>
+      index.data && shownParent.trim() ? searchGroups(index.data.groups, shownParent, { scope: 'name' }).groups : [],
+    [index.data, shownParent],
+  );
   const labels: Record<FilterKey, string> = {
     grp_id: t.columnId,
     grp_name: t.columnName,
@@ -139,13 +146,23 @@ function GroupFilters({
     const next = Object.fromEntries(
       textFilters.map((key) => [key, (draft[key] ?? '').trim()] as const).filter(([, v]) => v !== ''),
     );
-    if (chosenParent) next.grp_parent_id = String(chosenParent.grp_id);
-    else if (draftParent === undefined && filters.grp_parent_id) next.grp_parent_id = filters.grp_parent_id;
     const bad = textFilters.find(
       (key) => numericFilters.has(key) && next[key] !== undefined && !/^\d+$/.test(next[key]),
     );
-    setInvalid(bad ?? null);
-    if (!bad) onApply(next);
+    let parentError = false;
+    if (parentText === null) {
+      if (filters.grp_parent_id) next.grp_parent_id = filters.grp_parent_id;
+    } else if (parentText.trim()) {
+      // The group of that exact name (case aside); the best match is the exact one when there is one.
+      const named = parentMatches.find(
+        (g) => g.grp_name.localeCompare(parentText.trim(), undefined, { sensitivity: 'accent' }) === 0,
+      );
+      if (named) next.grp_parent_id = String(named.grp_id);
+      else parentError = true;
+    }
+    const problem = bad ?? (parentError ? 'grp_parent_id' : null);
+    setInvalid(problem);
+    if (!problem) onApply(next);
   };
 
   return (
@@ -171,8 +188,29 @@ function GroupFilters({
             )}
           </div>
         ))}
-        <div className={styles.parentFilter}>
-          <GroupCombobox label={labels.grp_parent_id} value={chosenParent ?? null} onChange={setDraftParent} />
+        {/* A text box with a list of group names (a combobox): the parent is chosen by name, not by number. */}
+        <div className="field">
+          <label htmlFor={`${id}-parent`}>{labels.grp_parent_id}</label>
+          <input
+            id={`${id}-parent`}
+            type="text"
+            list={`${id}-parents`}
+            autoComplete="off"
+            value={shownParent}
+            aria-invalid={invalid === 'grp_parent_id' ? true : undefined}
+            aria-describedby={invalid === 'grp_parent_id' ? `${id}-parent-error` : undefined}
+            onChange={(event) => setParentText(event.target.value)}
+          />
+          <datalist id={`${id}-parents`}>
+            {parentMatches.map((group) => (
+              <option key={group.grp_id} value={group.grp_name} />
+            ))}
+          </datalist>
+          {invalid === 'grp_parent_id' && (
+            <p id={`${id}-parent-error`} className="field-error">
+              {t.filterNoSuchParent}
+            </p>
+          )}
         </div>
       </div>
       <div className={styles.filterActions}>
@@ -184,7 +222,7 @@ function GroupFilters({
           className="button button-quiet"
           onClick={() => {
             setDraft({});
-            setDraftParent(null);
+            setParentText('');
             setInvalid(null);
             onApply({});
           }}
@@ -197,10 +235,9 @@ function GroupFilters({
 }
 
 /** The group of the URL's parent filter (a number), from the index when loaded, else asked for. */
-function useParentGroup(id: string | undefined): Grp | null {
+function useParentGroup(id: string | undefined, index: GroupIndex | undefined): Grp | null {
   const numeric = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
-  const index = useQuery({ ...groupIndexQuery(), enabled: false });
-  const indexed = numeric === null ? undefined : index.data?.byId.get(numeric);
+  const indexed = numeric === null ? undefined : index?.byId.get(numeric);
   const asked = useQuery({ ...groupQueries.children(numeric ?? 0), enabled: numeric !== null && !indexed });
   return indexed ?? (numeric !== null ? (asked.data ?? null) : null);
 }

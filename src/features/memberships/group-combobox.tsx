@@ -24,13 +24,10 @@ export interface GroupComboboxProps {
   note?: string | null;
   disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
-  /** The field's label: "Group" unless told (the groups table's "Parent" filter). */
-  label?: string;
 }
 
-export function GroupCombobox({ value, onChange, error, note, disabled, inputRef, label }: GroupComboboxProps) {
+export function GroupCombobox({ value, onChange, error, note, disabled, inputRef }: GroupComboboxProps) {
   const t = useMessages(membershipMessages);
-  const fieldLabel = label ?? t.groupLabel;
   const format = useFormat();
   const groupLabel = useGroupLabel();
   const id = useId();
@@ -179,7 +176,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
 
   return (
     <div className="field">
-      <label htmlFor={`${id}-input`}>{fieldLabel}</label>
+      <label htmlFor={`${id}-input`}>{t.groupLabel}</label>
       <div className={styles.comboWrap}>
         <input
           ref={inputRef}
@@ -221,7 +218,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
             <span aria-hidden="true">×</span>
           </button>
         )}
-        <ul id={listboxId} role="listbox" aria-label={fieldLabel} className={styles.listbox} hidden={!expanded}>
+        <ul id={listboxId} role="listbox" aria-label={t.groupLabel} className={styles.listbox} hidden={!expanded}>
           {options.map((group, i) => (
             // Keyboard selection is on the input (aria-activedescendant); the mouse picks here.
             // The name is the group's name alone; id, external id and path are its description.
