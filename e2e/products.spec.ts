@@ -241,7 +241,7 @@ async function signIn(page: Page, url: string) {
   await page.goto(`${url}/login`);
   await page.getByRole('textbox', { name: 'API token' }).fill(FIXTURE_TOKEN);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/groups$/);
+  await expect(page).toHaveURL(/:\d+\/$/);
 }
 
 test.describe('special products (fixture server)', () => {
