@@ -54,7 +54,7 @@ test.describe('product page (demo seed)', () => {
     ]) {
       await expect(fields.locator(`[data-field="${name}"]`)).toHaveCount(1);
     }
-    await expect(fields.locator('[data-field="product_id"] dt')).toHaveText('Product ID');
+    await expect(fields.locator('[data-field="product_id"] dt')).toHaveText('Product number');
     await expect(fields).not.toContainText(/read-only|cannot be edited/);
     await expect(fields.locator('[data-field="product_i18n_image"] dd code')).toHaveText(
       String(product.product_i18n_image),

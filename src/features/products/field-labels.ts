@@ -3,10 +3,10 @@
 import type { Locale } from '../../lib/i18n.tsx';
 
 const labels: Record<string, [en: string, fr: string]> = {
-  product_id: ['Product ID', 'ID du produit'],
-  product_created_by_user_id: ['Created by (user ID)', 'Créé par (ID utilisateur)'],
-  product_updated_by_user_id: ['Updated by (user ID)', 'Modifié par (ID utilisateur)'],
-  product_provider_id: ['Provider ID', 'ID du fournisseur'],
+  product_id: ['Product number', 'Numéro du produit'],
+  product_created_by_user_id: ['Created by', 'Créé par'],
+  product_updated_by_user_id: ['Updated by', 'Modifié par'],
+  product_provider_id: ['Provider number', 'Numéro du fournisseur'],
   product_for_sale: ['For sale', 'En vente'],
   product_add_to_catalog: ['In the catalogue', 'Au catalogue'],
   product_min_score: ['Minimum score', 'Score minimum'],
@@ -34,7 +34,7 @@ const labels: Record<string, [en: string, fr: string]> = {
   product_type_id: ['Type', 'Type'],
   product_status: ['Status', 'Statut'],
   product_certificate_working_type: ['Certificate basis', 'Base du certificat'],
-  product_external_id: ['External ID', 'ID externe'],
+  product_external_id: ['External reference', 'Référence externe'],
   product_i18n_slug: ['Slug', 'Slug'],
   product_i18n_title: ['Title', 'Titre'],
   product_i18n_summary: ['Summary', 'Résumé'],
