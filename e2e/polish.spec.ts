@@ -223,7 +223,10 @@ test.describe('honest tables', () => {
     await expect(page).toHaveURL(/sort=grp_name/);
     await expect(page.getByText(/^Sorted within this page/)).toBeVisible();
     await page.reload();
-    await expect(table.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('columnheader', { name: 'Name', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
   });
 
   test('the footer waits for the total', async ({ page }) => {

@@ -71,7 +71,8 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
     const element = scrollRef.current?.querySelector<HTMLElement>(`[data-group-id="${id}"]`);
     if (element) {
       element.focus({ preventScroll: true });
-      if (pendingPageScroll.current) element.scrollIntoView({ block: 'nearest' });
+      // Once the virtualiser has placed the row (next frame): centred in the tree and in the page.
+      if (pendingPageScroll.current) requestAnimationFrame(() => element.scrollIntoView({ block: 'center' }));
       pendingFocus.current = null;
       pendingPageScroll.current = false;
     }
