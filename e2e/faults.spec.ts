@@ -256,8 +256,8 @@ test.describe('signed out', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
     },
     ready: async (page) => {
-      await expect(page).toHaveURL(/\/groups$/);
-      await expect(page.getByRole('tree', { name: 'Groups' }).getByRole('treeitem').first()).toBeVisible();
+      await expect(page).toHaveURL(/:\d+\/$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
     },
   };
 

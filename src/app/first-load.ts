@@ -43,8 +43,7 @@ const withId = (start: (queryClient: QueryClient, id: number, search: URLSearchP
 
 // The signed-in routes of router.tsx.
 const firstLoads: FirstLoad[] = [
-  // "/" goes to /groups, without its query.
-  { path: '/', page: pages.groups, start: ({ queryClient }) => startGroupsPage(queryClient, new URLSearchParams()) },
+  { path: routes.home, page: pages.overview },
   { path: routes.groups, page: pages.groups, start: ({ queryClient, search }) => startGroupsPage(queryClient, search) },
   { path: routes.group, page: pages.group, start: withId(startGroupPage) },
   { path: routes.users, page: pages.users },

@@ -75,9 +75,11 @@ export function Layout() {
       </a>
       <header className={styles.header}>
         <div className={styles.bar}>
-          <Link to={paths.groups()} className={styles.brand}>
+          <Link to={paths.home()} className={styles.brand}>
             <img src="/favicon.svg" alt="" width="28" height="28" />
-            <span>{t.productName}</span>
+            {/* One of the two is displayed: the short name on phones, where the full one would be cut. */}
+            <span className={styles.longName}>{t.productName}</span>
+            <span className={styles.shortName}>{t.productShortName}</span>
           </Link>
           <button
             ref={menuButton}

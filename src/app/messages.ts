@@ -3,6 +3,7 @@ import { defineMessages } from '../lib/i18n.tsx';
 export const appMessages = defineMessages({
   en: {
     productName: 'Learning Portal admin',
+    productShortName: 'Portal admin',
     skipToContent: 'Skip to main content',
     mainNavigation: 'Main',
     navGroups: 'Groups',
@@ -26,6 +27,7 @@ export const appMessages = defineMessages({
   },
   fr: {
     productName: 'Administration du portail de formation',
+    productShortName: 'Admin. du portail',
     skipToContent: 'Aller au contenu principal',
     mainNavigation: 'Principale',
     navGroups: 'Groupes',

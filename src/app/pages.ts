@@ -3,6 +3,7 @@
 import { lazyPage } from './lazy-page.tsx';
 
 export const pages = {
+  overview: lazyPage(() => import('./overview-page.tsx'), 'OverviewPage'),
   login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
   groups: lazyPage(() => import('../features/groups/groups-page.tsx'), 'GroupsPage'),
   group: lazyPage(() => import('../features/groups/group-page.tsx'), 'GroupPage'),

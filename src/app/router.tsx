@@ -1,8 +1,8 @@
 // Declarative routes (14 kB gzip of react-router instead of 30 kB for the data router) and a
 // lazy chunk per page (pages.ts): the login page carries no table, tree, sanitiser or page code.
 import type { ComponentType } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { paths, routes } from '../lib/paths.ts';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { routes } from '../lib/paths.ts';
 import { Layout } from './layout.tsx';
 import { pages } from './pages.ts';
 import { PageTitle } from './page-title.tsx';
@@ -30,7 +30,7 @@ export function AppRoutes() {
             </RequireSession>
           }
         >
-          <Route index element={<Navigate to={paths.groups()} replace />} />
+          <Route index element={page(pages.overview)} />
           <Route path={routes.groups} element={page(pages.groups)} />
           <Route path={routes.group} element={page(pages.group)} />
           <Route path={routes.users} element={page(pages.users)} />

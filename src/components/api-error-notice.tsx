@@ -36,18 +36,34 @@ function tooManyAttempts(seconds: number | undefined, t: Messages, locale: Local
   });
 }
 
-/** An inline alert for a failed request: what happened, which request, and a retry. */
-export function ApiErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+/**
+ * An inline alert for a failed request: what failed (`title`, in the user's words) and why, in the
+ * user's language; the request and the portal's own message (often English) only under "Details",
+ * for support.
+ */
+export function ApiErrorNotice({ title, error, onRetry }: { title?: string; error: unknown; onRetry?: () => void }) {
   const t = useMessages(componentMessages);
   const { locale } = useLocale();
   const apiError = isApiError(error) ? error : null;
+  const reason = apiError ? describeApiError(apiError, t, locale) : t.errorNetwork;
   return (
     <div className="notice notice-error" role="alert">
-      <p>{apiError ? describeApiError(apiError, t, locale) : t.errorNetwork}</p>
-      {apiError?.serverMessage && apiError.kind !== 'contract' && (
-        <p className="notice-detail">{fill(t.errorServerSays, { message: apiError.serverMessage })}</p>
+      {title ? (
+        <p>
+          <strong>{title}</strong> {reason}
+        </p>
+      ) : (
+        <p>{reason}</p>
       )}
-      {apiError && <p className="notice-detail">{fill(t.errorRequest, { endpoint: apiError.endpoint })}</p>}
+      {apiError && (
+        <details className="notice-detail">
+          <summary>{t.errorDetails}</summary>
+          <p>{fill(t.errorRequest, { endpoint: apiError.endpoint })}</p>
+          {apiError.serverMessage && apiError.kind !== 'contract' && (
+            <p>{fill(t.errorServerSays, { message: apiError.serverMessage })}</p>
+          )}
+        </details>
+      )}
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>
           {t.retry}

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useFormat } from '../lib/i18n.tsx';
 import { DataTable } from './data-table.tsx';
@@ -72,5 +73,62 @@ describe('DataTable cells', () => {
     expect(dateCell?.getAttribute('title')).toMatch(/Mar 5, 2026.*\d:\d\d/);
     expect(dateCell?.children).toHaveLength(0);
     expect(table.querySelectorAll('tbody tr:nth-child(2) td')[1]?.textContent).toBe('—');
+  });
+});
+
+function PagedTable({ total, pending = false }: { total: number; pending?: boolean }) {
+  const query = useQuery({
+    queryKey: ['paged', total, pending],
+    queryFn: () => new Promise<{ total: number; result: Row[] }>(() => {}),
+    initialData: pending ? undefined : { total, result: rows },
+  });
+  const columns = [
+    column.accessor('name', { header: 'Name' }),
+    column.display({ id: 'actions', header: () => <span>Actions</span>, meta: { label: 'What to do' } }),
+  ];
+  return (
+    <DataTable
+      label="Paged"
+      columns={columns}
+      query={query}
+      queryKey={['paged', total, pending]}
+      pagination={{ page: 1, pageSize: 2, setPage: () => {}, setPageSize: () => {} }}
+    />
+  );
+}
+
+const renderWithClient = (ui: ReactNode) =>
+  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+
+describe('DataTable on phones', () => {
+  it("labels every cell with its column's header (or meta.label) for the card layout", () => {
+    renderWithClient(<PagedTable total={2} />);
+    const cells = [...screen.getByRole('table', { name: 'Paged' }).querySelectorAll('tbody td')];
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'What to do', 'Name', 'What to do']);
+  });
+});
+
+describe('DataTable honesty', () => {
+  it('shows no footer while the total is unknown', () => {
+    renderWithClient(<PagedTable total={0} pending />);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(screen.getByText('Loading…')).toBeTruthy();
+  });
+
+  it('says that a sort covers this page only when there are other pages', () => {
+    renderWithClient(<PagedTable total={5} />);
+    expect(screen.getByRole('navigation', { name: 'Pagination' }).textContent).toContain('1–2 of 5');
+    expect(screen.queryByText(/Sorted within this page/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(screen.getByText(/Sorted within this page/)).toBeTruthy();
+    const names = [...screen.getByRole('table').querySelectorAll('tbody tr td:first-child')].map((c) => c.textContent);
+    expect(names).toEqual(['Ana\u202E', 'Payroll']);
+  });
+
+  it('does not say so when the page holds every row', () => {
+    renderWithClient(<PagedTable total={2} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.queryByText(/Sorted within this page/)).toBeNull();
   });
 });

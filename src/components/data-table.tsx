@@ -1,5 +1,7 @@
 // The shell of every server-paginated table: caption as accessible name, loading, empty and
-// error states, sortable headers (sorting the loaded page), and pagination controls.
+// error states, sortable headers (sorting the loaded page, said so when there are other pages;
+// the sort in the URL), and pagination controls. Below 640 px each row is a card of label and
+// value pairs (data-label, data-table.module.css): nothing is cut and the page never scrolls sideways.
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import {
   flexRender,
@@ -9,6 +11,7 @@ import {
   type ColumnDef,
   type RowData,
   type SortingState,
+  type Updater,
 } from '@tanstack/react-table';
 import { useState, type ReactNode, type TdHTMLAttributes } from 'react';
 import type { Page } from '../api/list.ts';
@@ -27,6 +30,8 @@ declare module '@tanstack/react-table' {
      * would otherwise take a wrapper element in every row, which costs DOM nodes and layout.
      */
     cellProps?: (value: TValue) => TdHTMLAttributes<HTMLTableCellElement>;
+    /** The cell's label in the phone card layout, when the header is not a plain string. */
+    label?: string;
   }
 }
 
@@ -40,10 +45,13 @@ interface DataTableProps<T> {
   query: UseQueryResult<Page<T>>;
   /** The key of `query`: "Try again" on a slow portal cancels and restarts it. */
   queryKey: QueryKey;
-  /** Page (1-based) and page size, usually the URL state of `useListSearch`. */
-  pagination: Pick<ListSearch, 'page' | 'pageSize' | 'setPage' | 'setPageSize'>;
+  /** Page (1-based), page size and sort, usually the URL state of `useListSearch` (sort: this component's own without it). */
+  pagination: Pick<ListSearch, 'page' | 'pageSize' | 'setPage' | 'setPageSize'> &
+    Partial<Pick<ListSearch, 'sort' | 'setSort'>>;
   pageSizes?: number[];
   emptyMessage?: string;
+  /** What failed, in the user's words, when the rows could not be loaded; by default "{label} could not be loaded". */
+  errorTitle?: string;
   getRowId?: (row: T) => string;
   toolbar?: ReactNode;
 }
@@ -53,17 +61,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { page, pageSize, setPage, setPageSize } = props.pagination;
   const t = useMessages(componentMessages);
   const format = useFormat();
-  const [sorting, setSorting] = useState<SortingState>([]);
+  const [ownSort, setOwnSort] = useState<string | null>(null);
+  const sort = props.pagination.setSort ? (props.pagination.sort ?? null) : ownSort;
+  const setSort = props.pagination.setSort ?? setOwnSort;
+  const sorting = sortingState(sort);
   const rows = query.data?.result ?? [];
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  // Sorting reorders the rows at hand: with more than one page, the table says so.
+  const sortedWithinPage = sorting.length > 0 && total > rows.length;
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the table instance is used only in this render
   const table = useReactTable({
     data: rows,
     columns,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange: (updater: Updater<SortingState>) =>
+      setSort(sortParam(typeof updater === 'function' ? updater(sorting) : updater)),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     manualPagination: true,
@@ -77,7 +91,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div className={styles.wrapper}>
       {props.toolbar}
-      {query.isError && <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
+      {query.isError && (
+        <ApiErrorNotice
+          title={props.errorTitle ?? fill(t.tableLoadFailed, { label })}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      )}
       <SlowPortalNotice query={query} queryKey={props.queryKey} />
       <div className={styles.scroller}>
         <table className={styles.table} aria-busy={query.isFetching || undefined}>
@@ -112,7 +132,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} {...cell.column.columnDef.meta?.cellProps?.(cell.getValue())}>
+                  <td
+                    key={cell.id}
+                    data-label={columnLabel(cell.column.columnDef)}
+                    {...cell.column.columnDef.meta?.cellProps?.(cell.getValue())}
+                  >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ))}
@@ -128,39 +152,60 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </tbody>
         </table>
       </div>
-      <nav className={styles.pagination} aria-label={t.pagination}>
-        <p className={styles.range} aria-live="polite">
-          {fill(t.rowsRange, { from: format.number(from), to: format.number(to), total: format.number(total) })}
-          {' · '}
-          {fill(t.pageOf, { page: format.number(page), pages: format.number(pages) })}
-        </p>
-        <label className={styles.size}>
-          <span>{t.pageSize}</span>
-          <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className={styles.buttons}>
-          <button type="button" className="button" onClick={() => setPage(1)} disabled={page <= 1}>
-            <span aria-hidden="true">«</span>
-            <span className="visually-hidden">{t.firstPage}</span>
-          </button>
-          <button type="button" className="button" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-            {t.previousPage}
-          </button>
-          <button type="button" className="button" onClick={() => setPage(page + 1)} disabled={page >= pages}>
-            {t.nextPage}
-          </button>
-          <button type="button" className="button" onClick={() => setPage(pages)} disabled={page >= pages}>
-            <span aria-hidden="true">»</span>
-            <span className="visually-hidden">{t.lastPage}</span>
-          </button>
-        </div>
-      </nav>
+      {sortedWithinPage && <p className={styles.sortNote}>{t.sortedWithinPage}</p>}
+      {/* The footer waits for the total: "0–0 of 0" while loading would be false. */}
+      {query.data !== undefined && (
+        <nav className={styles.pagination} aria-label={t.pagination}>
+          <p className={styles.range} aria-live="polite">
+            {fill(t.rowsRange, { from: format.number(from), to: format.number(to), total: format.number(total) })}
+            {' · '}
+            {fill(t.pageOf, { page: format.number(page), pages: format.number(pages) })}
+          </p>
+          <label className={styles.size}>
+            <span>{t.pageSize}</span>
+            <select value={pageSize} onChange={(event) => setPageSize(Number(event.target.value))}>
+              {pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className={styles.buttons}>
+            <button type="button" className="button" onClick={() => setPage(1)} disabled={page <= 1}>
+              <span aria-hidden="true">«</span>
+              <span className="visually-hidden">{t.firstPage}</span>
+            </button>
+            <button type="button" className="button" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+              {t.previousPage}
+            </button>
+            <button type="button" className="button" onClick={() => setPage(page + 1)} disabled={page >= pages}>
+              {t.nextPage}
+            </button>
+            <button type="button" className="button" onClick={() => setPage(pages)} disabled={page >= pages}>
+              <span aria-hidden="true">»</span>
+              <span className="visually-hidden">{t.lastPage}</span>
+            </button>
+          </div>
+        </nav>
+      )}
     </div>
   );
+}
+
+/** The card layout's label of a column: its header when it is text, else its `meta.label`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any column of any table
+export function columnLabel(column: ColumnDef<any, any>): string | undefined {
+  return typeof column.header === 'string' ? column.header : column.meta?.label;
+}
+
+/** `-name` → descending on `name`; the URL's form of TanStack's sorting state, and back. */
+function sortingState(sort: string | null): SortingState {
+  if (!sort) return [];
+  const desc = sort.startsWith('-');
+  return [{ id: desc ? sort.slice(1) : sort, desc }];
+}
+function sortParam(sorting: SortingState): string | null {
+  const first = sorting[0];
+  return first ? `${first.desc ? '-' : ''}${first.id}` : null;
 }

@@ -1,4 +1,4 @@
-// Table state lives in the URL: page, page size and `equal` filters. Back, forward, reload and a
+// Table state lives in the URL: page, page size, sort and `equal` filters. Back, forward, reload and a
 // shared link land on the same view. Bad values fall back to defaults instead of failing.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,9 +10,12 @@ export interface ListSearch {
   page: number;
   pageSize: number;
   filters: Record<string, string>;
+  /** The sorted column's id, `-` first when descending (`-grp_name`); null when unsorted. */
+  sort: string | null;
   setPage: (page: number) => void;
   setPageSize: (pageSize: number) => void;
   setFilters: (filters: Record<string, string>) => void;
+  setSort: (sort: string | null) => void;
 }
 
 export interface ListSearchOptions {
@@ -35,6 +38,7 @@ export function readListSearch(
   return {
     page: positiveInt(1).parse(params.get(key('page')) ?? undefined),
     pageSize: Math.min(1000, positiveInt(defaultPageSize).parse(params.get(key('size')) ?? undefined)),
+    sort: params.get(key('sort')) || null,
     filters: Object.fromEntries(
       filterKeys.map((name) => [name, params.get(key(name)) ?? ''] as const).filter(([, value]) => value !== ''),
     ),
@@ -48,7 +52,7 @@ export function useListSearch(options: ListSearchOptions = {}): ListSearch {
   const pageKey = key('page');
   const sizeKey = key('size');
 
-  const { page, pageSize, filters: read } = readListSearch(params, options);
+  const { page, pageSize, sort, filters: read } = readListSearch(params, options);
   const filterString = JSON.stringify(read);
   // The same object while the filters stay the same: it is part of query keys and effect deps.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- filterString captures the values
@@ -71,9 +75,11 @@ export function useListSearch(options: ListSearchOptions = {}): ListSearch {
     page,
     pageSize,
     filters,
+    sort,
     setPage: (next) => update({ [pageKey]: next <= 1 ? null : String(next) }),
     setPageSize: (next) => update({ [sizeKey]: next === defaultPageSize ? null : String(next), [pageKey]: null }),
     setFilters: (next) =>
       update({ ...Object.fromEntries(filterKeys.map((name) => [key(name), next[name] ?? null])), [pageKey]: null }),
+    setSort: (next) => update({ [key('sort')]: next }),
   };
 }

@@ -2,6 +2,7 @@
 // links and navigations (`paths.group(12)`), so that no page writes a path by hand.
 
 export const routes = {
+  home: '/',
   login: '/login',
   groups: '/groups',
   group: '/groups/:id',
@@ -27,6 +28,8 @@ function withQuery(path: string, query: Query): string {
 // Template strings rather than react-router's generatePath (0.3 KB on the first page);
 // paths.test.ts checks that every builder matches its pattern.
 export const paths = {
+  /** The overview, where sign-in lands. */
+  home: () => routes.home,
   login: () => routes.login,
   /** The groups page: the tree (open on `group`), or the table. */
   groups: (query: { group?: number; view?: 'table' } = {}) => withQuery(routes.groups, query),

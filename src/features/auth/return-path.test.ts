@@ -17,8 +17,8 @@ describe('returnPath', () => {
     { from: '/\\evil.example' },
     { from: '/login' },
     { from: '/login?x=1' },
-  ])('defaults to /groups for %j', (state) => {
-    expect(returnPath(state)).toBe('/groups');
+  ])('defaults to the overview (/) for %j', (state) => {
+    expect(returnPath(state)).toBe('/');
   });
 
   it('keeps paths that merely start like login', () => {

@@ -11,7 +11,7 @@ import { membersParams } from './members-params.ts';
 import { MEMBERS_PAGE_SIZE } from './use-prefetch-group.ts';
 
 export const groupFilterKeys = ['grp_id', 'grp_name', 'grp_parent_id', 'grp_external_id', 'grp_external_name'] as const;
-/** The table view's state in the URL: page, size and `equal` filters. */
+/** The table view's state in the URL: page, size, sort and filters. */
 export const groupsTableSearch = { filterKeys: groupFilterKeys, defaultPageSize: 20 } satisfies ListSearchOptions;
 /** The group page's members table: `members.page`, `members.size`, `members.user_grp_group_admin`. */
 export const membersSearch = {
@@ -41,7 +41,9 @@ export const GroupsTable = preloadable(
 /** /groups: the table's page, or the index whose first page holds the tree's roots. Resolves when the view's code is there. */
 export function startGroupsPage(queryClient: QueryClient, search: URLSearchParams): Promise<void> {
   if (search.get('view') === 'table') {
-    void queryClient.prefetchQuery(groupQueries.list(groupsListParams(readListSearch(search, groupsTableSearch))));
+    // A name filter is answered from the group index (name-search.ts), not by the portal.
+    if (search.get('grp_name')) void queryClient.prefetchQuery(groupIndexQuery());
+    else void queryClient.prefetchQuery(groupQueries.list(groupsListParams(readListSearch(search, groupsTableSearch))));
     return GroupsTable.preload();
   }
   void queryClient.prefetchQuery(groupIndexQuery());

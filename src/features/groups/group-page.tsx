@@ -14,6 +14,7 @@ import { Breadcrumb } from './breadcrumb.tsx';
 import { ChildrenList } from './children-list.tsx';
 import { MembersTable } from './members-table.tsx';
 import { groupMessages } from './messages.ts';
+import { useRememberGroup } from './recent-groups.ts';
 import styles from './group-page.module.css';
 
 export function GroupPage() {
@@ -39,6 +40,7 @@ export function GroupPage() {
 
 function GroupDetails({ group }: { group: GrpWithChildren }) {
   const t = useMessages(groupMessages);
+  useRememberGroup(group);
   const format = useFormat();
   const navigate = useNavigate();
 

@@ -140,7 +140,9 @@ export function GroupSearch({ index, partial, onPick }: Props) {
       <p className={styles.searchStatus} role="status">
         {lookup?.isFetching ? t.searching : status}
       </p>
-      {lookup?.isError && !notFound && <ApiErrorNotice error={lookup.error} onRetry={() => void lookup.refetch()} />}
+      {lookup?.isError && !notFound && (
+        <ApiErrorNotice title={t.searchFailed} error={lookup.error} onRetry={() => void lookup.refetch()} />
+      )}
       {results.length > 0 && (
         <ul className={styles.results} aria-label={t.searchResults}>
           {results.map((group) => {

@@ -1,10 +1,13 @@
-// The table view of /groups: one server page at a time, `equal` filters on grp columns; page,
-// page size and filters in the URL.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// The table view of /groups: one server page at a time, `equal` filters on grp columns; a part
+// of a name is searched in the group index instead (name-search.ts); the parent is chosen by
+// name. Page, page size, sort and filters in the URL.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { groupIndexQuery, type GroupIndex } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
+import { searchGroups } from '../../api/group-search.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { dateCellProps } from '../../components/date-cell.tsx';
@@ -16,11 +19,14 @@ import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
 import { groupMessages } from './messages.ts';
+import { nameSearchQuery } from './name-search.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './groups-page.module.css';
 
 type FilterKey = (typeof filterKeys)[number];
-const numericFilters: ReadonlySet<FilterKey> = new Set(['grp_id', 'grp_parent_id']);
+const numericFilters: ReadonlySet<FilterKey> = new Set(['grp_id']);
+/** Typed in text boxes; the parent is chosen in a combobox. */
+const textFilters = filterKeys.filter((key) => key !== 'grp_parent_id');
 const column = createColumnHelper<Grp>();
 
 export function GroupsTable() {
@@ -29,8 +35,14 @@ export function GroupsTable() {
   const common = useMessages(componentMessages);
   const prefetch = usePrefetchGroup();
   const search = useListSearch(groupsTableSearch);
-  const options = groupQueries.list(groupsListParams(search));
-  const query = useQuery({ ...options, placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  const byName = search.filters.grp_name !== undefined;
+  const { page, pageSize, filters } = search;
+  const serverOptions = groupQueries.list(groupsListParams(search));
+  const nameOptions = nameSearchQuery(queryClient, { page, pageSize, filters });
+  const server = useQuery({ ...serverOptions, enabled: !byName, placeholderData: keepPreviousData });
+  const named = useQuery({ ...nameOptions, enabled: byName, placeholderData: keepPreviousData });
+  const query = byName ? named : server;
 
   const columns = useMemo(
     () => [
@@ -88,9 +100,10 @@ export function GroupsTable() {
       label={t.tableLabel}
       columns={columns}
       query={query}
-      queryKey={options.queryKey}
+      queryKey={byName ? nameOptions.queryKey : serverOptions.queryKey}
       pagination={search}
       getRowId={(group) => String(group.grp_id)}
+      errorTitle={t.tableFailed}
       emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
       toolbar={
         <GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />
@@ -108,12 +121,22 @@ function GroupFilters({
 }) {
   const t = useMessages(groupMessages);
   const id = useId();
+  const index = useQuery(groupIndexQuery());
+  const parent = useParentGroup(filters.grp_parent_id, index.data);
   const [draft, setDraft] = useState<Record<string, string>>(filters);
+  // The parent's name as typed; null while it shows the URL's parent.
+  const [parentText, setParentText] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<FilterKey | null>(null);
+  const shownParent = parentText ?? parent?.grp_name ?? '';
+  const parentMatches = useMemo(
+    () =>
+      index.data && shownParent.trim() ? searchGroups(index.data.groups, shownParent, { scope: 'name' }).groups : [],
+    [index.data, shownParent],
+  );
   const labels: Record<FilterKey, string> = {
     grp_id: t.columnId,
     grp_name: t.columnName,
-    grp_parent_id: t.filterParentId,
+    grp_parent_id: t.columnParent,
     grp_external_id: t.columnExternalId,
     grp_external_name: t.columnExternalName,
   };
@@ -121,20 +144,32 @@ function GroupFilters({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = Object.fromEntries(
-      filterKeys.map((key) => [key, (draft[key] ?? '').trim()] as const).filter(([, v]) => v !== ''),
+      textFilters.map((key) => [key, (draft[key] ?? '').trim()] as const).filter(([, v]) => v !== ''),
     );
-    const bad = filterKeys.find(
+    const bad = textFilters.find(
       (key) => numericFilters.has(key) && next[key] !== undefined && !/^\d+$/.test(next[key]),
     );
-    setInvalid(bad ?? null);
-    if (!bad) onApply(next);
+    let parentError = false;
+    if (parentText === null) {
+      if (filters.grp_parent_id) next.grp_parent_id = filters.grp_parent_id;
+    } else if (parentText.trim()) {
+      // The group of that exact name (case aside); the best match is the exact one when there is one.
+      const named = parentMatches.find(
+        (g) => g.grp_name.localeCompare(parentText.trim(), undefined, { sensitivity: 'accent' }) === 0,
+      );
+      if (named) next.grp_parent_id = String(named.grp_id);
+      else parentError = true;
+    }
+    const problem = bad ?? (parentError ? 'grp_parent_id' : null);
+    setInvalid(problem);
+    if (!problem) onApply(next);
   };
 
   return (
     <form className={styles.filters} onSubmit={submit} aria-label={t.filtersLabel}>
       <p className={styles.filtersHint}>{t.filtersHint}</p>
       <div className={styles.filterGrid}>
-        {filterKeys.map((key) => (
+        {textFilters.map((key) => (
           <div className="field" key={key}>
             <label htmlFor={`${id}-${key}`}>{labels[key]}</label>
             <input
@@ -153,6 +188,30 @@ function GroupFilters({
             )}
           </div>
         ))}
+        {/* A text box with a list of group names (a combobox): the parent is chosen by name, not by number. */}
+        <div className="field">
+          <label htmlFor={`${id}-parent`}>{labels.grp_parent_id}</label>
+          <input
+            id={`${id}-parent`}
+            type="text"
+            list={`${id}-parents`}
+            autoComplete="off"
+            value={shownParent}
+            aria-invalid={invalid === 'grp_parent_id' ? true : undefined}
+            aria-describedby={invalid === 'grp_parent_id' ? `${id}-parent-error` : undefined}
+            onChange={(event) => setParentText(event.target.value)}
+          />
+          <datalist id={`${id}-parents`}>
+            {parentMatches.map((group) => (
+              <option key={group.grp_id} value={group.grp_name} />
+            ))}
+          </datalist>
+          {invalid === 'grp_parent_id' && (
+            <p id={`${id}-parent-error`} className="field-error">
+              {t.filterNoSuchParent}
+            </p>
+          )}
+        </div>
       </div>
       <div className={styles.filterActions}>
         <button type="submit" className="button button-primary">
@@ -163,6 +222,7 @@ function GroupFilters({
           className="button button-quiet"
           onClick={() => {
             setDraft({});
+            setParentText('');
             setInvalid(null);
             onApply({});
           }}
@@ -172,4 +232,12 @@ function GroupFilters({
       </div>
     </form>
   );
+}
+
+/** The group of the URL's parent filter (a number), from the index when loaded, else asked for. */
+function useParentGroup(id: string | undefined, index: GroupIndex | undefined): Grp | null {
+  const numeric = id !== undefined && /^\d+$/.test(id) ? Number(id) : null;
+  const indexed = numeric === null ? undefined : index?.byId.get(numeric);
+  const asked = useQuery({ ...groupQueries.children(numeric ?? 0), enabled: numeric !== null && !indexed });
+  return indexed ?? (numeric !== null ? (asked.data ?? null) : null);
 }

@@ -18,7 +18,9 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
 
   return (
     <div className={styles.indexStatus}>
-      {index.isError && <ApiErrorNotice error={index.error} onRetry={() => void index.refetch()} />}
+      {index.isError && (
+        <ApiErrorNotice title={t.indexFailed} error={index.error} onRetry={() => void index.refetch()} />
+      )}
       <div className={styles.progressLabel}>
         <SlowPortalNotice query={index} queryKey={groupIndexQuery().queryKey} />
       </div>

@@ -69,6 +69,7 @@ export function MembersTable({ groupId }: { groupId: number }) {
         queryKey={options.queryKey}
         pagination={search}
         getRowId={(member) => String(member.user_grp_id)}
+        errorTitle={t.membersFailed}
         emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}
         toolbar={
           <label className="checkbox">

@@ -95,7 +95,7 @@ export function TreeView() {
     <div className={styles.treeLayout}>
       <div className={styles.sidebar}>
         <GroupSearch index={index.data} partial={partial} onPick={pick} />
-        {revealError !== null && <ApiErrorNotice error={revealError} />}
+        {revealError !== null && <ApiErrorNotice title={t.revealFailed} error={revealError} />}
         {unplaceable && (
           <div className="notice notice-info" role="alert">
             <p>

@@ -138,6 +138,12 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
           choose(activeOption);
         }
         break;
+      case 'Tab': {
+        // Typing a group's exact name and leaving the field chooses it, as a person expects.
+        const exact = text !== null && !value ? options.find((group) => sameName(group.grp_name, query)) : undefined;
+        if (exact) choose(exact);
+        break;
+      }
       case 'Escape':
         if (expanded) {
           event.preventDefault();
@@ -268,4 +274,9 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
       </p>
     </div>
   );
+}
+
+/** The same name but for case (and what the language treats as the same letter). */
+function sameName(name: string, typed: string): boolean {
+  return typed !== '' && name.trim().localeCompare(typed, undefined, { sensitivity: 'accent' }) === 0;
 }

@@ -24,7 +24,8 @@ export function Catalogue() {
   const options = catalogueQueries.productIds();
   const query = useQuery(options);
   if (query.isPending) return <QueryLoading label={t.catalogueFinding} query={query} queryKey={options.queryKey} />;
-  if (query.isError) return <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ApiErrorNotice title={t.catalogueFailed} error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <p className={styles.empty}>{t.catalogueEmpty}</p>;
   return <CatalogueList ids={query.data} />;
 }

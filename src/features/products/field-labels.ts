@@ -1,12 +1,12 @@
-// Readable names of the product fields the definition describes today; any other field is
-// shown by its API name. The API name is always shown too, for people who work with the API.
+// Readable names of the product fields the definition describes today; any other field by its
+// API name made readable. The API names themselves only under "Technical details".
 import type { Locale } from '../../lib/i18n.tsx';
 
 const labels: Record<string, [en: string, fr: string]> = {
-  product_id: ['Product ID', 'ID du produit'],
-  product_created_by_user_id: ['Created by (user ID)', 'Créé par (ID utilisateur)'],
-  product_updated_by_user_id: ['Updated by (user ID)', 'Modifié par (ID utilisateur)'],
-  product_provider_id: ['Provider ID', 'ID du fournisseur'],
+  product_id: ['Product number', 'Numéro du produit'],
+  product_created_by_user_id: ['Created by', 'Créé par'],
+  product_updated_by_user_id: ['Updated by', 'Modifié par'],
+  product_provider_id: ['Provider number', 'Numéro du fournisseur'],
   product_for_sale: ['For sale', 'En vente'],
   product_add_to_catalog: ['In the catalogue', 'Au catalogue'],
   product_min_score: ['Minimum score', 'Score minimum'],
@@ -34,7 +34,7 @@ const labels: Record<string, [en: string, fr: string]> = {
   product_type_id: ['Type', 'Type'],
   product_status: ['Status', 'Statut'],
   product_certificate_working_type: ['Certificate basis', 'Base du certificat'],
-  product_external_id: ['External ID', 'ID externe'],
+  product_external_id: ['External reference', 'Référence externe'],
   product_i18n_slug: ['Slug', 'Slug'],
   product_i18n_title: ['Title', 'Titre'],
   product_i18n_summary: ['Summary', 'Résumé'],
@@ -67,8 +67,14 @@ const labels: Record<string, [en: string, fr: string]> = {
   product_i18n_price_label: ['Price label', 'Libellé du prix'],
 };
 
-/** The readable label of a field in a language, or undefined when only its API name is known. */
-export function fieldLabel(name: string, locale: Locale): string | undefined {
+/** The readable label of a field in a language; for a field we have no words for, its name without prefix and underscores. */
+export function fieldLabel(name: string, locale: Locale): string {
   const entry = labels[name];
-  return entry ? entry[locale === 'fr' ? 1 : 0] : undefined;
+  if (entry) return entry[locale === 'fr' ? 1 : 0];
+  const words =
+    name
+      .replace(/^product_(i18n_)?/, '')
+      .replace(/_+/g, ' ')
+      .trim() || name;
+  return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
 }

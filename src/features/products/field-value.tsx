@@ -1,16 +1,20 @@
 // One product value, shown by its definition type: numbers and dates with Intl, 0/1 flags as
-// Yes/No, markup sanitised, addresses as links, storage paths as text, null as a quiet "Not set".
+// Yes/No, coded values in words, markup sanitised, addresses as links, storage paths as text, null as a quiet "Not set".
 import { PortalText } from '../../components/portal-text.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { componentMessages } from '../../components/messages.ts';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useFormat, useLocale, useMessages } from '../../lib/i18n.tsx';
+import { productMessages } from './messages.ts';
 import { containsMarkup, flagFields, isWebUrl, pathFields, type FieldLayout } from './product-fields.ts';
+import { fieldValueLabel } from './value-labels.ts';
 import { UserLink } from '../../components/user-link.tsx';
 import styles from './product-page.module.css';
 
 /** `label` names the field (for a formatted text that scrolls sideways). */
 export function FieldValue({ field, label }: { field: FieldLayout; label: string }) {
   const t = useMessages(componentMessages);
+  const productT = useMessages(productMessages);
+  const { locale } = useLocale();
   const format = useFormat();
   const { name, type, value } = field;
 
@@ -26,6 +30,9 @@ export function FieldValue({ field, label }: { field: FieldLayout; label: string
   }
   if (typeof value === 'string') {
     if (type === 'datetime') return <time dateTime={value}>{format.dateTime(value)}</time>;
+    // A coded value (webinar, archived, hours…) in the reader's words.
+    const words = fieldValueLabel(name, value, productT, locale);
+    if (words !== undefined) return <>{words}</>;
     return <TextValue name={name} text={value} label={label} />;
   }
   // Lists and objects (custom properties of a real portal): their JSON, as text.

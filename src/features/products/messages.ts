@@ -2,6 +2,8 @@ import { defineMessages } from '../../lib/i18n.tsx';
 
 export const productMessages = defineMessages({
   en: {
+    definitionFailed: 'The description of the product’s fields could not be loaded.',
+    catalogueFailed: 'The catalogue could not be loaded.',
     productsTitle: 'Products',
     productsIntro:
       'Open a product by its ID, browse the products offered through availability groups, and review who has access to bundles.',
@@ -75,8 +77,7 @@ export const productMessages = defineMessages({
     availabilityEmpty: 'This product is in no availability group.',
     accessTitle: 'Access to this bundle',
     allFields: 'All fields',
-    allFieldsIntro:
-      'Every field of the product, laid out from the product definition. Fields marked with a lock are set by the portal and cannot be edited.',
+    allFieldsIntro: 'Everything the portal holds about this product, grouped by subject.',
     definitionLoading: 'Loading the product definition…',
     sectionIdentity: 'Identity',
     sectionCatalogue: 'Catalogue',
@@ -86,7 +87,13 @@ export const productMessages = defineMessages({
     sectionMedia: 'Media',
     sectionCustom: 'Custom properties',
     sectionOther: 'Other fields',
-    readOnly: 'read-only',
+    technicalDetails: 'Technical details',
+    technicalIntro: 'The names of these fields in the portal’s API, for integrations and support.',
+    eventWebinar: 'Webinar',
+    eventOnsite: 'On site',
+    eventHybrid: 'Hybrid',
+    certificateHours: 'Hours',
+    certificateUnits: 'Units',
     notInDefinition: 'Not in the definition',
     notSent: 'Not sent by the portal',
     typeElearning: 'E-learning',
@@ -100,6 +107,8 @@ export const productMessages = defineMessages({
     statusInactive: 'Inactive',
   },
   fr: {
+    definitionFailed: 'La description des champs du produit n’a pas pu être chargée.',
+    catalogueFailed: 'Le catalogue n’a pas pu être chargé.',
     productsTitle: 'Produits',
     productsIntro:
       'Ouvrez un produit par son ID, parcourez les produits proposés via les groupes de disponibilité et vérifiez qui a accès aux parcours.',
@@ -175,8 +184,7 @@ export const productMessages = defineMessages({
     availabilityEmpty: "Ce produit n'est dans aucun groupe de disponibilité.",
     accessTitle: 'Accès à ce parcours',
     allFields: 'Tous les champs',
-    allFieldsIntro:
-      "Tous les champs du produit, présentés d'après la définition des produits. Les champs marqués d'un cadenas sont renseignés par le portail et ne sont pas modifiables.",
+    allFieldsIntro: 'Tout ce que le portail connaît de ce produit, regroupé par thème.',
     definitionLoading: 'Chargement de la définition des produits…',
     sectionIdentity: 'Identité',
     sectionCatalogue: 'Catalogue',
@@ -186,7 +194,13 @@ export const productMessages = defineMessages({
     sectionMedia: 'Médias',
     sectionCustom: 'Propriétés personnalisées',
     sectionOther: 'Autres champs',
-    readOnly: 'lecture seule',
+    technicalDetails: 'Détails techniques',
+    technicalIntro: 'Les noms de ces champs dans l’API du portail, pour les intégrations et le support.',
+    eventWebinar: 'Webinaire',
+    eventOnsite: 'Sur site',
+    eventHybrid: 'Hybride',
+    certificateHours: 'Heures',
+    certificateUnits: 'Unités',
     notInDefinition: 'Absent de la définition',
     notSent: 'Non transmis par le portail',
     typeElearning: 'E-learning',

@@ -42,7 +42,9 @@ export function ProductFieldsView({ product }: { product: Product }) {
           {t.definitionLoading}
         </p>
       )}
-      {definition.isError && <ApiErrorNotice error={definition.error} onRetry={() => void definition.refetch()} />}
+      {definition.isError && (
+        <ApiErrorNotice title={t.definitionFailed} error={definition.error} onRetry={() => void definition.refetch()} />
+      )}
       <div className={styles.sections}>
         {sections.map((section) => (
           <section key={section.id} aria-labelledby={`fields-${section.id}`} className={`card ${styles.fieldCard}`}>
@@ -55,6 +57,7 @@ export function ProductFieldsView({ product }: { product: Product }) {
           </section>
         ))}
       </div>
+      {sections.length > 0 && <TechnicalDetails sections={sections} />}
     </section>
   );
 }
@@ -67,27 +70,37 @@ function FieldRow({ field, custom }: { field: FieldLayout; custom: boolean }) {
   return (
     <div className={wide ? `${styles.field} ${styles.fieldWide}` : styles.field} data-field={field.name}>
       <dt>
-        <span className={styles.fieldLabel}>
-          {label ?? field.name}
-          {field.editable === false && (
-            <span className={styles.lock} title={t.readOnly}>
-              <svg aria-hidden="true" viewBox="0 0 16 16" width="12" height="12">
-                <path
-                  fill="currentColor"
-                  d="M4 7V5a4 4 0 1 1 8 0v2h.5A1.5 1.5 0 0 1 14 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 13.5v-5A1.5 1.5 0 0 1 3.5 7H4Zm1.5 0h5V5a2.5 2.5 0 0 0-5 0v2Z"
-                />
-              </svg>
-              <span className="visually-hidden"> ({t.readOnly})</span>
-            </span>
-          )}
-        </span>
-        {label && <code className={styles.apiName}>{field.name}</code>}
+        <span className={styles.fieldLabel}>{label}</span>
         {!field.inDefinition && <span className={styles.flag}>{t.notInDefinition}</span>}
         {field.inDefinition && !field.inProduct && !custom && <span className={styles.flag}>{t.notSent}</span>}
       </dt>
       <dd>
-        <FieldValue field={field} label={label ?? field.name} />
+        <FieldValue field={field} label={label} />
       </dd>
     </div>
+  );
+}
+
+/** The API name of every field shown, folded away: for integrations and support, not for reading. */
+function TechnicalDetails({ sections }: { sections: readonly { fields: readonly FieldLayout[] }[] }) {
+  const t = useMessages(productMessages);
+  const { locale } = useLocale();
+  return (
+    <details className={styles.technical}>
+      <summary>{t.technicalDetails}</summary>
+      <p className={styles.muted}>{t.technicalIntro}</p>
+      <dl className={styles.technicalList}>
+        {sections.flatMap((section) =>
+          section.fields.map((field) => (
+            <div key={field.name}>
+              <dt>{fieldLabel(field.name, locale)}</dt>
+              <dd>
+                <code>{field.name}</code>
+              </dd>
+            </div>
+          )),
+        )}
+      </dl>
+    </details>
   );
 }

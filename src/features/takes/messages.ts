@@ -2,6 +2,7 @@ import { defineMessages } from '../../lib/i18n.tsx';
 
 export const takeMessages = defineMessages({
   en: {
+    productLoadFailed: 'The product’s details could not be loaded.',
     takeTitle: 'Take {id}',
     notFoundTitle: 'Take {id} not found',
     notFoundBody: 'The portal has no take with this id in your organisation. Open a take from a user’s page.',
@@ -22,13 +23,15 @@ export const takeMessages = defineMessages({
     created: 'Created',
     updated: 'Updated',
     duration: 'Time taken',
-    durationUnknown: 'Needs both the start and the completion date',
+    durationUnknown: 'Not known',
+    inProgressSince: 'In progress since {date}',
     lessThanMinute: 'Less than a minute',
     days: '{days} d',
     timeline: 'Dates',
     details: 'Details',
   },
   fr: {
+    productLoadFailed: 'Les informations du produit n’ont pas pu être chargées.',
     takeTitle: 'Passage {id}',
     notFoundTitle: 'Passage {id} introuvable',
     notFoundBody:
@@ -50,7 +53,8 @@ export const takeMessages = defineMessages({
     created: 'Créé le',
     updated: 'Modifié le',
     duration: 'Durée',
-    durationUnknown: 'Il faut la date de début et la date de fin',
+    durationUnknown: 'Inconnue',
+    inProgressSince: 'En cours depuis le {date}',
     lessThanMinute: "Moins d'une minute",
     days: '{days} j',
     timeline: 'Dates',

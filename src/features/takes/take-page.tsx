@@ -89,8 +89,11 @@ function TakeDetails({ take }: { take: Take }) {
         <div className={styles.stat}>
           <dt>{t.duration}</dt>
           <dd>
-            {minutes === null ? (
-              <span className={styles.muted}>{t.durationUnknown}</span>
+            {status === 'inProgress' ? (
+              // Not a missing value: the take is going on.
+              fill(t.inProgressSince, { date: format.date(take.take_started_date) })
+            ) : minutes === null ? (
+              <span className={styles.muted}>{status === 'notStarted' ? t.notStarted : t.durationUnknown}</span>
             ) : (
               formatDuration(minutes, format.duration, t)
             )}
@@ -111,7 +114,11 @@ function TakeDetails({ take }: { take: Take }) {
                 (isApiError(product.error) && product.error.isNotFound ? (
                   <span className={styles.muted}> · {t.productMissing}</span>
                 ) : (
-                  <ApiErrorNotice error={product.error} onRetry={() => void product.refetch()} />
+                  <ApiErrorNotice
+                    title={t.productLoadFailed}
+                    error={product.error}
+                    onRetry={() => void product.refetch()}
+                  />
                 ))}
             </dd>
             <dt>{t.user}</dt>

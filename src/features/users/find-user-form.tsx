@@ -55,7 +55,9 @@ export function FindUserForm({ submitLabel, onFound }: { submitLabel: string; on
           {errorText && <p className="field-error">{errorText}</p>}
         </div>
       </div>
-      {find.isError && !notFound && <ApiErrorNotice error={find.error} onRetry={() => find.mutate(searched)} />}
+      {find.isError && !notFound && (
+        <ApiErrorNotice title={t.findFailed} error={find.error} onRetry={() => find.mutate(searched)} />
+      )}
     </form>
   );
 }

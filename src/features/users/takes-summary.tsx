@@ -12,7 +12,8 @@ export function TakesSummary({ query }: { query: UseQueryResult<Take[]> }) {
   const t = useMessages(userMessages);
   const format = useFormat();
   const formatMessage = useMessageFormat();
-  if (query.isError) return <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ApiErrorNotice title={t.summaryFailed} error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) {
     return (
       <p className={styles.summaryLoading} role="status">

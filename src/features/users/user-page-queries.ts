@@ -9,20 +9,20 @@ import { userQueries } from '../../api/users.ts';
 import { readListSearch, type ListSearchOptions } from '../../lib/list-search.ts';
 import { productIdsOf } from './take-summary.ts';
 
-const pageSizes = { groups: 20, memberships: 10, takes: 10 } as const;
-/** Where each table keeps its state in the URL (`groups.page`, `takes.product`, ...). */
+/** Where each table keeps its state in the URL (`groups.page`, `takes.product`, ...); 10 rows by default, like every table. */
 export const listOptions = {
-  groups: { prefix: 'groups', defaultPageSize: pageSizes.groups },
-  memberships: { prefix: 'memberships', defaultPageSize: pageSizes.memberships },
-  takes: { prefix: 'takes', filterKeys: ['product'], defaultPageSize: pageSizes.takes },
+  groups: { prefix: 'groups' },
+  takes: { prefix: 'takes', filterKeys: ['product'] },
 } satisfies Record<string, ListSearchOptions>;
+/** The user's groups the page asks POST /user/grp for: it names the rows of the groups table, and its 404 says that the user does not exist. */
+const GROUP_NAMES_LIMIT = 100;
 /** Product records change rarely; a title fetched once serves every table for a while. */
 const productStaleTime = 10 * 60_000;
 
 const range = (page: number, pageSize: number) => ({ start: (page - 1) * pageSize, limit: pageSize });
 
-export function userGroupsQuery(userId: number, page: number, pageSize: number) {
-  return userQueries.groups(userId, range(page, pageSize));
+export function userGroupsQuery(userId: number) {
+  return userQueries.groups(userId, { start: 0, limit: GROUP_NAMES_LIMIT });
 }
 
 export function userMembershipsQuery(userId: number, page: number, pageSize: number) {
@@ -46,12 +46,11 @@ export function productTitleQuery(productId: number) {
  */
 export function prefetchUserPage(queryClient: QueryClient, userId: number, search = new URLSearchParams()): void {
   const groups = readListSearch(search, listOptions.groups);
-  const memberships = readListSearch(search, listOptions.memberships);
   const takes = readListSearch(search, listOptions.takes);
   const identifier = knownUser(userId)?.user_organisation_identifier;
   if (identifier) void queryClient.prefetchQuery(userQueries.byIdentifier(identifier));
-  void queryClient.prefetchQuery(userGroupsQuery(userId, groups.page, groups.pageSize));
-  void queryClient.prefetchQuery(userMembershipsQuery(userId, memberships.page, memberships.pageSize));
+  void queryClient.prefetchQuery(userGroupsQuery(userId));
+  void queryClient.prefetchQuery(userMembershipsQuery(userId, groups.page, groups.pageSize));
   void queryClient.prefetchQuery(takeQueries.allForUser(userId));
   void queryClient.fetchQuery(userTakesQuery(userId, takes.page, takes.pageSize, takes.filters.product ?? '')).then(
     (page) => productIdsOf(page.result).forEach((id) => void queryClient.prefetchQuery(productTitleQuery(id))),

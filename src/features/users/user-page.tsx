@@ -5,13 +5,11 @@ import { displayName } from '../../api/known-users.ts';
 import { NotFound } from '../../components/not-found.tsx';
 import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
-import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteId } from '../../lib/record-id.ts';
 import { userMessages } from './messages.ts';
-import { listOptions, userGroupsQuery } from './user-page-queries.ts';
+import { userGroupsQuery } from './user-page-queries.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
-import { UserMembershipsTable } from './user-memberships-table.tsx';
 import styles from './user-page.module.css';
 import { UserProfile } from './user-profile.tsx';
 import { UserTakes } from './user-takes.tsx';
@@ -42,11 +40,9 @@ function UserView({ userId }: { userId: number }) {
   const t = useMessages(userMessages);
   const navigate = useNavigate();
   const profile = useUserProfile(userId);
-  // The groups page is lifted here: it also names the groups of the memberships table, and its
-  // 404 tells that the user does not exist. Every table's query starts in this same render.
-  const groupsSearch = useListSearch(listOptions.groups);
-  const groupsOptions = userGroupsQuery(userId, groupsSearch.page, groupsSearch.pageSize);
-  const groupsQuery = useQuery(groupsOptions);
+  // The user's groups are lifted here: they name the groups table's rows, and their 404 tells
+  // that the user does not exist. Every table's query starts in this same render.
+  const groupsQuery = useQuery(userGroupsQuery(userId));
   if (isApiError(groupsQuery.error) && groupsQuery.error.isNotFound) {
     return <UserNotFound id={String(userId)} />;
   }
@@ -72,10 +68,7 @@ function UserView({ userId }: { userId: number }) {
         </button>
       </header>
       <UserProfile userId={userId} profile={profile} />
-      <div className={styles.tables}>
-        <UserGroupsTable query={groupsQuery} queryKey={groupsOptions.queryKey} search={groupsSearch} />
-        <UserMembershipsTable userId={userId} groupsQuery={groupsQuery} />
-      </div>
+      <UserGroupsTable userId={userId} groupsQuery={groupsQuery} />
       <UserTakes userId={userId} />
     </div>
   );

@@ -46,7 +46,7 @@ function LoadProfile({ userId, error, onRetry }: { userId: number; error: unknow
   return (
     <div className="stack">
       <p className="hint">{t.profileUnknown}</p>
-      {error !== null && <ApiErrorNotice error={error} onRetry={onRetry} />}
+      {error !== null && <ApiErrorNotice title={t.profileFailed} error={error} onRetry={onRetry} />}
       <FindUserForm submitLabel={t.loadProfile} onFound={(user) => setOther(user.user_id === userId ? null : user)} />
       {other && (
         <p className="notice notice-info" role="status">
@@ -90,22 +90,6 @@ function ProfileDetails({ user }: { user: User }) {
       <div>
         <dt>{t.updated}</dt>
         <dd>{format.dateTime(user.user_updated_date)}</dd>
-      </div>
-      <div className={styles.wide}>
-        <dt>{t.groupNames}</dt>
-        <dd>
-          {user.groups.length === 0 ? (
-            t.noGroupNames
-          ) : (
-            <ul className={styles.tags}>
-              {user.groups.map((name, index) => (
-                <li key={`${name}-${index}`} className="badge">
-                  <PortalText>{name}</PortalText>
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
       </div>
       <div className={styles.wide}>
         <dt>{t.properties}</dt>

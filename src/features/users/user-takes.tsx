@@ -20,7 +20,7 @@ const column = createColumnHelper<Take>();
 
 /**
  * POST /take/get_all_for_user/{id}: one server page for the table (`takes.` in the URL, product
- * filter as `take_product_id`), and every take for the summary and the filter's options.
+ * filter as `take_product_id`), and every take for the summary and the filter's options (titled).
  * Both requests start together.
  */
 export function UserTakes({ userId }: { userId: number }) {
@@ -34,7 +34,9 @@ export function UserTakes({ userId }: { userId: number }) {
   const allTakes = useQuery(takeQueries.allForUser(userId));
   const visibleTitles = useProductTitles(productIdsOf(query.data?.result ?? []), true);
   const optionIds = productIdsOf(allTakes.data ?? []);
-  const optionTitles = useProductTitles(optionIds, false);
+  // Every option is a title: the titles of all the products the filter lists are loaded (each
+  // once per session, shared with the rows and the product pages), not only those in the cache.
+  const optionTitles = useProductTitles(optionIds, true);
   const label = (id: number) => visibleTitles.get(id) ?? optionTitles.get(id) ?? fill(t.productFallback, { id });
   const options = optionIds
     .map((id) => ({ id, label: label(id) }))

@@ -26,15 +26,23 @@ interface FlattenInput {
   childrenOf: (id: number) => ChildrenState | undefined;
   /** The number of children the group index knows of, or null when it is not complete. */
   indexedChildCount: (id: number) => number | null;
+  /** The order of a level's groups (by name); as given without it. */
+  order?: (siblings: readonly Grp[]) => readonly Grp[];
 }
 
-export function flattenTree({ roots, expanded, childrenOf, indexedChildCount }: FlattenInput): TreeRow[] {
+export function flattenTree({
+  roots,
+  expanded,
+  childrenOf,
+  indexedChildCount,
+  order = (siblings) => siblings,
+}: FlattenInput): TreeRow[] {
   const rows: TreeRow[] = [];
   // The ids on the current path: a cycle in a real portal's data cannot loop forever.
   const path = new Set<number>();
 
   const visit = (siblings: readonly Grp[], level: number, parentId: number | null) => {
-    siblings.forEach((group, i) => {
+    order(siblings).forEach((group, i) => {
       const id = group.grp_id;
       const state = childrenOf(id);
       const childCount = state?.status === 'success' ? state.children.length : indexedChildCount(id);

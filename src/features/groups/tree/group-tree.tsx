@@ -40,6 +40,8 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
   const prefetch = usePrefetchGroup();
   const scrollRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<number | null>(null);
+  // A revealed row is also scrolled into the page's view: on phones the tree is below the search.
+  const pendingPageScroll = useRef(false);
   const typed = useRef({ text: '', at: 0 });
 
   const found = activeId === null ? -1 : rows.findIndex((row) => row.group.grp_id === activeId);
@@ -71,7 +73,10 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
     const element = scrollRef.current?.querySelector<HTMLElement>(`[data-group-id="${id}"]`);
     if (element) {
       element.focus({ preventScroll: true });
+      // Once the virtualiser has placed the row (next frame): centred in the tree and in the page.
+      if (pendingPageScroll.current) requestAnimationFrame(() => element.scrollIntoView({ block: 'center' }));
       pendingFocus.current = null;
+      pendingPageScroll.current = false;
     }
   });
 
@@ -88,6 +93,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
     const index = rows.findIndex((row) => row.group.grp_id === revealId);
     if (index === -1) return;
     pendingFocus.current = revealId;
+    pendingPageScroll.current = true;
     setActive(revealId);
     virtualizer.scrollToIndex(index, { align: 'center' });
     onRevealed();

@@ -1,10 +1,12 @@
 // The data behind the tree: roots from the group index (shown from its first pages on), children
-// from get_with_children for every open node, flattened into rows.
+// from get_with_children for every open node, flattened into rows, each level sorted by name.
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { groupIndexQuery, useGroupIndexPartial } from '../../../api/group-index.ts';
 import { findRootGroups, groupQueries, isNoParent } from '../../../api/groups.ts';
-import type { GrpWithChildren } from '../../../api/schemas/grp.ts';
+import type { Grp, GrpWithChildren } from '../../../api/schemas/grp.ts';
+import { useLocale, type Locale } from '../../../lib/i18n.tsx';
+import { sortNatural } from '../../../lib/natural-sort.ts';
 import { flattenTree, type ChildrenState } from './flatten.ts';
 
 function toChildrenState(result: UseQueryResult<GrpWithChildren>): ChildrenState {
@@ -15,10 +17,25 @@ function toChildrenState(result: UseQueryResult<GrpWithChildren>): ChildrenState
 
 const combineChildren = (results: UseQueryResult<GrpWithChildren>[]) => results.map(toChildrenState);
 
+/** Sorts a level by name in the language's natural order, once per level's array (rows recompute often). */
+function levelOrder(locale: Locale) {
+  const sorted = new WeakMap<readonly Grp[], readonly Grp[]>();
+  return (siblings: readonly Grp[]) => {
+    let level = sorted.get(siblings);
+    if (!level) {
+      level = sortNatural(siblings, (group) => group.grp_name, locale);
+      sorted.set(siblings, level);
+    }
+    return level;
+  };
+}
+
 export function useGroupTree(expanded: ReadonlySet<number>) {
   const index = useQuery(groupIndexQuery());
   const partial = useGroupIndexPartial();
   const complete = index.data;
+  const { locale } = useLocale();
+  const order = useMemo(() => levelOrder(locale), [locale]);
 
   const roots = useMemo(
     () => (complete ? findRootGroups(complete.groups) : partial.filter((group) => isNoParent(group.grp_parent_id))),
@@ -38,8 +55,9 @@ export function useGroupTree(expanded: ReadonlySet<number>) {
       expanded,
       childrenOf: (id) => stateById.get(id),
       indexedChildCount: (id) => (complete ? (complete.childrenOf.get(id)?.length ?? 0) : null),
+      order,
     });
-  }, [roots, expanded, expandedIds, children, complete]);
+  }, [roots, expanded, expandedIds, children, complete, order]);
 
   return { index, rows, rootsPending: roots.length === 0 && index.isPending };
 }

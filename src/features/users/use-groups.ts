@@ -5,17 +5,17 @@ import type { Page } from '../../api/list.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 
 /**
- * Names of the groups `ids`: from the user's groups page and the group index when it is already
+ * The groups `ids` (name, external reference): from the user's groups page and the group index when it is already
  * loaded (never loaded here: it walks every group); the rest looked up one by one with a
  * `grp_id` criteria, once the groups page has answered and still misses them.
  */
-export function useGroupNames(ids: readonly number[], groupsQuery: UseQueryResult<Page<Grp>>): Map<number, string> {
+export function useGroups(ids: readonly number[], groupsQuery: UseQueryResult<Page<Grp>>): Map<number, Grp> {
   const index = useQuery({ ...groupIndexQuery(), enabled: false });
-  const names = new Map<number, string>();
-  for (const group of groupsQuery.data?.result ?? []) names.set(group.grp_id, group.grp_name);
+  const names = new Map<number, Grp>();
+  for (const group of groupsQuery.data?.result ?? []) names.set(group.grp_id, group);
   for (const id of ids) {
     const group = index.data?.byId.get(id);
-    if (group && !names.has(id)) names.set(id, group.grp_name);
+    if (group && !names.has(id)) names.set(id, group);
   }
   const missing = groupsQuery.isPending ? [] : [...new Set(ids)].filter((id) => !names.has(id));
   const lookups = useQueries({
@@ -23,7 +23,7 @@ export function useGroupNames(ids: readonly number[], groupsQuery: UseQueryResul
   });
   for (const lookup of lookups) {
     const group = lookup.data?.result[0];
-    if (group) names.set(group.grp_id, group.grp_name);
+    if (group) names.set(group.grp_id, group);
   }
   return names;
 }

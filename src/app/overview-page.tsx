@@ -1,0 +1,202 @@
+// "/" after sign-in: the organisation at a glance (counts), the latest changes from the dashboard
+// server's history, what was viewed recently, and shortcuts to the common tasks. In the app layer:
+// it gathers what several features keep (recent people, recent groups).
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useDashboardServer } from '../api/dashboard-server.ts';
+import { groupQueries } from '../api/groups.ts';
+import { displayName } from '../api/known-users.ts';
+import { membershipQueries } from '../api/memberships.ts';
+import { catalogueQueries } from '../api/products.ts';
+import { ApiErrorNotice } from '../components/api-error-notice.tsx';
+import { fill, useFormat, useMessages } from '../lib/i18n.tsx';
+import { paths } from '../lib/paths.ts';
+import { useSession } from '../session/session.tsx';
+import { useRecentGroups } from '../features/groups/recent-groups.ts';
+import { useRecentUsers } from '../features/users/recent-users.ts';
+import { latestChangesQuery } from './latest-changes.ts';
+import { overviewMessages } from './overview-messages.ts';
+import styles from './overview.module.css';
+
+type Messages = (typeof overviewMessages)['en'];
+
+export function OverviewPage() {
+  const t = useMessages(overviewMessages);
+  const { state } = useSession();
+  const orgId = state.status === 'signed-in' || state.status === 'expired' ? state.session.orgId : null;
+  return (
+    <div className={styles.page}>
+      <header>
+        <h1>{t.title}</h1>
+        {orgId !== null && <p className={styles.lede}>{fill(t.organisation, { id: orgId })}</p>}
+      </header>
+      <Counts t={t} />
+      <nav aria-labelledby="overview-shortcuts" className={styles.block}>
+        <h2 id="overview-shortcuts">{t.shortcutsTitle}</h2>
+        <ul className={styles.shortcuts}>
+          <li>
+            <Link className="button" to={paths.users()}>
+              {t.findPerson}
+            </Link>
+          </li>
+          <li>
+            <Link className="button" to={paths.addMember()}>
+              {t.addMember}
+            </Link>
+          </li>
+          <li>
+            <Link className="button" to={paths.importMembers()}>
+              {t.importList}
+            </Link>
+          </li>
+          <li>
+            <Link className="button" to={paths.groups()}>
+              {t.groupProgress}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div className={styles.columns}>
+        <LatestChanges t={t} />
+        <RecentlyViewed t={t} />
+      </div>
+    </div>
+  );
+}
+
+function Counts({ t }: { t: Messages }) {
+  // A page of one record says the total: the portal has no count operation.
+  const groups = useQuery(groupQueries.list({ start: 0, limit: 1 }));
+  const memberships = useQuery(membershipQueries.list({ start: 0, limit: 1 }));
+  const products = useQuery(catalogueQueries.productIds());
+  return (
+    <section aria-labelledby="overview-counts" className={styles.block}>
+      <h2 id="overview-counts">{t.countsTitle}</h2>
+      <dl className={styles.counts}>
+        <Count label={t.groups} query={groups} total={(page) => page.total} to={paths.groups()} t={t} />
+        <Count label={t.memberships} query={memberships} total={(page) => page.total} t={t} />
+        <Count label={t.products} query={products} total={(ids) => ids.length} to={paths.products()} t={t} />
+      </dl>
+    </section>
+  );
+}
+
+function Count<T>({
+  label,
+  query,
+  total,
+  to,
+  t,
+}: {
+  label: string;
+  query: UseQueryResult<T>;
+  total: (data: T) => number;
+  to?: string;
+  t: Messages;
+}) {
+  const format = useFormat();
+  const value =
+    query.data === undefined ? (query.isError ? t.countFailed : t.countLoading) : format.number(total(query.data));
+  return (
+    <div className="card">
+      <dt>{to ? <Link to={to}>{label}</Link> : label}</dt>
+      <dd aria-busy={query.isPending || undefined}>{value}</dd>
+    </div>
+  );
+}
+
+function LatestChanges({ t }: { t: Messages }) {
+  const format = useFormat();
+  const server = useDashboardServer();
+  const query = useQuery({ ...latestChangesQuery(), enabled: server === 'available' });
+  let body: ReactNode;
+  if (server === 'absent') body = <p className={styles.muted}>{t.historyUnavailable}</p>;
+  else if (query.isError)
+    body = <ApiErrorNotice title={t.historyFailed} error={query.error} onRetry={() => void query.refetch()} />;
+  else if (!query.data) body = <p className={styles.muted}>{t.historyLoading}</p>;
+  else if (query.data.length === 0) body = <p className={styles.muted}>{t.historyEmpty}</p>;
+  else
+    body = (
+      <ul className={styles.list}>
+        {query.data.map((event) => {
+          const user = displayName(event) || fill(t.userFallback, { id: event.user_id });
+          const group = fill(t.groupFallback, { id: event.grp_id });
+          const template =
+            event.result === 'added'
+              ? t.historyAdded
+              : event.result === 'already_member'
+                ? t.historyAlready
+                : t.historyFailedEvent;
+          return (
+            <li key={event.event_id}>
+              <span>
+                {template.split(/(\{user\}|\{group\})/).map((part, i) =>
+                  part === '{user}' ? (
+                    <Link key={i} to={paths.user(event.user_id)}>
+                      {user}
+                    </Link>
+                  ) : part === '{group}' ? (
+                    <Link key={i} to={paths.group(event.grp_id)}>
+                      {group}
+                    </Link>
+                  ) : (
+                    part
+                  ),
+                )}
+              </span>
+              <span className={styles.when}>{format.dateTime(event.at)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  return (
+    <section aria-labelledby="overview-history" className={styles.block}>
+      <h2 id="overview-history">{t.historyTitle}</h2>
+      {body}
+    </section>
+  );
+}
+
+function RecentlyViewed({ t }: { t: Messages }) {
+  const format = useFormat();
+  const { users } = useRecentUsers();
+  const groups = useRecentGroups();
+  return (
+    <div className={styles.recent}>
+      <section aria-labelledby="overview-recent-people" className={styles.block}>
+        <h2 id="overview-recent-people">{t.recentPeople}</h2>
+        {users.length === 0 ? (
+          <p className={styles.muted}>{t.recentPeopleEmpty}</p>
+        ) : (
+          <ul className={styles.list}>
+            {users.map((user) => (
+              <li key={user.user_id}>
+                <Link to={paths.user(user.user_id)}>
+                  {displayName(user) || fill(t.userFallback, { id: user.user_id })}
+                </Link>
+                <span className={styles.when}>{format.dateTime(user.viewedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="overview-recent-groups" className={styles.block}>
+        <h2 id="overview-recent-groups">{t.recentGroups}</h2>
+        {groups.length === 0 ? (
+          <p className={styles.muted}>{t.recentGroupsEmpty}</p>
+        ) : (
+          <ul className={styles.list}>
+            {groups.map((group) => (
+              <li key={group.grp_id}>
+                <Link to={paths.group(group.grp_id)}>{group.grp_name}</Link>
+                <span className={styles.when}>{format.dateTime(group.viewedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
