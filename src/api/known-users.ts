@@ -23,10 +23,6 @@ function load(): void {
 }
 load();
 
-export function rememberUser(user: User): void {
-  rememberUsers([user]);
-}
-
 /** Many at once (a bulk import resolves hundreds): one copy, one write, one notification. */
 export function rememberUsers(users: readonly User[]): void {
   if (users.length === 0) return;
@@ -40,6 +36,15 @@ export function rememberUsers(users: readonly User[]): void {
     });
   }
   known = next;
+  writeUserData(storageKey, [...known.values()], 'session');
+  for (const listener of listeners) listener();
+}
+
+/** "Forget this person": this session stops naming them too. */
+export function forgetKnownUser(userId: number): void {
+  if (!known.has(userId)) return;
+  known = new Map(known);
+  known.delete(userId);
   writeUserData(storageKey, [...known.values()], 'session');
   for (const listener of listeners) listener();
 }

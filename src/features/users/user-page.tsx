@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
@@ -8,7 +9,8 @@ import { fill, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { useRouteId } from '../../lib/record-id.ts';
-import { userMessages } from './messages.ts';
+import { ForgetPerson } from './forget-person.tsx';
+import { directoryMessages, userMessages } from './messages.ts';
 import { listOptions, userGroupsQuery } from './user-page-queries.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
 import { UserMembershipsTable } from './user-memberships-table.tsx';
@@ -40,8 +42,10 @@ function UserNotFound({ id }: { id: string }) {
 
 function UserView({ userId }: { userId: number }) {
   const t = useMessages(userMessages);
+  const directory = useMessages(directoryMessages);
   const navigate = useNavigate();
   const profile = useUserProfile(userId);
+  const [forgotten, setForgotten] = useState(false);
   // The groups page is lifted here: it also names the groups of the memberships table, and its
   // 404 tells that the user does not exist. Every table's query starts in this same render.
   const groupsSearch = useListSearch(listOptions.groups);
@@ -51,8 +55,9 @@ function UserView({ userId }: { userId: number }) {
     return <UserNotFound id={String(userId)} />;
   }
 
-  const name = profile.user ? displayName(profile.user) : profile.known ? displayName(profile.known) : '';
-  const identifier = profile.user?.user_organisation_identifier ?? profile.known?.user_organisation_identifier;
+  const named = profile.user ?? profile.named;
+  const name = named ? displayName(named) : '';
+  const identifier = named?.user_organisation_identifier;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -63,14 +68,20 @@ function UserView({ userId }: { userId: number }) {
             <span>{fill(t.idLabel, { id: userId })}</span>
           </p>
         </div>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => navigate(paths.addMember({ user: userId }))}
-        >
-          {t.addToGroup}
-        </button>
+        <div className={styles.headerActions}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => navigate(paths.addMember({ user: userId }))}
+          >
+            {t.addToGroup}
+          </button>
+          {profile.person && <ForgetPerson userId={userId} onForgotten={() => setForgotten(true)} />}
+        </div>
       </header>
+      <div role="status" className={styles.status}>
+        {forgotten && <p className="notice notice-success">{directory.forgotten}</p>}
+      </div>
       <UserProfile userId={userId} profile={profile} />
       <div className={styles.tables}>
         <UserGroupsTable query={groupsQuery} queryKey={groupsOptions.queryKey} search={groupsSearch} />
