@@ -58,7 +58,7 @@ beforeEach(() => {
     sent.push({ method: init.method ?? 'GET', url: url.pathname, body });
     if (url.pathname.startsWith('/dashboard-api') && !world.server) return new Response('<!doctype html>');
     if (url.pathname === '/dashboard-api/status') {
-      return json({ service: 'dashboard-server', api_version: 1, directory_max_age_days: 7 });
+      return json({ status: true, result: { service: 'dashboard-server', api_version: 1, directory_max_age_days: 7 } });
     }
     if (url.pathname === '/dashboard-api/people/names') {
       const ids = (body as { user_ids: number[] }).user_ids;

@@ -131,9 +131,12 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
           )}
         </div>
       </div>
-      <div id={errorId} role="alert">
-        {error && <p className="field-error">{error}</p>}
-      </div>
+      {/* Only while there is something to say: the page's other forms have their own alert. */}
+      {error && (
+        <p id={errorId} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
       {start.isError && (
         <ApiErrorNotice error={start.error} onRetry={() => start.variables && start.mutate(start.variables)} />
       )}
