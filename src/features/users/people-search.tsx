@@ -35,9 +35,10 @@ export function PeopleSearch() {
 
   // The settled words go to the URL (replacing the entry: one per keystroke would flood Back).
   useEffect(() => {
+    // Unchanged (e.g. on arrival with `?people=`): no navigation at all.
+    if ((new URLSearchParams(window.location.search).get(queryKey) ?? '') === settled) return;
     setParams(
       (current) => {
-        if ((current.get(queryKey) ?? '') === settled) return current;
         const next = new URLSearchParams(current);
         if (settled) next.set(queryKey, settled);
         else next.delete(queryKey);
