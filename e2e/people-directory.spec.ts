@@ -12,14 +12,19 @@ import { demoApiKey, freshToken, signIn } from './support/session.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const fullName = (user: SeedUser) => `${user.firstname} ${user.lastname}`;
+const userIdsOf = (body: unknown): number[] =>
+  typeof body === 'object' && body !== null && 'user_ids' in body && Array.isArray(body.user_ids)
+    ? body.user_ids.filter((id): id is number => typeof id === 'number')
+    : [];
 
 /** A browser context of its own (no storage: nothing of another session), signed in with `token`. */
-async function freshSession(browser: Browser, token: string, path: string): Promise<Page> {
+async function freshSession(browser: Browser, token: string, path: string, watch?: (page: Page) => void) {
   const context = await browser.newContext({
     baseURL: test.info().project.use.baseURL,
     storageState: { cookies: [], origins: [] },
   });
   const page = await context.newPage();
+  watch?.(page);
   await page.goto(path);
   await signIn(page, token);
   return page;
@@ -46,10 +51,20 @@ test('a name learned in one session shows in a fresh session of the same organis
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(fullName(user));
 
   // Session B, in another browser context, never looked anyone up: the members table names them.
-  const other = await freshSession(browser, await freshToken(request), `/groups/${groupId}?members.size=50`);
+  const namesAsked: number[][] = [];
+  const other = await freshSession(browser, await freshToken(request), `/groups/${groupId}?members.size=50`, (tab) =>
+    tab.on('request', (sent) => {
+      if (sent.url().endsWith('/dashboard-api/people/names')) namesAsked.push(userIdsOf(sent.postDataJSON()));
+    }),
+  );
   const members = other.getByRole('table', { name: 'Members' });
   const link = other.getByRole('link', { name: String(user.user_id), exact: true });
   await expect(members.getByRole('row').filter({ has: link })).toContainText(fullName(user));
+  // The names of the whole page of rows came in one request.
+  const rows = (await members.getByRole('row').count()) - 1;
+  expect(namesAsked).toHaveLength(1);
+  expect(namesAsked[0]).toContain(user.user_id);
+  expect(namesAsked[0]).toHaveLength(rows);
   // Clicking the member opens the full profile at once: no identifier to type.
   await members.getByRole('link', { name: String(user.user_id), exact: true }).click();
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(fullName(user));
