@@ -167,7 +167,8 @@ test.describe("people's words", () => {
     const technical = fields.locator('details').filter({ hasText: 'Détails techniques' });
     await expect(technical).toHaveCount(1);
     const visibleText = await fields.evaluate((region) => {
-      const clone = region.cloneNode(true) as HTMLElement;
+      const clone = region.cloneNode(true);
+      if (!(clone instanceof HTMLElement)) return '';
       clone.querySelectorAll('details').forEach((d) => d.remove());
       return clone.textContent ?? '';
     });

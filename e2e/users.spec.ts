@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { forget, seedUsers } from './support/people.ts';
 
 const { org1 } = demoFacts;
 const many = org1.userWithManyTakes;
@@ -139,19 +140,30 @@ test.describe('user page', () => {
     await expect(page).toHaveURL(new RegExp(`/memberships/new\\?user=${many.userId}$`));
   });
 
-  test('a user reached by id alone shows "User <id>" and loads the profile by identifier', async ({ page }) => {
-    const user = org1.userWithoutGroups;
-    await page.goto(`/users/${user.userId}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`User ${user.userId}`);
-    await expect(page.getByRole('table', { name: 'Groups' })).toContainText('This user belongs to no group.');
+  test('a user reached by id alone, unknown to the directory, shows "User <id>" and loads the profile by identifier', async ({
+    page,
+    api,
+    request,
+  }) => {
+    // Not Jean Dupont (userWithoutGroups) any more: other tests look him up, and the people
+    // directory then names him in every session. A user of this test's own, forgotten first.
+    const [user] = await seedUsers(request, [186, 187, 188, 189, 190, 191, 192, 193, 194, 195, 196, 197], 1);
+    if (!user) throw new Error('no user with an employee number among ids 186-197');
+    await forget(request, user.user_id);
+    const groups = await api.userGroups(user.user_id);
+    await page.goto(`/users/${user.user_id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`User ${user.user_id}`);
+    await expect(page.getByRole('table', { name: 'Groups' })).toContainText(
+      groups.result[0]?.grp_name ?? 'This user belongs to no group.',
+    );
     await page.getByLabel('Organisation identifier').fill(many.identifier);
     await page.getByRole('button', { name: 'Load profile' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'belongs to another user' })).toContainText(
       'Élodie Martin',
     );
-    await page.getByLabel('Organisation identifier').fill(user.identifier);
+    await page.getByLabel('Organisation identifier').fill(user.user_organisation_identifier);
     await page.getByRole('button', { name: 'Load profile' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jean Dupont');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${user.firstname} ${user.lastname}`);
   });
 
   test('unknown and malformed user ids show a not-found page', async ({ page }) => {

@@ -43,6 +43,7 @@ export function portalApi(request: APIRequestContext, token: string) {
     groups: (body: ListBody = {}) => list('/grp/get_all', grpSchema, body),
     memberships: (criterias: Criteria[], limit = 1000) =>
       list('/user_grp/get_all', userGrpSchema, { start: 0, limit, criterias }),
+    userGroups: (userId: number) => list(`/user/grp/${userId}`, grpSchema, { start: 0, limit: 20 }),
     takesOfUser: (userId: number) => list(`/take/get_all_for_user/${userId}`, takeSchema, { start: 0, limit: 1000 }),
     take: async (id: number) => (await get(`/take/get/${id}`, itemEnvelopeSchema(takeSchema))).result,
     product: async (id: number) => (await get(`/product/get/${id}`, itemEnvelopeSchema(productSchema))).result,

@@ -11,7 +11,7 @@ const knownUserSchema = z.object({
   lastname: z.nullable(z.string()),
   user_organisation_identifier: z.nullable(z.string()),
 });
-type KnownUser = z.infer<typeof knownUserSchema>;
+export type KnownUser = z.infer<typeof knownUserSchema>;
 
 const storageKey = 'known-users';
 let known = new Map<number, KnownUser>();
@@ -22,10 +22,6 @@ function load(): void {
   known = new Map(parsed.success ? parsed.data.map((user) => [user.user_id, user]) : []);
 }
 load();
-
-export function rememberUser(user: User): void {
-  rememberUsers([user]);
-}
 
 /** Many at once (a bulk import resolves hundreds): one copy, one write, one notification. */
 export function rememberUsers(users: readonly User[]): void {
@@ -40,6 +36,15 @@ export function rememberUsers(users: readonly User[]): void {
     });
   }
   known = next;
+  writeUserData(storageKey, [...known.values()], 'session');
+  for (const listener of listeners) listener();
+}
+
+/** "Forget this person": this session stops naming them too. */
+export function forgetKnownUser(userId: number): void {
+  if (!known.has(userId)) return;
+  known = new Map(known);
+  known.delete(userId);
   writeUserData(storageKey, [...known.values()], 'session');
   for (const listener of listeners) listener();
 }

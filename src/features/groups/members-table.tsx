@@ -4,9 +4,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { displayName, useKnownUser } from '../../api/known-users.ts';
+import { displayName } from '../../api/known-users.ts';
 import { membershipQueries } from '../../api/memberships.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
+import { usePersonName } from '../../api/use-person.ts';
 import { DataTable } from '../../components/data-table.tsx';
 import { DateCell } from '../../components/date-cell.tsx';
 import { PortalText } from '../../components/portal-text.tsx';
@@ -90,7 +91,7 @@ export function MembersTable({ groupId }: { groupId: number }) {
 }
 
 function MemberUser({ userId }: { userId: number }) {
-  const known = useKnownUser(userId);
+  const known = usePersonName(userId);
   const name = known ? displayName(known) : '';
   return (
     <span className={styles.memberUser}>

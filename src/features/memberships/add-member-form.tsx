@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
-import { displayName, useKnownUser } from '../../api/known-users.ts';
+import { displayName } from '../../api/known-users.ts';
+import { usePersonName } from '../../api/use-person.ts';
 import { userQueries } from '../../api/users.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { GroupName } from '../../components/group-name.tsx';
@@ -55,7 +56,8 @@ export function AddMemberForm({
   const preset = usePresetGroup(presetGroupId);
   const group = preset.group;
 
-  const known = useKnownUser(presetUserId ?? 0);
+  // The people directory or this session may know the preset user: their identifier is then filled in.
+  const known = usePersonName(presetUserId ?? 0);
   const [typedIdentifier, setTypedIdentifier] = useState<string | null>(null);
   const identifier = typedIdentifier ?? known?.user_organisation_identifier ?? '';
   // A preset user the dashboard cannot name by identifier is chosen by id until someone types.

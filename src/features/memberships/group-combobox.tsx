@@ -12,7 +12,7 @@ import { fillNodes, PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { maxGroupMatches, searchGroups } from '../../api/group-search.ts';
 import { membershipMessages } from './messages.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 import styles from './memberships.module.css';
 
 export interface GroupComboboxProps {

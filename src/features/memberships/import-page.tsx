@@ -14,7 +14,7 @@ import { downloadText } from './download.ts';
 import { GroupCombobox } from './group-combobox.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportProgress } from './import-progress.tsx';
-import { classifyImportFile } from './import-file.ts';
+import { classifyImportFile } from '../../lib/import-file.ts';
 import { ImportSource } from './import-source.tsx';
 import { ImportTable } from './import-table.tsx';
 import { membershipMessages } from './messages.ts';

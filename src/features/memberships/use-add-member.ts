@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { rememberUser } from '../../api/known-users.ts';
+import { learnUsers } from '../../api/directory-learning.ts';
 import { createMembership, findMembership, membershipQueries } from '../../api/memberships.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import type { User } from '../../api/schemas/user.ts';
@@ -47,7 +47,7 @@ export function useAddMember() {
     try {
       person = await resolvePerson();
       if (!person) return;
-      if ('user' in person) rememberUser(person.user);
+      if ('user' in person) void learnUsers(queryClient, [person.user]);
       const userId = personId(person);
       const existing = await findMembership(group.grp_id, userId);
       if (existing) {

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { rememberUsers } from '../../api/known-users.ts';
+import { learnUsers } from '../../api/directory-learning.ts';
 import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '../../api/memberships.ts';
 import { fetchUserByIdentifier, userQueries } from '../../api/users.ts';
 import {
@@ -72,7 +72,10 @@ export function useImport() {
         onProgress: (done, total) => setPhase({ kind: 'previewing', done, total }),
       });
       // Names for the group's member list and the users' pages, as any lookup gives.
-      rememberUsers(resolved.flatMap((row) => (row.user ? [row.user] : [])));
+      void learnUsers(
+        queryClient,
+        resolved.flatMap((row) => (row.user ? [row.user] : [])),
+      );
       setPhase({ kind: 'preview', grpId, rows: resolved });
     } catch (error) {
       if (!controller.signal.aborted) setPhase({ kind: 'preview-failed', error });

@@ -1,13 +1,13 @@
 // Resolves an organisation identifier to a user as it is typed (debounced), and remembers each
-// user found so other pages can name them by id.
-import { useQuery } from '@tanstack/react-query';
+// user found so other pages can name them by id (this session and the people directory).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isApiError } from '../../api/errors.ts';
-import { rememberUser } from '../../api/known-users.ts';
+import { learnUsers } from '../../api/directory-learning.ts';
 import type { User } from '../../api/schemas/user.ts';
 import { userQueries } from '../../api/users.ts';
 import { identifierProblem } from '../../api/import-rows.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
 
 export type LookupState =
   | { kind: 'empty' }
@@ -22,11 +22,12 @@ export function useUserLookup(identifier: string): LookupState {
   const trimmed = identifier.trim();
   const settled = useDebouncedValue(trimmed, lookupDelayMs);
   const enabled = settled !== '' && identifierProblem(settled) === null;
+  const queryClient = useQueryClient();
   const query = useQuery({ ...userQueries.byIdentifier(settled), enabled });
 
   useEffect(() => {
-    if (query.data) rememberUser(query.data);
-  }, [query.data]);
+    if (query.data) void learnUsers(queryClient, [query.data]);
+  }, [query.data, queryClient]);
 
   if (trimmed === '' || identifierProblem(trimmed) !== null) return { kind: 'empty' };
   if (settled !== trimmed || query.isPending) return { kind: 'searching', identifier: trimmed };

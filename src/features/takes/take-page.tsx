@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
-import { useKnownUser } from '../../api/known-users.ts';
+import { usePersonName } from '../../api/use-person.ts';
 import { productTitle } from '../../api/product-title.ts';
 import { productQueries } from '../../api/products.ts';
 import type { Take } from '../../api/schemas/take.ts';
@@ -60,7 +60,7 @@ function TakeDetails({ take }: { take: Take }) {
   const t = useMessages(takeMessages);
   const format = useFormat();
   const product = useQuery({ ...productQueries.detail(take.take_product_id), staleTime: 10 * 60_000 });
-  const user = useKnownUser(take.take_user_id);
+  const user = usePersonName(take.take_user_id);
   const title = product.data ? productTitle(product.data) : null;
   const minutes = takeDurationMinutes(take.take_started_date, take.take_completed_date);
   const status = take.take_completed_date ? 'completed' : take.take_started_date ? 'inProgress' : 'notStarted';

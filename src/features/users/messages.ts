@@ -6,7 +6,8 @@ export const userMessages = defineMessages({
     summaryFailed: 'This person’s takes could not be counted.',
     profileFailed: 'The profile could not be loaded.',
     usersTitle: 'Users',
-    usersIntro: 'The portal lists no users: look a learner up by the identifier your organisation gave them.',
+    usersIntro:
+      'The portal lists no users: search the people the dashboard has already met, or look a learner up by the identifier your organisation gave them.',
     identifierLabel: 'Organisation identifier',
     identifierHint: 'Exactly as in your HR or training system, e.g. jean dupont or ext/4521.',
     identifierRequired: 'Type an organisation identifier.',
@@ -76,7 +77,7 @@ export const userMessages = defineMessages({
     profileFailed: 'Le profil n’a pas pu être chargé.',
     usersTitle: 'Utilisateurs',
     usersIntro:
-      "Le portail ne liste pas les utilisateurs : retrouvez un apprenant grâce à l'identifiant que votre organisation lui a donné.",
+      "Le portail ne liste pas les utilisateurs : cherchez parmi les personnes que le tableau de bord a déjà rencontrées, ou retrouvez un apprenant grâce à l'identifiant que votre organisation lui a donné.",
     identifierLabel: "Identifiant dans l'organisation",
     identifierHint: 'Tel quel dans votre outil RH ou de formation, par ex. jean dupont ou ext/4521.',
     identifierRequired: "Saisissez un identifiant dans l'organisation.",
@@ -141,5 +142,135 @@ export const userMessages = defineMessages({
     summaryScope:
       '{total, plural, =0 {Cet utilisateur n’a encore aucun passage (quel que soit le filtre produit).} one {Sur le seul passage de cet utilisateur (quel que soit le filtre produit), {scored, plural, =0 {non noté} other {noté}}.} other {Sur l’ensemble des # passages de cet utilisateur (quel que soit le filtre produit), dont {scored, plural, one {# noté} other {# notés}}.}}',
     summaryLoading: 'Décompte de tous les passages…',
+  },
+});
+
+/** The people directory of the dashboard server: search, "Add people to the directory", "Forget this person". */
+export const directoryMessages = defineMessages({
+  en: {
+    needsServer:
+      'This needs the dashboard server (npm start), which remembers the people your administrators have met. This copy of the dashboard talks to the portal directly: find people by organisation identifier instead.',
+    checkingServer: 'Checking for the dashboard server…',
+    searchTitle: 'People the dashboard has met',
+    searchLabel: 'Search people',
+    searchScope:
+      'Searches only the {count, plural, =0 {people} one {# person} other {# people}} the dashboard has already met in your organisation (looked up, imported or added to the directory), by name, e-mail or identifier, part of a word is enough. Not in the list? Look them up by their exact identifier below.',
+    searchScopeLoading:
+      'Searches only the people the dashboard has already met in your organisation (looked up, imported or added to the directory), by name, e-mail or identifier.',
+    searchResults: 'People found',
+    searchCount: '{count, plural, =0 {Nobody found.} one {# person found.} other {# people found.}}',
+    searchCountCapped: 'More than {count, number} people found: type more to narrow the search.',
+    searchNone: 'Nobody the dashboard has met matches “{query}”. Look them up by their exact identifier below.',
+    searching: 'Searching…',
+    previousResults: 'Previous results',
+    nextResults: 'Next results',
+    resultsRange: '{from}–{to}',
+    exactTitle: 'Exact lookup',
+    exactIntro: 'Anyone in the portal, by the identifier your organisation gave them.',
+    addTitle: 'Add people to the directory',
+    addIntro:
+      'Paste or upload a list of organisation identifiers (an HR export): the dashboard server looks each one up in the portal in the background, and the people found get their names everywhere.',
+    addPasteLabel: 'Identifiers, one per line',
+    addFileLabel: 'Or choose a file (CSV or text)',
+    addFileHint: 'The column headed “identifier” (or the first column) is read.',
+    addFileChosen: '{name}: {count, plural, one {# identifier} other {# identifiers}}',
+    addFileBinary: 'This file is not text (a spreadsheet or a PDF?). Save it as CSV (UTF-8) first.',
+    addFileNotUtf8: 'This file is not in UTF-8: accents would be read wrong. Save it as CSV UTF-8.',
+    addFileEmpty: 'This file is empty.',
+    addRemoveFile: 'Remove the file',
+    addSubmit: 'Add to the directory',
+    addStarting: 'Starting…',
+    addEmpty: 'Paste or choose at least one organisation identifier.',
+    addTooMany: 'At most {max, number} identifiers at a time: this list has {count, number}. Split it.',
+    progressLabel: 'Directory progress',
+    progressText:
+      '{done, number} of {total, number} looked up: {found, number} found, {notFound, number} not found, {failed, number} failed',
+    progressKept: 'The server keeps going if you leave this page; come back to this address to follow it.',
+    cancel: 'Cancel',
+    cancelling: 'Cancelling…',
+    summaryDone: 'Done: {found, number} found, {notFound, number} not found.',
+    summaryCancelled: 'Cancelled: {found, number} found, {notFound, number} not found, {left, number} not looked up.',
+    summaryFailed:
+      'Stopped: the portal refused the session ({code}). {found, number} found, {notFound, number} not found. Sign in again, then add the rest.',
+    summaryInterrupted:
+      'Interrupted: the server stopped before the end. {found, number} found, {notFound, number} not found, {left, number} not looked up.',
+    summaryFailedRows: '{count, plural, one {# lookup} other {# lookups}} failed (the portal did not answer).',
+    notFoundTitle: 'Identifiers not found',
+    notFoundMore: 'and {count, plural, one {# other} other {# others}}',
+    addMore: 'Add other people',
+    jobMissing: 'This directory job does not exist in your organisation (or is too old).',
+    forget: 'Forget this person',
+    forgetTitle: 'Forget this person?',
+    forgetBody:
+      'The directory of the dashboard will no longer hold their name, e-mail, identifier and groups, for every administrator of your organisation. Their account in the portal is not touched: looking them up again adds them back.',
+    forgetConfirm: 'Forget',
+    forgetCancel: 'Keep',
+    forgetting: 'Forgetting…',
+    forgotten: 'Forgotten: the directory no longer holds this person.',
+  },
+  fr: {
+    needsServer:
+      'Il faut pour cela le serveur du tableau de bord (npm start), qui retient les personnes que vos administrateurs ont rencontrées. Cette copie du tableau de bord parle directement au portail : retrouvez les personnes par leur identifiant dans l’organisation.',
+    checkingServer: 'Recherche du serveur du tableau de bord…',
+    searchTitle: 'Personnes déjà rencontrées',
+    searchLabel: 'Rechercher des personnes',
+    searchScope:
+      'Cherche uniquement parmi les {count, plural, =0 {personnes} one {# personne} other {# personnes}} que le tableau de bord a déjà rencontrées dans votre organisation (recherchées, importées ou ajoutées à l’annuaire), par nom, e-mail ou identifiant ; un début de mot suffit. Absente de la liste ? Recherchez-la par son identifiant exact ci-dessous.',
+    searchScopeLoading:
+      'Cherche uniquement parmi les personnes que le tableau de bord a déjà rencontrées dans votre organisation (recherchées, importées ou ajoutées à l’annuaire), par nom, e-mail ou identifiant.',
+    searchResults: 'Personnes trouvées',
+    searchCount: '{count, plural, =0 {Personne trouvée.} one {# personne trouvée.} other {# personnes trouvées.}}',
+    searchCountCapped: 'Plus de {count, number} personnes trouvées : précisez la recherche.',
+    searchNone:
+      'Aucune personne rencontrée ne correspond à « {query} ». Recherchez-la par son identifiant exact ci-dessous.',
+    searching: 'Recherche…',
+    previousResults: 'Résultats précédents',
+    nextResults: 'Résultats suivants',
+    resultsRange: '{from}–{to}',
+    exactTitle: 'Recherche exacte',
+    exactIntro: 'N’importe qui dans le portail, par l’identifiant que votre organisation lui a donné.',
+    addTitle: 'Ajouter des personnes à l’annuaire',
+    addIntro:
+      'Collez ou envoyez une liste d’identifiants (un export RH) : le serveur du tableau de bord les recherche un à un dans le portail en arrière-plan, et les personnes trouvées ont leur nom partout.',
+    addPasteLabel: 'Identifiants, un par ligne',
+    addFileLabel: 'Ou choisissez un fichier (CSV ou texte)',
+    addFileHint: 'La colonne intitulée « identifiant » (ou la première colonne) est lue.',
+    addFileChosen: '{name} : {count, plural, one {# identifiant} other {# identifiants}}',
+    addFileBinary: 'Ce fichier n’est pas du texte (un classeur ou un PDF ?). Enregistrez-le d’abord en CSV (UTF-8).',
+    addFileNotUtf8: 'Ce fichier n’est pas en UTF-8 : les accents seraient mal lus. Enregistrez-le en CSV UTF-8.',
+    addFileEmpty: 'Ce fichier est vide.',
+    addRemoveFile: 'Retirer le fichier',
+    addSubmit: 'Ajouter à l’annuaire',
+    addStarting: 'Démarrage…',
+    addEmpty: 'Collez ou choisissez au moins un identifiant.',
+    addTooMany: 'Au plus {max, number} identifiants à la fois : cette liste en a {count, number}. Découpez-la.',
+    progressLabel: 'Progression de l’annuaire',
+    progressText:
+      '{done, number} sur {total, number} recherchés : {found, number} trouvés, {notFound, number} introuvables, {failed, number} en échec',
+    progressKept:
+      'Le serveur continue si vous quittez cette page ; revenez à cette adresse pour suivre la progression.',
+    cancel: 'Annuler',
+    cancelling: 'Annulation…',
+    summaryDone: 'Terminé : {found, number} trouvés, {notFound, number} introuvables.',
+    summaryCancelled:
+      'Annulé : {found, number} trouvés, {notFound, number} introuvables, {left, number} non recherchés.',
+    summaryFailed:
+      'Arrêté : le portail a refusé la session ({code}). {found, number} trouvés, {notFound, number} introuvables. Reconnectez-vous, puis ajoutez le reste.',
+    summaryInterrupted:
+      'Interrompu : le serveur s’est arrêté avant la fin. {found, number} trouvés, {notFound, number} introuvables, {left, number} non recherchés.',
+    summaryFailedRows:
+      '{count, plural, one {# recherche a échoué} other {# recherches ont échoué}} (le portail n’a pas répondu).',
+    notFoundTitle: 'Identifiants introuvables',
+    notFoundMore: 'et {count, plural, one {# autre} other {# autres}}',
+    addMore: 'Ajouter d’autres personnes',
+    jobMissing: 'Cette tâche d’annuaire n’existe pas dans votre organisation (ou elle est trop ancienne).',
+    forget: 'Oublier cette personne',
+    forgetTitle: 'Oublier cette personne ?',
+    forgetBody:
+      'L’annuaire du tableau de bord ne gardera plus son nom, son e-mail, son identifiant ni ses groupes, pour tous les administrateurs de votre organisation. Son compte dans le portail n’est pas modifié : la rechercher à nouveau l’y remet.',
+    forgetConfirm: 'Oublier',
+    forgetCancel: 'Garder',
+    forgetting: 'Suppression…',
+    forgotten: 'Oubliée : l’annuaire ne garde plus cette personne.',
   },
 });

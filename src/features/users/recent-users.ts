@@ -47,6 +47,13 @@ export function addRecentUser(scope: RecentUsersScope, user: User, now = new Dat
   return next;
 }
 
+/** "Forget this person" takes them off the list too. */
+export function removeRecentUser(scope: RecentUsersScope, userId: number): void {
+  const list = readRecentUsers(scope);
+  const next = list.filter((u) => u.user_id !== userId);
+  if (next.length !== list.length) writeUserData(storageKey(scope), next, scope.persistence);
+}
+
 function clearRecentUsers(scope: RecentUsersScope): void {
   writeUserData(storageKey(scope), [], scope.persistence);
 }

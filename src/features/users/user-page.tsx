@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { displayName } from '../../api/known-users.ts';
@@ -7,7 +8,8 @@ import { PortalText } from '../../components/portal-text.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
 import { useRouteId } from '../../lib/record-id.ts';
-import { userMessages } from './messages.ts';
+import { ForgetPerson } from './forget-person.tsx';
+import { directoryMessages, userMessages } from './messages.ts';
 import { userGroupsQuery } from './user-page-queries.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
 import styles from './user-page.module.css';
@@ -38,8 +40,10 @@ function UserNotFound({ id }: { id: string }) {
 
 function UserView({ userId }: { userId: number }) {
   const t = useMessages(userMessages);
+  const directory = useMessages(directoryMessages);
   const navigate = useNavigate();
   const profile = useUserProfile(userId);
+  const [forgotten, setForgotten] = useState(false);
   // The user's groups are lifted here: they name the groups table's rows, and their 404 tells
   // that the user does not exist. Every table's query starts in this same render.
   const groupsQuery = useQuery(userGroupsQuery(userId));
@@ -47,8 +51,9 @@ function UserView({ userId }: { userId: number }) {
     return <UserNotFound id={String(userId)} />;
   }
 
-  const name = profile.user ? displayName(profile.user) : profile.known ? displayName(profile.known) : '';
-  const identifier = profile.user?.user_organisation_identifier ?? profile.known?.user_organisation_identifier;
+  const named = profile.user ?? profile.named;
+  const name = named ? displayName(named) : '';
+  const identifier = named?.user_organisation_identifier;
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -59,14 +64,20 @@ function UserView({ userId }: { userId: number }) {
             <span>{fill(t.idLabel, { id: userId })}</span>
           </p>
         </div>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => navigate(paths.addMember({ user: userId }))}
-        >
-          {t.addToGroup}
-        </button>
+        <div className={styles.headerActions}>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => navigate(paths.addMember({ user: userId }))}
+          >
+            {t.addToGroup}
+          </button>
+          {profile.person && <ForgetPerson userId={userId} onForgotten={() => setForgotten(true)} />}
+        </div>
       </header>
+      <div role="status" className={styles.status}>
+        {forgotten && <p className="notice notice-success">{directory.forgotten}</p>}
+      </div>
       <UserProfile userId={userId} profile={profile} />
       <UserGroupsTable userId={userId} groupsQuery={groupsQuery} />
       <UserTakes userId={userId} />

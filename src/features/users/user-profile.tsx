@@ -29,6 +29,8 @@ export function UserProfile({ userId, profile }: { userId: number; profile: Prof
           query={profile.query}
           queryKey={userQueries.byIdentifier(profile.identifier).queryKey}
         />
+      ) : profile.directoryPending ? (
+        <p role="status">{t.loadingProfile}</p>
       ) : (
         <LoadProfile
           userId={userId}

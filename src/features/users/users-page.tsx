@@ -3,14 +3,19 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
+import { AddPeople } from './add-people.tsx';
 import { FindUserForm } from './find-user-form.tsx';
-import { userMessages } from './messages.ts';
+import { directoryMessages, userMessages } from './messages.ts';
+import { PeopleSearch } from './people-search.tsx';
 import { RecentUsers } from './recent-users-list.tsx';
+import { ServerNeeded } from './server-needed.tsx';
 import { prefetchUserPage } from './user-page-queries.ts';
+import directoryStyles from './directory.module.css';
 import styles from './users-page.module.css';
 
 export function UsersPage() {
   const t = useMessages(userMessages);
+  const directory = useMessages(directoryMessages);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Load the user page's code while the identifier is typed: "Find" then shows it at once.
@@ -21,7 +26,12 @@ export function UsersPage() {
         <h1>{t.usersTitle}</h1>
         <p className={styles.intro}>{t.usersIntro}</p>
       </header>
+      <ServerNeeded>
+        <PeopleSearch />
+      </ServerNeeded>
       <section className={`card ${styles.search}`}>
+        <h2 className={styles.sectionTitle}>{directory.exactTitle}</h2>
+        <p className={styles.intro}>{directory.exactIntro}</p>
         <FindUserForm
           submitLabel={t.find}
           onFound={(user) => {
@@ -32,6 +42,13 @@ export function UsersPage() {
         />
       </section>
       <RecentUsers />
+      <section aria-labelledby="add-people-title" className={`card ${directoryStyles.section}`}>
+        <h2 id="add-people-title">{directory.addTitle}</h2>
+        <p className={styles.intro}>{directory.addIntro}</p>
+        <ServerNeeded>
+          <AddPeople />
+        </ServerNeeded>
+      </section>
     </div>
   );
 }

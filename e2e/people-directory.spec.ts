@@ -1,0 +1,281 @@
+// The people directory of the dashboard server, in the browser: a name learned in one session
+// shows in another of the same organisation (and never in another organisation's), a member the
+// directory knows opens with the profile loaded, "Search people", "Add people to the directory"
+// with its progress, "Forget this person", static hosting, accessibility.
+// Each test uses its own users (ids 100-199 of organisation 1, see support/people.ts).
+import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
+import { lookupJobSchema } from '../src/api/schemas/lookup-job.ts';
+import type { Browser, Page } from '@playwright/test';
+import { demoFacts } from '../server/seed/facts.ts';
+import { E2E_TOKEN } from './support/constants.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { directoryRecord, forget, seedUsers, smallGroupOf, type SeedUser } from './support/people.ts';
+import { demoApiKey, freshToken, signIn } from './support/session.ts';
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const fullName = (user: SeedUser) => `${user.firstname} ${user.lastname}`;
+const userIdsOf = (body: unknown): number[] =>
+  typeof body === 'object' && body !== null && 'user_ids' in body && Array.isArray(body.user_ids)
+    ? body.user_ids.filter((id): id is number => typeof id === 'number')
+    : [];
+
+/** A browser context of its own (no storage: nothing of another session), signed in with `token`. */
+async function freshSession(browser: Browser, token: string, path: string, watch?: (page: Page) => void) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: { cookies: [], origins: [] },
+  });
+  const page = await context.newPage();
+  watch?.(page);
+  await page.goto(path);
+  await signIn(page, token);
+  return page;
+}
+
+async function searchPeople(page: Page, text: string) {
+  await page.getByRole('searchbox', { name: 'Search people' }).fill(text);
+}
+
+test('a name learned in one session shows in a fresh session of the same organisation, not in another organisation', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [user] = await seedUsers(request, range(100, 119), 1);
+  if (!user) throw new Error('no user with an employee number among ids 100-119');
+  const groupId = await smallGroupOf(request, user.user_id);
+  await forget(request, user.user_id);
+
+  // Session A looks the person up once.
+  await page.goto('/users');
+  await page.getByLabel('Organisation identifier').fill(user.user_organisation_identifier);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fullName(user));
+
+  // Session B, in another browser context, never looked anyone up: the members table names them.
+  const namesAsked: number[][] = [];
+  const other = await freshSession(browser, await freshToken(request), `/groups/${groupId}?members.size=50`, (tab) =>
+    tab.on('request', (sent) => {
+      if (sent.url().endsWith('/dashboard-api/people/names')) namesAsked.push(userIdsOf(sent.postDataJSON()));
+    }),
+  );
+  const members = other.getByRole('table', { name: 'Members' });
+  const link = other.getByRole('link', { name: String(user.user_id), exact: true });
+  await expect(members.getByRole('row').filter({ has: link })).toContainText(fullName(user));
+  // The names of the whole page of rows came in one request.
+  const rows = (await members.getByRole('row').count()) - 1;
+  expect(namesAsked).toHaveLength(1);
+  expect(namesAsked[0]).toContain(user.user_id);
+  expect(namesAsked[0]).toHaveLength(rows);
+  // Clicking the member opens the full profile at once: no identifier to type.
+  await members.getByRole('link', { name: String(user.user_id), exact: true }).click();
+  await expect(other.getByRole('heading', { level: 1 })).toHaveText(fullName(user));
+  await expect(other.getByRole('region', { name: 'Profile' })).toContainText(user.email);
+  await expect(other.getByRole('button', { name: 'Load profile' })).toHaveCount(0);
+  await other.context().close();
+
+  // Organisation 2's directory does not hold organisation 1's people.
+  const org2 = await freshSession(browser, await freshToken(request, demoApiKey('org2')), '/users');
+  await searchPeople(org2, user.user_organisation_identifier);
+  await expect(org2.getByRole('status').filter({ hasText: 'Nobody the dashboard has met matches' })).toBeVisible();
+  await expect(org2.getByText(fullName(user))).toHaveCount(0);
+  await org2.context().close();
+});
+
+test('"Search people" finds people the dashboard has met by part of a name (accents and case ignored) or identifier', async ({
+  page,
+  request,
+}) => {
+  const [user] = await seedUsers(request, range(120, 139), 1);
+  if (!user) throw new Error('no user with an employee number among ids 120-139');
+  const elodie = demoFacts.org1.userWithManyTakes;
+  // Looking Élodie Martin up teaches her too (other specs do, so she may be known already).
+  await request.get(`/api/user/get_by_organisation_identifier/${encodeURIComponent(elodie.identifier)}`, {
+    headers: { Authorization: E2E_TOKEN },
+  });
+
+  await page.goto('/users');
+  const box = page.getByRole('searchbox', { name: 'Search people' });
+  await expect(box).toHaveAccessibleDescription(
+    /^Searches only the [\d,]+ (person|people) the dashboard has already met in your organisation/,
+  );
+  const results = page.getByRole('list', { name: 'People found' });
+
+  await searchPeople(page, user.user_organisation_identifier.toLowerCase());
+  await expect(page.getByRole('status').filter({ hasText: '1 person found.' })).toBeVisible();
+  await expect(results.getByRole('link')).toHaveCount(1);
+  await expect(results.getByRole('link')).toContainText(fullName(user));
+
+  await searchPeople(page, 'ELODIE mart');
+  await expect(results.getByRole('link', { name: /Élodie Martin/ })).toHaveAttribute('href', `/users/${elodie.userId}`);
+  // The words are in the URL: a reload shows the same results.
+  await expect(page).toHaveURL(/people=ELODIE\+mart/);
+  await page.reload();
+  await expect(results.getByRole('link', { name: /Élodie Martin/ })).toBeVisible();
+  await results.getByRole('link', { name: /Élodie Martin/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Élodie Martin');
+
+  await page.goto('/users');
+  await searchPeople(page, 'zzzz-nobody');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Nobody the dashboard has met matches “zzzz-nobody”' }),
+  ).toBeVisible();
+});
+
+test('"Add people to the directory": a background lookup with its progress, kept across a reload, and a summary', async ({
+  page,
+  request,
+}) => {
+  const ids = range(140, 169);
+  const found = await seedUsers(request, ids);
+  for (const user of found) await forget(request, user.user_id);
+  const missing = `nobody-${test.info().testId}`;
+  const identifiers = [...ids.map((id) => `E${100000 + id}`), missing];
+
+  await page.goto('/users');
+  await page.getByLabel('Identifiers, one per line').fill(identifiers.join('\n'));
+  await page.getByRole('button', { name: 'Add to the directory' }).click();
+  await expect(page).toHaveURL(/directory-job=[0-9a-f-]{36}/);
+  const progress = page.getByRole('progressbar', { name: 'Directory progress' });
+  await expect(progress).toHaveAttribute('aria-valuemax', String(identifiers.length));
+  await expect(progress).toHaveAttribute('aria-valuenow', String(identifiers.length));
+  const summary = `Done: ${found.length} found, ${identifiers.length - found.length} not found.`;
+  await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
+
+  // The server keeps the job: a reload shows it again.
+  await page.reload();
+  await expect(progress).toHaveAttribute('aria-valuenow', String(identifiers.length));
+  await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Identifiers not found' })).toContainText(missing);
+
+  // The people found are in the directory now.
+  const [first] = found;
+  if (!first) throw new Error('no user with an employee number among ids 140-169');
+  await searchPeople(page, first.user_organisation_identifier);
+  await expect(page.getByRole('list', { name: 'People found' })).toContainText(fullName(first));
+
+  await page.getByRole('button', { name: 'Add other people' }).click();
+  await expect(page).not.toHaveURL(/directory-job=/);
+  await expect(page.getByLabel('Identifiers, one per line')).toHaveValue('');
+});
+
+test('"Add people to the directory": a long list uploaded as a file, and cancelled', async ({ page }) => {
+  const prefix = `x${test.info().testId.slice(0, 8)}`;
+  const lines = [
+    'employee;organisation_identifier',
+    ...Array.from({ length: 10_000 }, (_, i) => `${i};${prefix}-${i}`),
+  ];
+  await page.goto('/users');
+  await page.getByLabel('Or choose a file (CSV or text)').setInputFiles({
+    name: 'hr-export.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await expect(page.getByText('hr-export.csv: 10,000 identifiers')).toBeVisible();
+  await expect(page.getByLabel('Identifiers, one per line')).toBeDisabled();
+  await page.getByRole('button', { name: 'Add to the directory' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Cancelled: 0 found, [\d,]+ not found, [\d,]+ not looked up\.$/ }),
+  ).toBeVisible();
+  const progress = page.getByRole('progressbar', { name: 'Directory progress' });
+  await expect(progress).toHaveAttribute('aria-valuemax', '10000');
+  expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(10_000);
+});
+
+test('a list with no identifier says so and starts nothing', async ({ page }) => {
+  await page.goto('/users');
+  await page.getByLabel('Identifiers, one per line').fill('   \n\n');
+  await page.getByRole('button', { name: 'Add to the directory' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Paste or choose at least one organisation identifier.' }),
+  ).toBeVisible();
+  await expect(page).not.toHaveURL(/directory-job=/);
+  await expect(page.getByLabel('Identifiers, one per line')).toHaveValue('   \n\n');
+});
+
+test('"Forget this person" removes the record, after a confirmation, and the name disappears', async ({
+  page,
+  request,
+}) => {
+  const [user] = await seedUsers(request, range(170, 185), 1);
+  if (!user) throw new Error('no user with an employee number among ids 170-185');
+  const groupId = await smallGroupOf(request, user.user_id);
+
+  await page.goto(`/users/${user.user_id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fullName(user));
+  await page.getByRole('button', { name: 'Forget this person' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forget this person?' });
+  // "Keep" changes nothing.
+  await dialog.getByRole('button', { name: 'Keep' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await directoryRecord(request, user.user_id)).not.toBeNull();
+
+  await page.getByRole('button', { name: 'Forget this person' }).click();
+  await dialog.getByRole('button', { name: 'Forget', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Forgotten' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`User ${user.user_id}`);
+  await expect(page.getByRole('button', { name: 'Forget this person' })).toHaveCount(0);
+  expect(await directoryRecord(request, user.user_id)).toBeNull();
+
+  // Nor does the members table name them any more.
+  await page.goto(`/groups/${groupId}?members.size=50`);
+  const members = page.getByRole('table', { name: 'Members' });
+  const row = members
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: String(user.user_id), exact: true }) });
+  await expect(row).toBeVisible();
+  await expect(row).not.toContainText(user.lastname);
+});
+
+test('static hosting: the directory says it needs the dashboard server, the rest works as before', async ({ page }) => {
+  await page.route('**/dashboard-api/**', (route) =>
+    route.fulfill({ status: 404, contentType: 'text/html', body: '<!doctype html><title>Not found</title>' }),
+  );
+  await page.goto('/users');
+  await expect(page.getByText('This needs the dashboard server (npm start)')).toHaveCount(2);
+  await expect(page.getByRole('searchbox', { name: 'Search people' })).toHaveCount(0);
+  const special = demoFacts.org1.specialIdentifiers[2] ?? '';
+  await page.getByLabel('Organisation identifier').fill(special);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText(special);
+  await expect(page.getByRole('button', { name: 'Forget this person' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Groups' })).toBeVisible();
+});
+
+test.describe('accessibility', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the directory on the users pages has no axe violations (${scheme}, and at 375 px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      const job = await request.post('/dashboard-api/lookup-jobs', {
+        headers: { Authorization: E2E_TOKEN },
+        data: { identifiers: ['E100198', 'E100199', `nobody-${test.info().testId}`] },
+      });
+      const jobId = itemEnvelopeSchema(lookupJobSchema).parse(await job.json()).result.job_id;
+      await request.get(`/api/user/get_by_organisation_identifier/${encodeURIComponent('élodie.martin')}`, {
+        headers: { Authorization: E2E_TOKEN },
+      });
+
+      await page.goto(`/users?people=elodie&directory-job=${jobId}`);
+      await expect(page.getByRole('list', { name: 'People found' }).getByRole('link').first()).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^Done:/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.goto(`/users/${demoFacts.org1.userWithManyTakes.userId}`);
+      await page.getByRole('button', { name: 'Forget this person' }).click();
+      await expect(page.getByRole('dialog', { name: 'Forget this person?' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(`/users?people=elodie&directory-job=${jobId}`);
+      await expect(page.getByRole('status').filter({ hasText: /^Done:/ })).toBeVisible();
+      await expectNoAxeViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    });
+  }
+});

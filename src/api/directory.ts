@@ -1,0 +1,181 @@
+// The people directory of the dashboard server (`/dashboard-api/people`, `/dashboard-api/lookup-jobs`):
+// the users of the organisation as the portal last showed them, kept for every administrator.
+import { queryOptions } from '@tanstack/react-query';
+import { create, windowedFiniteBatchScheduler } from '@yornaath/batshit';
+import { apiRequest, encodePathSegment } from './client.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from './schemas/envelope.ts';
+import {
+  directorySizeSchema,
+  forgottenSchema,
+  peopleSearchResultSchema,
+  personSchema,
+  savePeopleResultSchema,
+  type Person,
+} from './schemas/directory.ts';
+import { lookupItemSchema, lookupJobSchema, type LookupItemsQuery } from './schemas/lookup-job.ts';
+import type { User } from './schemas/user.ts';
+import * as z from 'zod/mini';
+
+/** What POST /people and POST /people/names take at most in one request. */
+export const DIRECTORY_BATCH = 500;
+
+export async function fetchPeopleNames(userIds: readonly number[], signal?: AbortSignal): Promise<Person[]> {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'POST',
+    path: '/people/names',
+    endpoint: 'POST /dashboard-api/people/names',
+    body: { user_ids: userIds },
+    schema: itemEnvelopeSchema(z.array(personSchema)),
+    signal,
+  });
+  return body.result;
+}
+
+export function searchPeople(q: string, start: number, limit: number, signal?: AbortSignal) {
+  const query = new URLSearchParams({ q, start: String(start), limit: String(limit) });
+  return apiRequest({
+    service: 'dashboard',
+    method: 'GET',
+    path: `/people?${query}`,
+    endpoint: 'GET /dashboard-api/people',
+    schema: peopleSearchResultSchema,
+    signal,
+  });
+}
+
+export async function fetchDirectorySize(signal?: AbortSignal) {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'GET',
+    path: '/people/count',
+    endpoint: 'GET /dashboard-api/people/count',
+    schema: itemEnvelopeSchema(directorySizeSchema),
+    signal,
+  });
+  return body.result;
+}
+
+export async function forgetPerson(userId: number) {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'DELETE',
+    path: `/people/${encodePathSegment(userId)}`,
+    endpoint: 'DELETE /dashboard-api/people/{user_id}',
+    schema: itemEnvelopeSchema(forgottenSchema),
+  });
+  return body.result;
+}
+
+/** Saves user records the dashboard received from the portal without the server seeing them. */
+export async function savePeople(users: readonly User[]): Promise<number> {
+  let saved = 0;
+  for (let start = 0; start < users.length; start += DIRECTORY_BATCH) {
+    const body = await apiRequest({
+      service: 'dashboard',
+      method: 'POST',
+      path: '/people',
+      endpoint: 'POST /dashboard-api/people',
+      body: { users: users.slice(start, start + DIRECTORY_BATCH) },
+      schema: itemEnvelopeSchema(savePeopleResultSchema),
+    });
+    saved += body.result.saved;
+  }
+  return saved;
+}
+
+export async function startLookupJob(identifiers: readonly string[]) {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'POST',
+    path: '/lookup-jobs',
+    endpoint: 'POST /dashboard-api/lookup-jobs',
+    body: { identifiers },
+    schema: itemEnvelopeSchema(lookupJobSchema),
+  });
+  return body.result;
+}
+
+export async function fetchLookupJob(jobId: string, signal?: AbortSignal) {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'GET',
+    path: `/lookup-jobs/${encodePathSegment(jobId)}`,
+    endpoint: 'GET /dashboard-api/lookup-jobs/{job_id}',
+    schema: itemEnvelopeSchema(lookupJobSchema),
+    signal,
+  });
+  return body.result;
+}
+
+export async function cancelLookupJob(jobId: string) {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'POST',
+    path: `/lookup-jobs/${encodePathSegment(jobId)}/cancel`,
+    endpoint: 'POST /dashboard-api/lookup-jobs/{job_id}/cancel',
+    schema: itemEnvelopeSchema(lookupJobSchema),
+  });
+  return body.result;
+}
+
+export function fetchLookupItems(jobId: string, query: LookupItemsQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({ start: String(query.start ?? 0), limit: String(query.limit ?? 20) });
+  if (query.outcome) params.set('outcome', query.outcome);
+  return apiRequest({
+    service: 'dashboard',
+    method: 'GET',
+    path: `/lookup-jobs/${encodePathSegment(jobId)}/items?${params}`,
+    endpoint: 'GET /dashboard-api/lookup-jobs/{job_id}/items',
+    schema: listEnvelopeSchema(lookupItemSchema),
+    signal,
+  });
+}
+
+/**
+ * Every name asked for within 10 ms goes in one POST /people/names: a table asks for the names
+ * of its rows one cell at a time, and the page of rows becomes one request (a library, batshit,
+ * rather than hand-written batching). No per-cell signal: one cell leaving must not cancel the rest.
+ */
+const nameBatcher = create({
+  fetcher: (userIds: number[]) => fetchPeopleNames(userIds),
+  resolver: (people: Person[], userId: number) => people.find((person) => person.user_id === userId) ?? null,
+  scheduler: windowedFiniteBatchScheduler({ windowMs: 10, maxBatchSize: DIRECTORY_BATCH }),
+});
+
+/** Polling of a running lookup job. */
+const JOB_POLL_MS = 1000;
+
+export const directoryQueries = {
+  all: () => ['directory'] as const,
+  names: () => [...directoryQueries.all(), 'name'] as const,
+  /** The directory's record of one user, or null when the directory does not know them. */
+  name: (userId: number) =>
+    queryOptions({
+      queryKey: [...directoryQueries.names(), userId] as const,
+      queryFn: () => nameBatcher.fetch(userId),
+      // Another administrator may teach the directory a name: not cached for long.
+      staleTime: 60_000,
+    }),
+  search: (q: string, start: number, limit: number) =>
+    queryOptions({
+      queryKey: [...directoryQueries.all(), 'search', { q, start, limit }] as const,
+      queryFn: ({ signal }) => searchPeople(q, start, limit, signal),
+    }),
+  size: () =>
+    queryOptions({
+      queryKey: [...directoryQueries.all(), 'size'] as const,
+      queryFn: ({ signal }) => fetchDirectorySize(signal),
+    }),
+  job: (jobId: string) =>
+    queryOptions({
+      queryKey: [...directoryQueries.all(), 'job', jobId] as const,
+      queryFn: ({ signal }) => fetchLookupJob(jobId, signal),
+      refetchInterval: (query) => (query.state.data?.state === 'running' ? JOB_POLL_MS : false),
+    }),
+  jobItems: (jobId: string, query: LookupItemsQuery) =>
+    queryOptions({
+      queryKey: [...directoryQueries.all(), 'job', jobId, 'items', query] as const,
+      queryFn: ({ signal }) => fetchLookupItems(jobId, query, signal),
+    }),
+};

@@ -1,0 +1,150 @@
+// "Add people to the directory": a list of organisation identifiers (pasted, or an HR export)
+// that the dashboard server looks up in the background. The job's id is in the URL
+// (`directory-job`) and its progress on the server, so a reload, or another tab, follows it.
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { startLookupJob } from '../../api/directory.ts';
+import { parseImportText } from '../../api/import-rows.ts';
+import { MAX_LOOKUP_IDENTIFIERS } from '../../api/schemas/lookup-job.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { useMessages } from '../../lib/i18n.tsx';
+import { useMessageFormat } from '../../lib/message-format.ts';
+import { classifyImportFile } from '../../lib/import-file.ts';
+import styles from './directory.module.css';
+import { LookupJobView } from './lookup-job-view.tsx';
+import { directoryMessages } from './messages.ts';
+
+const jobKey = 'directory-job';
+
+export function AddPeople() {
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get(jobKey);
+  const setJob = (next: string | null) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set(jobKey, next);
+      else updated.delete(jobKey);
+      return updated;
+    });
+  return jobId ? (
+    <LookupJobView key={jobId} jobId={jobId} onAddMore={() => setJob(null)} />
+  ) : (
+    <AddPeopleForm onStarted={setJob} />
+  );
+}
+
+/** The identifiers of pasted text or a file: the identifier column, rows that are not one left out. */
+async function identifiersOf(text: string): Promise<string[]> {
+  const { rows } = await parseImportText(text);
+  return rows.filter((row) => row.problem === null || row.problem === 'admin-value').map((row) => row.identifier);
+}
+
+interface ChosenFile {
+  name: string;
+  identifiers: string[];
+}
+
+function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
+  const t = useMessages(directoryMessages);
+  const format = useMessageFormat();
+  const id = useId();
+  const [pasted, setPasted] = useState('');
+  const [file, setFile] = useState<ChosenFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fileInputKey, setFileInputKey] = useState(0);
+  const start = useMutation({ mutationFn: startLookupJob, onSuccess: (job) => onStarted(job.job_id) });
+
+  async function chooseFile(chosen: File | null) {
+    setFile(null);
+    setFileError(null);
+    setError(null);
+    if (!chosen) return;
+    const content = classifyImportFile(new Uint8Array(await chosen.arrayBuffer()));
+    if (content.kind === 'binary') return setFileError(t.addFileBinary);
+    if (content.kind === 'not-utf8') return setFileError(t.addFileNotUtf8);
+    if (content.kind === 'empty') return setFileError(t.addFileEmpty);
+    const identifiers = await identifiersOf(content.text);
+    if (identifiers.length === 0) return setFileError(t.addFileEmpty);
+    setFile({ name: chosen.name, identifiers });
+  }
+
+  function removeFile() {
+    setFile(null);
+    setFileError(null);
+    setFileInputKey((key) => key + 1);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (start.isPending) return;
+    const identifiers = file ? file.identifiers : await identifiersOf(pasted);
+    if (identifiers.length === 0) return setError(t.addEmpty);
+    if (identifiers.length > MAX_LOOKUP_IDENTIFIERS) {
+      return setError(format(t.addTooMany, { max: MAX_LOOKUP_IDENTIFIERS, count: identifiers.length }));
+    }
+    setError(null);
+    start.mutate(identifiers);
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+      <div className={styles.sources}>
+        <div className="field">
+          <label htmlFor={`${id}-paste`}>{t.addPasteLabel}</label>
+          <textarea
+            id={`${id}-paste`}
+            className={styles.textarea}
+            value={pasted}
+            onChange={(event) => setPasted(event.target.value)}
+            spellCheck={false}
+            disabled={file !== null}
+            aria-invalid={error && !file ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            placeholder={'E100123\njane.doe.00042'}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-file`}>{t.addFileLabel}</label>
+          <input
+            key={fileInputKey}
+            id={`${id}-file`}
+            type="file"
+            className={styles.file}
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => void chooseFile(event.target.files?.[0] ?? null)}
+            aria-describedby={`${id}-file-hint ${id}-file-status`}
+            aria-invalid={fileError !== null ? true : undefined}
+          />
+          <p id={`${id}-file-hint`} className="hint">
+            {t.addFileHint}
+          </p>
+          <p id={`${id}-file-status`} className={fileError ? 'field-error' : 'hint'} aria-live="polite">
+            {fileError ?? (file ? format(t.addFileChosen, { name: file.name, count: file.identifiers.length }) : '')}
+          </p>
+          {(file || fileError) && (
+            <button type="button" className="button button-quiet" onClick={removeFile}>
+              {t.addRemoveFile}
+            </button>
+          )}
+        </div>
+      </div>
+      {/* Only while there is something to say: the page's other forms have their own alert. */}
+      {error && (
+        <p id={errorId} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      {start.isError && (
+        <ApiErrorNotice error={start.error} onRetry={() => start.variables && start.mutate(start.variables)} />
+      )}
+      <div className={styles.actions}>
+        <button type="submit" className="button button-primary" aria-disabled={start.isPending || undefined}>
+          {start.isPending ? t.addStarting : t.addSubmit}
+        </button>
+      </div>
+    </form>
+  );
+}
