@@ -20,7 +20,8 @@ import {
   lookupJobRequestSchema,
   lookupJobSchema,
 } from '../../src/api/schemas/lookup-job.ts';
-import { progressKeySchema, progressReportSchema, progressStartSchema } from '../../src/api/schemas/progress-report.ts';
+import { progressReportSchema } from '../../src/api/schemas/progress-report.ts';
+import { progressKeySchema, progressStartSchema } from './routes/progress.ts';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -47,6 +47,7 @@ const firstLoads: FirstLoad[] = [
   { path: '/', page: pages.groups, start: ({ queryClient }) => startGroupsPage(queryClient, new URLSearchParams()) },
   { path: routes.groups, page: pages.groups, start: ({ queryClient, search }) => startGroupsPage(queryClient, search) },
   { path: routes.group, page: pages.group, start: withId(startGroupPage) },
+  { path: routes.groupProgress, page: pages.groupProgress },
   { path: routes.users, page: pages.users },
   { path: routes.user, page: pages.user, start: withId(prefetchUserPage) },
   { path: routes.take, page: pages.take, start: withId(startTakePage) },

@@ -1,17 +1,26 @@
 // Progress reports of a group: start (or join) a gathering, follow it, cancel it.
 import type { Hono, MiddlewareHandler } from 'hono';
+import * as z from 'zod/mini';
 import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import {
-  progressKeySchema,
-  progressReportSchema,
-  progressStartSchema,
-} from '../../../src/api/schemas/progress-report.ts';
+import { progressReportSchema } from '../../../src/api/schemas/progress-report.ts';
 import { PortalError } from '../../portal/errors.ts';
 import { pathId, readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
 import type { ProgressReports } from '../progress/progress-reports.ts';
 import { tokenFrom } from '../token-check.ts';
 
 const reportEnvelope = itemEnvelopeSchema(progressReportSchema);
+
+/** POST /groups/{grp_id}/progress: start (or join) a gathering. */
+export const progressStartSchema = z.object({
+  include_subgroups: z._default(z.boolean(), false),
+  /** Ask the portal again for everything instead of using what the server keeps. */
+  refresh: z._default(z.boolean(), false),
+});
+
+/** GET /groups/{grp_id}/progress and POST .../cancel: which report. */
+export const progressKeySchema = z.object({
+  include_subgroups: z._default(z.enum(['true', 'false']), 'false'),
+});
 
 const noReport = (grpId: number) =>
   new PortalError(

@@ -2,23 +2,15 @@
 // from the portal: members, their takes and the products' titles (/dashboard-api/groups/{id}/progress).
 import * as z from 'zod/mini';
 import { idSchema, nullableInt, nullableString, timestampSchema } from './common.ts';
-import { storedTimeSchema } from './dashboard-common.ts';
 
-/** POST /groups/{grp_id}/progress: start (or join) a gathering. */
-export const progressStartSchema = z.object({
-  include_subgroups: z._default(z.boolean(), false),
-  /** Ask the portal again for everything instead of using what the server keeps. */
-  refresh: z._default(z.boolean(), false),
-});
-export type ProgressStart = z.input<typeof progressStartSchema>;
-
-/** GET /groups/{grp_id}/progress and POST .../cancel: which report. */
-export const progressKeySchema = z.object({
-  include_subgroups: z._default(z.enum(['true', 'false']), 'false'),
-});
-export type ProgressKey = z.input<typeof progressKeySchema>;
-
-export const progressStates = ['gathering', 'ready', 'failed', 'cancelled'] as const;
+// Literals rather than z.enum: the dashboard's shell chunk does not carry zod's enum (the
+// request schemas, with their defaults, live with the server's route).
+export const progressStateSchema = z.union([
+  z.literal('gathering'),
+  z.literal('ready'),
+  z.literal('failed'),
+  z.literal('cancelled'),
+]);
 
 export const reportGroupSchema = z.object({ grp_id: idSchema, grp_name: z.string(), grp_parent_id: nullableInt });
 export type ReportGroup = z.infer<typeof reportGroupSchema>;
@@ -86,11 +78,12 @@ export const progressFailureSchema = z.object({
 export const progressReportSchema = z.object({
   grp_id: idSchema,
   include_subgroups: z.boolean(),
-  state: z.enum(progressStates),
-  started_at: storedTimeSchema,
-  finished_at: z.nullable(storedTimeSchema),
+  state: progressStateSchema,
+  /** ISO 8601 UTC times, as the store writes them. */
+  started_at: z.string(),
+  finished_at: z.nullable(z.string()),
   /** When the oldest data of the report was gathered from the portal. */
-  data_gathered_at: z.nullable(storedTimeSchema),
+  data_gathered_at: z.nullable(z.string()),
   /** Some of the data came from the server's cache (offer "Refresh"). */
   from_cache: z.boolean(),
   progress: progressCountsSchema,
