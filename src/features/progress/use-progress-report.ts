@@ -8,6 +8,7 @@ import {
   startProgressReport,
   type ReportKey,
 } from '../../api/progress-report.ts';
+import { isApiError } from '../../api/errors.ts';
 import type { ProgressReport } from '../../api/schemas/progress-report.ts';
 
 const POLL_MS = 500;
@@ -18,10 +19,19 @@ export function useProgressReport(key: ReportKey, enabled: boolean) {
   const query = useQuery({
     queryKey,
     // While the server gathers, its state is read; otherwise a start answers from its cache.
-    queryFn: ({ signal, queryKey: current }) =>
-      queryClient.getQueryData<ProgressReport>(current)?.state === 'gathering'
-        ? readProgressReport(key, signal)
-        : startProgressReport(key, false, signal),
+    queryFn: async ({ signal, queryKey: current }) => {
+      if (queryClient.getQueryData<ProgressReport>(current)?.state !== 'gathering') {
+        return startProgressReport(key, false, signal);
+      }
+      try {
+        return await readProgressReport(key, signal);
+      } catch (error) {
+        // Another replica (or a restarted server) does not know this gathering: start again,
+        // from what the shared cache already holds.
+        if (isApiError(error) && error.isNotFound) return startProgressReport(key, false, signal);
+        throw error;
+      }
+    },
     enabled,
     staleTime: Infinity,
     retry: false,
