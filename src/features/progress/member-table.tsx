@@ -2,7 +2,7 @@
 // rows in view are in the page (a group may have thousands of members). aria-rowcount and
 // aria-rowindex tell assistive technologies where the rows shown are.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ReportProduct } from '../../api/schemas/progress-report.ts';
 import { PortalText } from '../../components/portal-text.tsx';
@@ -21,7 +21,8 @@ const stateRank: Record<Cell['state'], number> = { no_take: 0, not_started: 1, i
 export function MemberTable({ figures }: { figures: ProgressFigures }) {
   const t = useMessages(progressMessages);
   const formatMessage = useMessageFormat();
-  const products = figures.products.map((row) => row.product);
+  // The same array between renders: the rows (memo) then re-render only when they change.
+  const products = useMemo(() => figures.products.map((row) => row.product), [figures.products]);
   const valueOf = useCallback(
     (row: MemberRow, column: number): SortValue => {
       if (column === 0) return memberLabel(row.member, t);
