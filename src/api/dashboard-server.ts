@@ -3,7 +3,7 @@
 // features built on it say that they need the dashboard server instead of failing.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
-import { dashboardStatusSchema } from './schemas/dashboard-common.ts';
+import { dashboardStatusSchema } from './schemas/dashboard-status.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 
 // GET /status answers in the envelope, like every endpoint: `{ status: true, result: {...} }`.
