@@ -10,7 +10,7 @@ import {
   type Criteria,
   type listRequestSchema,
 } from '../../src/api/schemas/envelope.ts';
-import { grpSchema } from '../../src/api/schemas/grp.ts';
+import { grpSchema, grpWithChildrenSchema } from '../../src/api/schemas/grp.ts';
 import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
 import { productSchema } from '../../src/api/schemas/product.ts';
 import { takeSchema } from '../../src/api/schemas/take.ts';
@@ -43,6 +43,8 @@ export function portalApi(request: APIRequestContext, token: string) {
     groups: (body: ListBody = {}) => list('/grp/get_all', grpSchema, body),
     memberships: (criterias: Criteria[], limit = 1000) =>
       list('/user_grp/get_all', userGrpSchema, { start: 0, limit, criterias }),
+    groupWithChildren: async (id: number) =>
+      (await get(`/grp/get_with_children/${id}`, itemEnvelopeSchema(grpWithChildrenSchema))).result,
     userGroups: (userId: number) => list(`/user/grp/${userId}`, grpSchema, { start: 0, limit: 20 }),
     takesOfUser: (userId: number) => list(`/take/get_all_for_user/${userId}`, takeSchema, { start: 0, limit: 1000 }),
     take: async (id: number) => (await get(`/take/get/${id}`, itemEnvelopeSchema(takeSchema))).result,

@@ -15,7 +15,10 @@ import { startHarness, type Harness } from './test/harness.ts';
 /** A request for a documented operation, with path parameters filled in. */
 function concrete(operation: string): { method: string; path: string } {
   const [method = '', path = ''] = operation.split(' ');
-  const filled = path.replace('{user_id}', '1').replace('{job_id}', '00000000-0000-4000-8000-000000000000');
+  const filled = path
+    .replace('{user_id}', '1')
+    .replace('{grp_id}', '1')
+    .replace('{job_id}', '00000000-0000-4000-8000-000000000000');
   return { method, path: `/dashboard-api${filled}` };
 }
 

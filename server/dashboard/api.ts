@@ -12,6 +12,10 @@ import type { PortalGateway } from './portal-gateway.ts';
 import { historyRoutes } from './routes/history.ts';
 import { lookupJobRoutes } from './routes/lookup-jobs.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { progressRoutes } from './routes/progress.ts';
+import { ProgressReports } from './progress/progress-reports.ts';
+import type { PortalReader } from './portal-reader.ts';
+import { ProgressCache } from './store/progress-cache.ts';
 import { statusRoute } from './routes/status.ts';
 import type { DashboardStore } from './store/connection.ts';
 import { Directory } from './store/directory.ts';
@@ -28,24 +32,40 @@ export interface DashboardServer {
   learnUsers: MiddlewareHandler;
   /** Middleware for `/api/user_grp/create`, before the portal's routes. */
   recordMemberships: MiddlewareHandler;
-  /** Waits for this process's lookup jobs to finish (tests). */
+  /** Waits for this process's lookup jobs and report gatherings to finish (tests). */
   idle: () => Promise<void>;
-  /** Stops the lookup jobs of this process, then closes the store. */
+  /** Stops the lookup jobs and gatherings of this process, then closes the store. */
   close: () => Promise<void>;
 }
 
 export interface DashboardServerOptions {
   store: DashboardStore;
   gateway: PortalGateway;
+  /** Reads of any portal path (progress reports), from the same portal as `gateway`. */
+  reader: PortalReader;
   directoryMaxAgeMs: number;
+  /** Portal requests at a time per progress report (default 8). */
+  reportConcurrency?: number;
 }
 
-export function createDashboardServer({ store, gateway, directoryMaxAgeMs }: DashboardServerOptions): DashboardServer {
+export function createDashboardServer({
+  store,
+  gateway,
+  reader,
+  directoryMaxAgeMs,
+  reportConcurrency = 8,
+}: DashboardServerOptions): DashboardServer {
   const tokens = new TokenCheck(gateway);
   const directory = new Directory(store.db, directoryMaxAgeMs);
   const history = new History(store.db);
   const jobs = new LookupJobs(store.db);
   const runner = new LookupRunner(jobs, directory, gateway);
+  const reports = new ProgressReports({
+    read: reader,
+    cache: new ProgressCache(store.db),
+    directory,
+    concurrency: reportConcurrency,
+  });
   const auth = requireOrg(tokens);
 
   const api = new Hono<DashboardEnv>();
@@ -62,6 +82,7 @@ export function createDashboardServer({ store, gateway, directoryMaxAgeMs }: Das
   peopleRoutes(api, auth, directory);
   lookupJobRoutes(api, auth, jobs, runner);
   historyRoutes(api, auth, history);
+  progressRoutes(api, auth, reports);
   // A catch-all route (not notFound): it must answer here, not fall through to the dashboard's HTML.
   api.all('*', (c) =>
     c.json(
@@ -79,9 +100,13 @@ export function createDashboardServer({ store, gateway, directoryMaxAgeMs }: Das
     api,
     learnUsers: learnUsers(deps),
     recordMemberships: recordMemberships(deps),
-    idle: () => runner.idle(),
+    idle: async () => {
+      await runner.idle();
+      await reports.idle();
+    },
     close: async () => {
       await runner.stop();
+      await reports.stop();
       await store.close();
     },
   };

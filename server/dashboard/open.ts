@@ -3,6 +3,7 @@
 import type { Hono } from 'hono';
 import { DASHBOARD_API_PREFIX, createDashboardServer, type DashboardServer } from './api.ts';
 import { httpPortalGateway, inProcessPortalGateway } from './portal-gateway.ts';
+import { httpPortalReader, inProcessPortalReader } from './portal-reader.ts';
 import { dashboardSettings, type DashboardEnv } from './settings.ts';
 import { openStore } from './store/connection.ts';
 
@@ -17,9 +18,16 @@ export async function openDashboardServer(
 ): Promise<DashboardServer> {
   const settings = dashboardSettings(env);
   const gateway = portalUrl ? httpPortalGateway(portalUrl) : portal ? inProcessPortalGateway(portal) : undefined;
-  if (!gateway) throw new Error('The dashboard server needs a portal: the embedded one or PORTAL_API_URL.');
+  const reader = portalUrl ? httpPortalReader(portalUrl) : portal ? inProcessPortalReader(portal) : undefined;
+  if (!gateway || !reader) throw new Error('The dashboard server needs a portal: the embedded one or PORTAL_API_URL.');
   const store = await openStore(settings.store);
-  return createDashboardServer({ store, gateway, directoryMaxAgeMs: settings.directoryMaxAgeMs });
+  return createDashboardServer({
+    store,
+    gateway,
+    reader,
+    directoryMaxAgeMs: settings.directoryMaxAgeMs,
+    reportConcurrency: settings.reportConcurrency,
+  });
 }
 
 /** Mounts the dashboard server on the production app; call before the `/api` routes. */

@@ -20,6 +20,8 @@ import {
   lookupJobRequestSchema,
   lookupJobSchema,
 } from '../../src/api/schemas/lookup-job.ts';
+import { progressReportSchema } from '../../src/api/schemas/progress-report.ts';
+import { progressKeySchema, progressStartSchema } from './routes/progress.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -43,6 +45,9 @@ const components = {
   LookupItemList: listEnvelopeSchema(lookupItemSchema),
   HistoryEvent: historyEventSchema,
   HistoryList: listEnvelopeSchema(historyEventSchema),
+  ProgressStart: progressStartSchema,
+  ProgressReport: progressReportSchema,
+  ProgressReportAnswer: itemEnvelopeSchema(progressReportSchema),
 } satisfies Record<string, z.ZodMiniType>;
 type ComponentName = keyof typeof components;
 
@@ -85,6 +90,8 @@ const jobIdParameter = pathParameter(
   { type: 'string', format: 'uuid' },
   'The id answered when the job was started.',
 );
+
+const grpIdParameter = pathParameter('grp_id', { type: 'integer', minimum: 1 }, 'The portal group id.');
 
 interface Operation {
   summary: string;
@@ -203,6 +210,36 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
       answer: { status: 200, name: 'HistoryList', description: 'One page of events and the number that match.' },
     },
   },
+  '/groups/{grp_id}/progress': {
+    post: {
+      summary: 'Start (or join) the gathering of a progress report of a group',
+      description:
+        "Gathers the group (with `include_subgroups`, its whole subtree), each group's members (`/user_grp/get_all`), each member's takes (`/take/get_all_for_user/{user_id}`) and each product met (`/product/get/{id}`), at most `DASHBOARD_REPORT_CONCURRENCY` (default 8) portal requests at a time, paging every list with `total`. What the server gathered before is used as it is, with its age in `data_gathered_at`, unless `refresh`; a group that gained members through the dashboard since is asked again. A gathering already under way is joined. After a fault or a cancel, a new start keeps what was gathered and asks for the rest. Answers 200 when the report is ready at once (from the cache), else 202: follow it with GET.",
+      parameters: [grpIdParameter],
+      body: 'ProgressStart',
+      answer: { status: 202, name: 'ProgressReportAnswer', description: 'The report, gathering (or ready: 200).' },
+      notFound: 'The organisation has no such group.',
+    },
+    get: {
+      summary:
+        "A progress report's state: progress while gathering, the failed request after a fault, the data when ready",
+      parameters: [grpIdParameter, ...queryParameters(progressKeySchema)],
+      answer: { status: 200, name: 'ProgressReportAnswer', description: 'The report.' },
+      notFound: 'No report of this group was started on this server (start one with POST).',
+    },
+  },
+  '/groups/{grp_id}/progress/cancel': {
+    post: {
+      summary: 'Cancel the gathering of a progress report (what was gathered is kept for the next start)',
+      parameters: [grpIdParameter, ...queryParameters(progressKeySchema)],
+      answer: {
+        status: 200,
+        name: 'ProgressReportAnswer',
+        description: 'The report, `cancelled` unless it had ended.',
+      },
+      notFound: 'No report of this group was started on this server.',
+    },
+  },
   '/history.csv': {
     get: {
       summary: 'The filtered history as CSV (UTF-8 with BOM; formula-like cells start with an apostrophe)',
@@ -254,7 +291,7 @@ export function openApiDocument(prefix: string): JsonSchema {
       title: 'Dashboard server API',
       version: '1',
       description:
-        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, the history of memberships and directory lookup jobs. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
+        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, the history of memberships, directory lookup jobs and progress reports of groups. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
     },
     servers: [{ url: prefix }],
     security: [{ portalToken: [] }],

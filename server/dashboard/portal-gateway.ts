@@ -24,11 +24,11 @@ export interface PortalGateway {
 }
 
 /** A fetch-like call to a portal path (`/token/validate`), relative to the portal's API root. */
-type PortalCall = (path: string, init: RequestInit) => Promise<Response>;
+export type PortalCall = (path: string, init: RequestInit) => Promise<Response>;
 
 const userEnvelope = itemEnvelopeSchema(userSchema);
 
-async function answerError(response: Response): Promise<PortalAnswerError> {
+export async function answerError(response: Response): Promise<PortalAnswerError> {
   const body = z.safeParse(errorBodySchema, await response.json().catch(() => undefined));
   if (body.success) return new PortalAnswerError(response.status, body.data.error.code, body.data.error.message);
   return new PortalAnswerError(
@@ -74,16 +74,25 @@ function gateway(call: PortalCall): PortalGateway {
 }
 
 /** The embedded portal (a Hono app) answered in-process: no socket, no port. */
-export function inProcessPortalGateway(portal: {
+export function inProcessPortalGateway(portal: InProcessPortal): PortalGateway {
+  return gateway(inProcessCall(portal));
+}
+
+export interface InProcessPortal {
   request: (path: string, init: RequestInit) => Response | Promise<Response>;
-}): PortalGateway {
-  return gateway(async (path, init) => portal.request(path, init));
+}
+
+export const inProcessCall =
+  (portal: InProcessPortal): PortalCall =>
+  async (path, init) =>
+    portal.request(path, init);
+
+export function httpCall(portalUrl: string, timeoutMs = 30_000): PortalCall {
+  const base = portalUrl.replace(/\/+$/, '');
+  return (path, init) => fetch(base + path, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
 }
 
 /** A real portal over HTTP, e.g. `https://portal.example.com/api` (PORTAL_API_URL). */
 export function httpPortalGateway(portalUrl: string, timeoutMs = 30_000): PortalGateway {
-  const base = portalUrl.replace(/\/+$/, '');
-  return gateway((path, init) =>
-    fetch(base + path, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) }),
-  );
+  return gateway(httpCall(portalUrl, timeoutMs));
 }

@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { dashboardSettings } from './settings.ts';
 
 describe('dashboard settings', () => {
-  it('defaults to the SQLite file .data/dashboard.db and 7 days', () => {
+  it('defaults to the SQLite file .data/dashboard.db, 7 days and 8 requests at a time for reports', () => {
     expect(dashboardSettings({})).toEqual({
       store: { dialect: 'sqlite', file: '.data/dashboard.db' },
       directoryMaxAgeMs: 7 * 86_400_000,
+      reportConcurrency: 8,
     });
+  });
+
+  it('takes DASHBOARD_REPORT_CONCURRENCY, and refuses one that is not a whole number from 1 to 64', () => {
+    expect(dashboardSettings({ DASHBOARD_REPORT_CONCURRENCY: '3' }).reportConcurrency).toBe(3);
+    for (const value of ['0', '65', '2.5', 'many']) {
+      expect(() => dashboardSettings({ DASHBOARD_REPORT_CONCURRENCY: value })).toThrow(/DASHBOARD_REPORT_CONCURRENCY/);
+    }
   });
 
   it('takes DASHBOARD_DB, and PostgreSQL when DASHBOARD_DATABASE_URL is set', () => {

@@ -5,6 +5,8 @@ export interface DashboardSettings {
   store: StoreLocation;
   /** Directory records last seen longer ago than this are flagged `stale` (the client refreshes them). */
   directoryMaxAgeMs: number;
+  /** Portal requests at a time while gathering one progress report. */
+  reportConcurrency: number;
 }
 
 export interface DashboardEnv {
@@ -14,6 +16,8 @@ export interface DashboardEnv {
   DASHBOARD_DATABASE_URL?: string;
   /** Age in days after which a directory record is stale (default 7). */
   DASHBOARD_DIRECTORY_MAX_AGE_DAYS?: string;
+  /** Portal requests at a time while gathering a progress report (default 8). */
+  DASHBOARD_REPORT_CONCURRENCY?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,5 +36,10 @@ export function dashboardSettings(env: DashboardEnv): DashboardSettings {
   if (!Number.isFinite(days) || days <= 0) {
     throw new Error(`DASHBOARD_DIRECTORY_MAX_AGE_DAYS must be a number of days above 0, not "${rawDays}".`);
   }
-  return { store, directoryMaxAgeMs: days * DAY_MS };
+  const rawConcurrency = env.DASHBOARD_REPORT_CONCURRENCY?.trim();
+  const reportConcurrency = rawConcurrency ? Number(rawConcurrency) : 8;
+  if (!Number.isInteger(reportConcurrency) || reportConcurrency < 1 || reportConcurrency > 64) {
+    throw new Error(`DASHBOARD_REPORT_CONCURRENCY must be a whole number from 1 to 64, not "${rawConcurrency}".`);
+  }
+  return { store, directoryMaxAgeMs: days * DAY_MS, reportConcurrency };
 }

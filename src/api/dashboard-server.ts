@@ -3,8 +3,11 @@
 // features built on it say that they need the dashboard server instead of failing.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
-import { dashboardStatusSchema } from './schemas/dashboard-common.ts';
+import { dashboardStatusSchema } from './schemas/dashboard-status.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
+
+// GET /status answers in the envelope, like every endpoint: `{ status: true, result: {...} }`.
+const statusEnvelope = itemEnvelopeSchema(dashboardStatusSchema);
 
 export const dashboardServerQueries = {
   all: () => ['dashboard-server'] as const,
@@ -12,17 +15,16 @@ export const dashboardServerQueries = {
     queryOptions({
       queryKey: [...dashboardServerQueries.all(), 'status'] as const,
       queryFn: async ({ signal }) => {
-        // In the envelope of every answer of the server (server/dashboard/routes/status.ts).
-        const body = await apiRequest({
+        const answer = await apiRequest({
           service: 'dashboard',
           method: 'GET',
           path: '/status',
           endpoint: 'GET /dashboard-api/status',
-          schema: itemEnvelopeSchema(dashboardStatusSchema),
+          schema: statusEnvelope,
           signal,
           token: '',
         });
-        return body.result;
+        return answer.result;
       },
       // Whether the server is there does not change while the page is open.
       staleTime: Infinity,

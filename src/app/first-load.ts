@@ -46,6 +46,7 @@ const firstLoads: FirstLoad[] = [
   { path: routes.home, page: pages.overview },
   { path: routes.groups, page: pages.groups, start: ({ queryClient, search }) => startGroupsPage(queryClient, search) },
   { path: routes.group, page: pages.group, start: withId(startGroupPage) },
+  { path: routes.groupProgress, page: pages.groupProgress },
   { path: routes.users, page: pages.users },
   { path: routes.user, page: pages.user, start: withId(prefetchUserPage) },
   { path: routes.take, page: pages.take, start: withId(startTakePage) },

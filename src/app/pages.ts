@@ -7,6 +7,7 @@ export const pages = {
   login: lazyPage(() => import('../features/auth/login-page.tsx'), 'LoginPage'),
   groups: lazyPage(() => import('../features/groups/groups-page.tsx'), 'GroupsPage'),
   group: lazyPage(() => import('../features/groups/group-page.tsx'), 'GroupPage'),
+  groupProgress: lazyPage(() => import('../features/progress/progress-page.tsx'), 'ProgressPage'),
   users: lazyPage(() => import('../features/users/users-page.tsx'), 'UsersPage'),
   user: lazyPage(() => import('../features/users/user-page.tsx'), 'UserPage'),
   take: lazyPage(() => import('../features/takes/take-page.tsx'), 'TakePage'),

@@ -33,6 +33,7 @@ export function AppRoutes() {
           <Route index element={page(pages.overview)} />
           <Route path={routes.groups} element={page(pages.groups)} />
           <Route path={routes.group} element={page(pages.group)} />
+          <Route path={routes.groupProgress} element={page(pages.groupProgress)} />
           <Route path={routes.users} element={page(pages.users)} />
           <Route path={routes.user} element={page(pages.user)} />
           <Route path={routes.take} element={page(pages.take)} />

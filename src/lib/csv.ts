@@ -17,3 +17,26 @@ export async function writeCsv(rows: readonly Record<string, string | number | b
   const { default: Papa } = await import('papaparse');
   return '\uFEFF' + Papa.unparse([...rows], { newline: '\r\n', escapeFormulae: formulaStart });
 }
+
+export interface CsvTable {
+  title: string;
+  header: string[];
+  rows: (string | number | null)[][];
+}
+
+/**
+ * Several tables in one file, each under a line with its title and separated by an empty line,
+ * with the separator of the reader's spreadsheet (`;` where the decimal mark is a comma, as in
+ * French Excel). Same BOM, line ends and formula escaping as writeCsv.
+ */
+export async function writeCsvTables(tables: readonly CsvTable[], delimiter: ',' | ';'): Promise<string> {
+  const { default: Papa } = await import('papaparse');
+  const blocks = tables.map((table) =>
+    Papa.unparse([[table.title], table.header, ...table.rows], {
+      newline: '\r\n',
+      delimiter,
+      escapeFormulae: formulaStart,
+    }),
+  );
+  return '\uFEFF' + blocks.join('\r\n\r\n') + '\r\n';
+}

@@ -7,6 +7,7 @@ describe('paths', () => {
   it('builds the addresses that the router patterns match, with the id back', () => {
     const built = [
       [routes.group, paths.group(12)],
+      [routes.groupProgress, paths.groupProgress(13)],
       [routes.user, paths.user(34)],
       [routes.take, paths.take(56)],
       [routes.product, paths.product(78)],
@@ -14,7 +15,7 @@ describe('paths', () => {
     for (const [pattern, path] of built) {
       const match = matchPath(pattern, path);
       expect(match, path).not.toBeNull();
-      expect(parseRecordId(match?.params.id)).toBe(Number(path.split('/').pop()));
+      expect(parseRecordId(match?.params.id)).toBe(Number(path.match(/\d+/)?.[0]));
     }
   });
 

@@ -6,6 +6,7 @@ export const routes = {
   login: '/login',
   groups: '/groups',
   group: '/groups/:id',
+  groupProgress: '/groups/:id/progress',
   users: '/users',
   user: '/users/:id',
   take: '/takes/:id',
@@ -34,6 +35,8 @@ export const paths = {
   /** The groups page: the tree (open on `group`), or the table. */
   groups: (query: { group?: number; view?: 'table' } = {}) => withQuery(routes.groups, query),
   group: (id: number) => `/groups/${id}`,
+  /** The progress report of a group (filters: progress-params.ts). */
+  groupProgress: (id: number) => `/groups/${id}/progress`,
   users: () => routes.users,
   user: (id: number) => `/users/${id}`,
   take: (id: number) => `/takes/${id}`,

@@ -112,5 +112,39 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0004_progress_cache': {
+      async up(db: AnyDb) {
+        // What progress reports gathered from the portal, kept per organisation with its age.
+        await db.schema
+          .createTable('report_group')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('grp_id', 'integer', (c) => c.notNull())
+          .addColumn('grp_name', 'text', (c) => c.notNull())
+          .addColumn('grp_parent_id', 'integer')
+          .addColumn('child_ids', 'text', (c) => c.notNull())
+          .addColumn('member_ids', 'text', (c) => c.notNull())
+          .addColumn('gathered_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('report_group_pk', ['org_id', 'grp_id'])
+          .execute();
+        await db.schema
+          .createTable('report_user_takes')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('takes', 'text', (c) => c.notNull())
+          .addColumn('gathered_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('report_user_takes_pk', ['org_id', 'user_id'])
+          .execute();
+        await db.schema
+          .createTable('report_product')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('product_id', 'integer', (c) => c.notNull())
+          .addColumn('title', 'text')
+          .addColumn('type', 'text')
+          .addColumn('status', 'text')
+          .addColumn('gathered_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('report_product_pk', ['org_id', 'product_id'])
+          .execute();
+      },
+    },
   };
 }

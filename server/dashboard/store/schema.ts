@@ -8,6 +8,9 @@ export interface StoreTables {
   membership_event: MembershipEventTable;
   lookup_job: LookupJobTable;
   lookup_job_item: LookupJobItemTable;
+  report_group: ReportGroupTable;
+  report_user_takes: ReportUserTakesTable;
+  report_product: ReportProductTable;
 }
 
 /** One user of an organisation as the portal last showed them. */
@@ -67,4 +70,36 @@ export interface LookupJobItemTable {
   outcome: string | null;
   user_id: number | null;
   error_code: string | null;
+}
+
+/** A group as a progress report last gathered it: its subgroups and its members. */
+export interface ReportGroupTable {
+  org_id: number;
+  grp_id: number;
+  grp_name: string;
+  grp_parent_id: number | null;
+  /** JSON array of the grp_id of its direct children. */
+  child_ids: string;
+  /** JSON array of the user_id of its members. */
+  member_ids: string;
+  gathered_at: string;
+}
+
+/** A user's takes as a progress report last gathered them. */
+export interface ReportUserTakesTable {
+  org_id: number;
+  user_id: number;
+  /** JSON array of [take_id, product_id, score, started, completed]. */
+  takes: string;
+  gathered_at: string;
+}
+
+/** What a progress report needs of a product; title null when the portal no longer has it. */
+export interface ReportProductTable {
+  org_id: number;
+  product_id: number;
+  title: string | null;
+  type: string | null;
+  status: string | null;
+  gathered_at: string;
 }

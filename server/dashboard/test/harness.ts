@@ -8,6 +8,7 @@ import { createApp } from '../../web/app.ts';
 import { makeDist } from '../../web/test-dist.ts';
 import { createDashboardServer, type DashboardServer, type DashboardServerOptions } from '../api.ts';
 import { httpPortalGateway, inProcessPortalGateway, type PortalGateway } from '../portal-gateway.ts';
+import { httpPortalReader, inProcessPortalReader, type PortalReader } from '../portal-reader.ts';
 import { openStore, type DashboardStore, type StoreDialect } from '../store/connection.ts';
 import { postgres, postgresLabel, startPostgres, type TestPostgres } from './postgres.ts';
 
@@ -30,7 +31,9 @@ export interface HarnessOptions {
   viaProxy?: boolean;
   /** Wraps the gateway, e.g. to count or break the portal's answers. */
   gateway?: (gateway: PortalGateway) => PortalGateway;
-  dashboard?: Partial<Pick<DashboardServerOptions, 'directoryMaxAgeMs'>>;
+  /** Wraps the reader of progress reports, e.g. to count, slow or break its requests. */
+  reader?: (reader: PortalReader) => PortalReader;
+  dashboard?: Partial<Pick<DashboardServerOptions, 'directoryMaxAgeMs' | 'reportConcurrency'>>;
   /** A portal shared with another harness (a second replica); its owner closes it. */
   portal?: Portal;
 }
@@ -47,9 +50,11 @@ export async function startHarness(store: DashboardStore, options: HarnessOption
     portalUrl = `http://127.0.0.1:${port}`;
   }
   const baseGateway = portalUrl ? httpPortalGateway(portalUrl) : inProcessPortalGateway(portal.app);
+  const baseReader = portalUrl ? httpPortalReader(portalUrl) : inProcessPortalReader(portal.app);
   const dashboard = createDashboardServer({
     store,
     gateway: options.gateway ? options.gateway(baseGateway) : baseGateway,
+    reader: options.reader ? options.reader(baseReader) : baseReader,
     directoryMaxAgeMs: 7 * 86_400_000,
     ...options.dashboard,
   });

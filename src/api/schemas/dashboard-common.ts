@@ -15,11 +15,5 @@ export const pageQueryShape = {
 /** An ISO 8601 time in UTC as the store writes it (`2026-01-31T12:00:00.000Z`). */
 export const storedTimeSchema = z.string();
 
-/** GET /dashboard-api/status: a dashboard server is there (a static host would answer HTML). */
-export const dashboardStatusSchema = z.object({
-  service: z.literal('dashboard-server'),
-  api_version: z.literal(1),
-  /** Directory records last seen longer ago than this are `stale`. */
-  directory_max_age_days: z.number(),
-});
-export type DashboardStatus = z.infer<typeof dashboardStatusSchema>;
+// GET /status has a module of its own (the dashboard's pages read it; they need none of the above).
+export { dashboardStatusSchema, type DashboardStatus } from './dashboard-status.ts';

@@ -64,6 +64,9 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
           <Link className="button" to={paths.groups({ group: group.grp_id })}>
             {t.showInTree}
           </Link>
+          <Link className="button" to={paths.groupProgress(group.grp_id)}>
+            {t.progress}
+          </Link>
           <button
             type="button"
             className="button button-primary"

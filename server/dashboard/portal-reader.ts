@@ -1,0 +1,60 @@
+// Reads of any portal path for the gatherings of the dashboard server (progress reports): the
+// answer checked against its schema, and any failure naming the request that failed.
+import * as z from 'zod/mini';
+import { answerError, httpCall, inProcessCall, type InProcessPortal, type PortalCall } from './portal-gateway.ts';
+
+export interface PortalRead<S extends z.ZodMiniType> {
+  method: 'GET' | 'POST';
+  /** Path under the portal's API root, its parameters encoded: `/take/get_all_for_user/257`. */
+  path: string;
+  body?: unknown;
+  schema: S;
+}
+
+/** A portal request that failed: `request` says which (`POST /take/get_all_for_user/257`). */
+export class PortalRequestError extends Error {
+  constructor(
+    readonly request: string,
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type PortalReader = <S extends z.ZodMiniType>(token: string, read: PortalRead<S>) => Promise<z.infer<S>>;
+
+export function portalReader(call: PortalCall): PortalReader {
+  return async (token, { method, path, body, schema }) => {
+    const request = `${method} ${path}`;
+    let response: Response;
+    try {
+      response = await call(path, {
+        method,
+        headers: {
+          authorization: token,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new PortalRequestError(request, 502, 'portal_unreachable', 'The portal did not answer.');
+    }
+    if (!response.ok) {
+      const error = await answerError(response);
+      throw new PortalRequestError(request, error.status, error.code, error.message);
+    }
+    const parsed = z.safeParse(schema, await response.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new PortalRequestError(request, 502, 'portal_contract', 'The portal answered in an unexpected shape.');
+    }
+    return parsed.data;
+  };
+}
+
+export const inProcessPortalReader = (portal: InProcessPortal): PortalReader => portalReader(inProcessCall(portal));
+
+export const httpPortalReader = (portalUrl: string, timeoutMs = 30_000): PortalReader =>
+  portalReader(httpCall(portalUrl, timeoutMs));

@@ -1,0 +1,117 @@
+// /groups/:id/progress: who in this group (and its subgroups) has completed which training.
+// The dashboard server gathers the data (use-progress-report.ts); the figures are computed here
+// over all of it (aggregate.ts), so sorting and filtering need no request.
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link } from 'react-router';
+import { useDashboardServer } from '../../api/dashboard-server.ts';
+import { groupQueries } from '../../api/groups.ts';
+import type { Grp } from '../../api/schemas/grp.ts';
+import type { ProgressData } from '../../api/schemas/progress-report.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { GroupName } from '../../components/group-name.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { RecordStates } from '../../components/record-states.tsx';
+import { fill, useMessages } from '../../lib/i18n.tsx';
+import { paths } from '../../lib/paths.ts';
+import { useRouteId } from '../../lib/record-id.ts';
+import { aggregate } from './aggregate.ts';
+import { ExportControls } from './export-controls.tsx';
+import { FilterBar } from './filter-bar.tsx';
+import { GatheringStatus } from './gathering-status.tsx';
+import { MemberTable } from './member-table.tsx';
+import { progressMessages } from './messages.ts';
+import { ProductTable } from './product-table.tsx';
+import { useProgressParams } from './progress-params.ts';
+import { SummaryFigures } from './summary-figures.tsx';
+import { useProgressReport } from './use-progress-report.ts';
+import styles from './progress.module.css';
+
+// The charting library comes with the charts only, after the tables.
+const Charts = lazy(() => import('./charts.tsx'));
+
+export function ProgressPage() {
+  const t = useMessages(progressMessages);
+  const { raw, id } = useRouteId();
+  const options = groupQueries.children(id ?? 0);
+  const query = useQuery({ ...options, enabled: id !== null });
+  const notFound = <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
+  if (id === null) return notFound;
+  return (
+    <RecordStates
+      query={query}
+      queryKey={options.queryKey}
+      loading={t.loadingGroup}
+      errorTitle={t.groupErrorTitle}
+      notFound={notFound}
+    >
+      {(group) => <ProgressReportView group={group} />}
+    </RecordStates>
+  );
+}
+
+function ProgressReportView({ group }: { group: Grp }) {
+  const t = useMessages(progressMessages);
+  const server = useDashboardServer();
+  const { includeSubgroups, filter, update } = useProgressParams();
+  const key = { grpId: group.grp_id, includeSubgroups };
+  const { query, restart, cancel } = useProgressReport(key, server === 'available');
+  const [before = '', after = ''] = t.title.split('{name}');
+  const report = query.data;
+
+  return (
+    <article className={styles.page}>
+      <Link to={paths.group(group.grp_id)}>{t.backToGroup}</Link>
+      <h1 className={styles.title}>
+        {before}
+        <GroupName group={group} />
+        {after}
+      </h1>
+      <p className={styles.lede}>{t.lede}</p>
+      <label className={styles.switch}>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={includeSubgroups}
+          onChange={(event) => update({ subgroups: event.target.checked ? '1' : undefined })}
+        />
+        {t.includeSubgroups}
+      </label>
+      {server === 'checking' && <p role="status">{t.checkingServer}</p>}
+      {server === 'absent' && <p className="notice">{t.needsServer}</p>}
+      {query.isError && <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
+      {(report || query.isFetching) && (
+        <GatheringStatus
+          report={report}
+          busy={restart.isPending || cancel.isPending}
+          onCancel={() => cancel.mutate()}
+          onRestart={(refresh) => restart.mutate(refresh)}
+        />
+      )}
+      {restart.isError && <ApiErrorNotice error={restart.error} onRetry={() => restart.mutate(false)} />}
+      {cancel.isError && <ApiErrorNotice error={cancel.error} />}
+      {report?.data && <ReportBody data={report.data} filter={filter} update={update} />}
+    </article>
+  );
+}
+
+function ReportBody({
+  data,
+  filter,
+  update,
+}: { data: ProgressData } & Pick<ReturnType<typeof useProgressParams>, 'filter' | 'update'>) {
+  const t = useMessages(progressMessages);
+  const figures = useMemo(() => aggregate(data, filter), [data, filter]);
+  return (
+    <>
+      <FilterBar products={data.products} filter={filter} update={update} />
+      <SummaryFigures summary={figures.summary} />
+      <ExportControls figures={figures} groupId={data.group.grp_id} />
+      <ProductTable rows={figures.products} />
+      <Suspense fallback={<p role="status">{t.chartsLoading}</p>}>
+        <Charts figures={figures} />
+      </Suspense>
+      <MemberTable figures={figures} />
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+// The page's filters, in the URL so that a reload or a shared link shows the same report:
+// `subgroups=1`, `product=<id>`, `type`, `status`, `from` and `to` (completion dates, YYYY-MM-DD).
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ProgressFilter } from './aggregate.ts';
+
+export type ProgressParam = 'subgroups' | 'product' | 'type' | 'status' | 'from' | 'to';
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+function positiveInt(value: string | null): number | undefined {
+  if (!value || !/^\d{1,15}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n > 0 ? n : undefined;
+}
+
+export function useProgressParams() {
+  const [params, setParams] = useSearchParams();
+  const includeSubgroups = params.get('subgroups') === '1';
+  const filter = useMemo<ProgressFilter>(() => {
+    const date = (name: string) => {
+      const value = params.get(name);
+      return value && datePattern.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
+    };
+    return {
+      productId: positiveInt(params.get('product')),
+      type: params.get('type') || undefined,
+      status: params.get('status') || undefined,
+      from: date('from'),
+      to: date('to'),
+    };
+  }, [params]);
+  const update = useCallback(
+    (changes: Partial<Record<ProgressParam, string | undefined>>) =>
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          for (const [name, value] of Object.entries(changes)) {
+            if (value) next.set(name, value);
+            else next.delete(name);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { includeSubgroups, filter, update };
+}
