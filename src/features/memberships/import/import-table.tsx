@@ -1,11 +1,11 @@
 // The preview and results tables of the import: one row per input line, capped on screen (the
 // downloaded results hold every row).
 import { memo } from 'react';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { componentMessages } from '../../components/messages.ts';
-import { PortalText } from '../../components/portal-text.tsx';
-import type { PreviewRow, ResultRow } from '../../api/bulk-import.ts';
-import { membershipMessages } from './messages.ts';
+import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { componentMessages } from '../../../components/messages.ts';
+import { PortalText } from '../../../components/portal-text.tsx';
+import type { PreviewRow, ResultRow } from '../../../api/bulk-import.ts';
+import { membershipMessages } from '../messages.ts';
 import {
   personText,
   previewDetails,
@@ -16,7 +16,7 @@ import {
   resultTone,
   type RowTextDeps,
 } from './row-text.ts';
-import styles from './memberships.module.css';
+import styles from '../memberships.module.css';
 
 const shownRows = 500;
 

@@ -3,28 +3,28 @@
 // the group.
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { countBy, isPending, type ResultRow } from '../../api/bulk-import.ts';
-import { parseImportText, type ParsedImport } from '../../api/import-rows.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { componentMessages } from '../../components/messages.ts';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
-import { parseRecordId } from '../../lib/record-id.ts';
+import { countBy, isPending, type ResultRow } from '../../../api/bulk-import.ts';
+import { parseImportText, type ParsedImport } from '../../../api/import-rows.ts';
+import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
+import { componentMessages } from '../../../components/messages.ts';
+import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { parseRecordId } from '../../../lib/record-id.ts';
 import { downloadText } from './download.ts';
-import { GroupCombobox } from './group-combobox.tsx';
+import { GroupCombobox } from '../group-combobox.tsx';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportProgress } from './import-progress.tsx';
 import { classifyImportFile } from './import-file.ts';
 import { ImportSource } from './import-source.tsx';
 import { ImportTable } from './import-table.tsx';
-import { membershipMessages } from './messages.ts';
+import { membershipMessages } from '../messages.ts';
 import { resultsCsv } from './results-csv.ts';
 import { previewLabel, previewTone, resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
 import { runOutcome, type RunOutcome } from './run-outcome.ts';
 import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
-import { usePresetGroup } from './use-preset-group.ts';
-import styles from './memberships.module.css';
+import { usePresetGroup } from '../use-preset-group.ts';
+import styles from '../memberships.module.css';
 
 export function ImportPage() {
   const t = useMessages(membershipMessages);

@@ -1,7 +1,7 @@
 // The counts above a preview or results table, e.g. "12 To add · 3 Not found".
-import { useFormat } from '../../lib/i18n.tsx';
+import { useFormat } from '../../../lib/i18n.tsx';
 import type { Tone } from './row-text.ts';
-import styles from './memberships.module.css';
+import styles from '../memberships.module.css';
 
 export interface CountItem {
   key: string;

@@ -3,10 +3,15 @@
 // or a failure left. The work is src/api/bulk-import.ts.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import { rememberUsers } from '../../api/known-users.ts';
-import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '../../api/memberships.ts';
-import { fetchUserByIdentifier, userQueries } from '../../api/users.ts';
+import { isApiError } from '../../../api/errors.ts';
+import { rememberUsers } from '../../../api/known-users.ts';
+import {
+  createMembership,
+  fetchGroupMemberships,
+  findMembership,
+  membershipQueries,
+} from '../../../api/memberships.ts';
+import { fetchUserByIdentifier, userQueries } from '../../../api/users.ts';
 import {
   defaultConcurrency,
   defaultPauseAfterUnreachable,
@@ -16,9 +21,9 @@ import {
   type BulkApi,
   type PreviewRow,
   type ResultRow,
-} from '../../api/bulk-import.ts';
+} from '../../../api/bulk-import.ts';
 import type { StopReason } from './run-outcome.ts';
-import type { ImportRow } from '../../api/import-rows.ts';
+import type { ImportRow } from '../../../api/import-rows.ts';
 
 const api: BulkApi = { fetchUserByIdentifier, fetchGroupMemberships, findMembership, createMembership };
 

@@ -4,13 +4,13 @@
 // attempt, a retry after a lost answer included, checks before it creates.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import { rememberUser } from '../../api/known-users.ts';
-import { createMembership, findMembership, membershipQueries } from '../../api/memberships.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
-import type { User } from '../../api/schemas/user.ts';
-import type { UserGrp } from '../../api/schemas/user-grp.ts';
-import { userQueries } from '../../api/users.ts';
+import { isApiError } from '../../../api/errors.ts';
+import { rememberUser } from '../../../api/known-users.ts';
+import { createMembership, findMembership, membershipQueries } from '../../../api/memberships.ts';
+import type { Grp } from '../../../api/schemas/grp.ts';
+import type { User } from '../../../api/schemas/user.ts';
+import type { UserGrp } from '../../../api/schemas/user-grp.ts';
+import { userQueries } from '../../../api/users.ts';
 
 /** Who is being added: a user found by identifier, or a bare id preset from a user page. */
 export type Person = { user: User } | { userId: number };

@@ -1,9 +1,9 @@
 // The running import: a progress bar with counts, the time left, and a clean "Cancel".
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { membershipMessages } from './messages.ts';
+import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { membershipMessages } from '../messages.ts';
 import type { StopReason } from './run-outcome.ts';
 import type { RunProgress } from './use-import.ts';
-import styles from './memberships.module.css';
+import styles from '../memberships.module.css';
 
 export function ImportProgress({
   progress,

@@ -1,10 +1,10 @@
 // Step 2 of the import: paste identifiers, or choose a CSV file (read as UTF-8, BOM or not).
 // Both are always on screen; a chosen file is what gets imported until it is removed.
 import { useId } from 'react';
-import { fill, useMessages } from '../../lib/i18n.tsx';
-import { sampleCsv } from '../../api/import-rows.ts';
-import { membershipMessages } from './messages.ts';
-import styles from './memberships.module.css';
+import { fill, useMessages } from '../../../lib/i18n.tsx';
+import { sampleCsv } from '../../../api/import-rows.ts';
+import { membershipMessages } from '../messages.ts';
+import styles from '../memberships.module.css';
 
 export interface ImportSourceProps {
   pasted: string;

@@ -2,22 +2,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
-import { displayName, useKnownUser } from '../../api/known-users.ts';
-import { userQueries } from '../../api/users.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { GroupName } from '../../components/group-name.tsx';
-import { fillNodes, PortalText } from '../../components/portal-text.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import { isApiError } from '../../../api/errors.ts';
+import { displayName, useKnownUser } from '../../../api/known-users.ts';
+import { userQueries } from '../../../api/users.ts';
+import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
+import { GroupName } from '../../../components/group-name.tsx';
+import { fillNodes, PortalText } from '../../../components/portal-text.tsx';
+import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { validateAddMember, type AddMemberField, type AddMemberProblem } from './add-member-schema.ts';
-import { GroupCombobox } from './group-combobox.tsx';
+import { GroupCombobox } from '../group-combobox.tsx';
 import { IdentifierField } from './identifier-field.tsx';
-import { membershipMessages } from './messages.ts';
+import { membershipMessages } from '../messages.ts';
 import { useAddMember, type Person } from './use-add-member.ts';
-import { usePresetGroup } from './use-preset-group.ts';
+import { usePresetGroup } from '../use-preset-group.ts';
 import { useUserLookup } from './use-user-lookup.ts';
-import styles from './memberships.module.css';
+import styles from '../memberships.module.css';
 
 type Messages = (typeof membershipMessages)['en'];
 

@@ -1,6 +1,6 @@
 // "Download results": one line per input row, with a stable status code and readable details.
-import { writeCsv } from '../../lib/csv.ts';
-import type { ResultRow } from '../../api/bulk-import.ts';
+import { writeCsv } from '../../../lib/csv.ts';
+import type { ResultRow } from '../../../api/bulk-import.ts';
 import { personText, resultDetails, resultLabel, type RowTextDeps } from './row-text.ts';
 
 export function resultsCsv(results: readonly ResultRow[], deps: RowTextDeps): Promise<string> {
