@@ -268,7 +268,7 @@ test.describe('import', () => {
     await expect(
       page
         .getByRole('status')
-        .filter({ hasText: 'Import finished: 4 added, 1 already members, 1 not found, 0 failed, 1 skipped.' }),
+        .filter({ hasText: 'Import finished: 4 added, 1 already a member, 1 not found, 0 failed, 1 skipped.' }),
     ).toBeVisible();
     const after = await memberships(api, 57);
     expect(after).toHaveLength(9);

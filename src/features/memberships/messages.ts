@@ -11,8 +11,7 @@ export const membershipMessages = defineMessages({
     groupIndexStarting: 'Loading the groups for search by name…',
     groupIndexFailed: 'The list of groups could not be loaded: search by id or external id still works.',
     groupNoMatch: 'No group matches “{query}”.',
-    groupMatches: '{n} groups match.',
-    groupOneMatch: '1 group matches.',
+    groupMatches: '{n, plural, one {# group matches.} other {# groups match.}}',
     groupMoreMatches: 'First {n} matches shown: type more to narrow the search.',
     groupOptionId: 'id {id}',
     groupOptionExternal: 'external id {id}',
@@ -68,7 +67,7 @@ export const membershipMessages = defineMessages({
     fileLabel: 'CSV file',
     fileHint:
       'UTF-8, with or without a header row, separated by commas or semicolons. Columns: organisation identifier, then optionally group admin.',
-    fileChosen: '{name}: {rows} rows read.',
+    fileChosen: '{name}: {rows, plural, one {# row read.} other {# rows read.}}',
     fileUnreadable: 'This file could not be read. Save it as CSV (UTF-8) and choose it again.',
     fileEmpty: 'This file is empty. Choose a CSV file with one organisation identifier per line.',
     fileNoRows:
@@ -109,15 +108,15 @@ export const membershipMessages = defineMessages({
     lookupRetried: 'Looked up again during the import.',
     countsLabel: 'Summary',
     showingFirst: 'First {shown} of {total} rows shown; the downloaded results hold every row.',
-    run: 'Import {n} members',
-    runOne: 'Import 1 member',
+    run: '{n, plural, one {Import # member} other {Import # members}}',
     nothingToRun: 'Nobody to add: every row is already a member, not found, a duplicate or invalid.',
     cancel: 'Cancel',
     cancelling: 'Stopping: the requests already sent are finishing, no new ones start…',
     pausing: 'The portal cannot be reached: pausing once the requests already sent are answered…',
     stoppingSession: 'The session expired: stopping once the requests already sent are answered…',
     progressLabel: 'Import progress',
-    progressText: '{done} of {total} processed: {added} added, {already} already members, {failed} not added',
+    progressText:
+      '{done, number} of {total, number} processed: {added, number} added, {already, plural, one {# already a member} other {# already members}}, {failed, number} not added',
     etaEstimating: 'Estimating the time left…',
     eta: 'About {time} left',
     seconds: '{n} s',
@@ -132,19 +131,19 @@ export const membershipMessages = defineMessages({
     resultSkipped: 'Skipped',
     resultNotRun: 'Not run',
     finished:
-      'Import finished: {added} added, {already} already members, {notFound} not found, {failed} failed, {skipped} skipped.',
+      'Import finished: {added, number} added, {already, plural, one {# already a member} other {# already members}}, {notFound, number} not found, {failed, number} failed, {skipped, number} skipped.',
     stopped:
-      'Import cancelled after {done} of {total} rows. Run it again to finish: people already added are not added twice.',
+      'Import cancelled after {done, number} of {total, plural, one {# row} other {# rows}}. Run it again to finish: people already added are not added twice.',
     finishedWithFailures:
-      'Import finished with errors: {added} added, {already} already members, {notFound} not found, {failed} failed, {skipped} skipped. Run it again for the failed rows: people already added are not added twice.',
+      'Import finished with errors: {added, number} added, {already, plural, one {# already a member} other {# already members}}, {notFound, number} not found, {failed, number} failed, {skipped, number} skipped. Run it again for the failed rows: people already added are not added twice.',
     allFailed:
-      'Import failed: none of the {failed} rows could be added. The details below say why; run it again once the cause is fixed.',
+      'Import failed: {failed, plural, one {the row could not be added} other {none of the # rows could be added}}. The details below say why; run it again once the cause is fixed.',
     paused:
-      'Import paused: the portal cannot be reached. {left} rows are still to do. Resume once it is back: each row is checked before it is written, so nobody is added twice.',
+      'Import paused: the portal cannot be reached. {left, plural, one {# row is} other {# rows are}} still to do. Resume once it is back: each row is checked before it is written, so nobody is added twice.',
     sessionStopped:
-      'Import stopped: the session expired, so {left} rows were not added. Sign in again, then run it again: people already added are not added twice.',
+      'Import stopped: the session expired, so {left, plural, one {# row was} other {# rows were}} not added. Sign in again, then run it again: people already added are not added twice.',
     resume: 'Resume',
-    runAgain: 'Run again for the {n} remaining rows',
+    runAgain: '{n, plural, one {Run again for the remaining row} other {Run again for the # remaining rows}}',
     downloadResults: 'Download results',
     startOver: 'Import another list',
     editList: 'Change the list',
@@ -160,8 +159,7 @@ export const membershipMessages = defineMessages({
     groupIndexFailed:
       "La liste des groupes n'a pas pu être chargée : la recherche par identifiant ou identifiant externe fonctionne toujours.",
     groupNoMatch: 'Aucun groupe ne correspond à « {query} ».',
-    groupMatches: '{n} groupes correspondent.',
-    groupOneMatch: '1 groupe correspond.',
+    groupMatches: '{n, plural, one {# groupe correspond.} other {# groupes correspondent.}}',
     groupMoreMatches: 'Les {n} premiers résultats sont affichés : précisez la recherche.',
     groupOptionId: 'id {id}',
     groupOptionExternal: 'id externe {id}',
@@ -217,7 +215,7 @@ export const membershipMessages = defineMessages({
     fileLabel: 'Fichier CSV',
     fileHint:
       "UTF-8, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules. Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe.",
-    fileChosen: '{name} : {rows} lignes lues.',
+    fileChosen: '{name} : {rows, plural, one {# ligne lue.} other {# lignes lues.}}',
     fileUnreadable: "Ce fichier n'a pas pu être lu. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
     fileEmpty: "Ce fichier est vide. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",
     fileNoRows:
@@ -260,15 +258,15 @@ export const membershipMessages = defineMessages({
     countsLabel: 'Résumé',
     showingFirst:
       'Les {shown} premières lignes sur {total} sont affichées ; les résultats téléchargés contiennent toutes les lignes.',
-    run: 'Importer {n} membres',
-    runOne: 'Importer 1 membre',
+    run: '{n, plural, one {Importer # membre} other {Importer # membres}}',
     nothingToRun: 'Personne à ajouter : chaque ligne est déjà membre, introuvable, en double ou invalide.',
     cancel: 'Annuler',
     cancelling: 'Arrêt en cours : les requêtes déjà envoyées se terminent, aucune nouvelle ne part…',
     pausing: 'Le portail est injoignable : pause dès que les requêtes déjà envoyées auront répondu…',
     stoppingSession: 'La session a expiré : arrêt dès que les requêtes déjà envoyées auront répondu…',
     progressLabel: "Progression de l'import",
-    progressText: '{done} sur {total} traitées : {added} ajoutées, {already} déjà membres, {failed} non ajoutées',
+    progressText:
+      '{done, number} sur {total, number} traitées : {added, plural, one {# ajoutée} other {# ajoutées}}, {already, plural, one {# déjà membre} other {# déjà membres}}, {failed, plural, one {# non ajoutée} other {# non ajoutées}}',
     etaEstimating: 'Estimation du temps restant…',
     eta: 'Temps restant : environ {time}',
     seconds: '{n} s',
@@ -284,19 +282,19 @@ export const membershipMessages = defineMessages({
     resultSkipped: 'Ignoré',
     resultNotRun: 'Non traité',
     finished:
-      'Import terminé : {added} ajoutés, {already} déjà membres, {notFound} introuvables, {failed} en échec, {skipped} ignorés.',
+      'Import terminé : {added, plural, one {# ajouté} other {# ajoutés}}, {already, plural, one {# déjà membre} other {# déjà membres}}, {notFound, plural, one {# introuvable} other {# introuvables}}, {failed, number} en échec, {skipped, plural, one {# ignoré} other {# ignorés}}.',
     stopped:
-      'Import annulé après {done} lignes sur {total}. Relancez-le pour terminer : les personnes déjà ajoutées ne le sont pas deux fois.',
+      'Import annulé après {done, plural, one {# ligne} other {# lignes}} sur {total, number}. Relancez-le pour terminer : les personnes déjà ajoutées ne le sont pas deux fois.',
     finishedWithFailures:
-      'Import terminé avec des erreurs : {added} ajoutés, {already} déjà membres, {notFound} introuvables, {failed} en échec, {skipped} ignorés. Relancez-le pour les lignes en échec : les personnes déjà ajoutées ne le sont pas deux fois.',
+      'Import terminé avec des erreurs : {added, plural, one {# ajouté} other {# ajoutés}}, {already, plural, one {# déjà membre} other {# déjà membres}}, {notFound, plural, one {# introuvable} other {# introuvables}}, {failed, number} en échec, {skipped, plural, one {# ignoré} other {# ignorés}}. Relancez-le pour les lignes en échec : les personnes déjà ajoutées ne le sont pas deux fois.',
     allFailed:
-      "Échec de l'import : aucune des {failed} lignes n'a pu être ajoutée. Les détails ci-dessous disent pourquoi ; relancez-le une fois la cause corrigée.",
+      "Échec de l'import : {failed, plural, one {la ligne n'a pas pu être ajoutée} other {aucune des # lignes n'a pu être ajoutée}}. Les détails ci-dessous disent pourquoi ; relancez-le une fois la cause corrigée.",
     paused:
-      "Import en pause : le portail est injoignable. {left} lignes restent à traiter. Reprenez dès son retour : chaque ligne est vérifiée avant d'être enregistrée, personne n'est ajouté deux fois.",
+      "Import en pause : le portail est injoignable. {left, plural, one {# ligne reste} other {# lignes restent}} à traiter. Reprenez dès son retour : chaque ligne est vérifiée avant d'être enregistrée, personne n'est ajouté deux fois.",
     sessionStopped:
-      "Import arrêté : la session a expiré, {left} lignes n'ont donc pas été ajoutées. Reconnectez-vous, puis relancez-le : les personnes déjà ajoutées ne le sont pas deux fois.",
+      "Import arrêté : la session a expiré, {left, plural, one {# ligne n'a donc pas été ajoutée} other {# lignes n'ont donc pas été ajoutées}}. Reconnectez-vous, puis relancez-le : les personnes déjà ajoutées ne le sont pas deux fois.",
     resume: 'Reprendre',
-    runAgain: 'Relancer pour les {n} lignes restantes',
+    runAgain: '{n, plural, one {Relancer pour la ligne restante} other {Relancer pour les # lignes restantes}}',
     downloadResults: 'Télécharger les résultats',
     startOver: 'Importer une autre liste',
     editList: 'Modifier la liste',

@@ -93,7 +93,7 @@ export function AddMemberForm({
       (problems.group ? groupInput : identifierInput).current?.focus();
       return;
     }
-    if (group) void add({ group, admin, resolvePerson });
+    if (group) add({ group, admin, resolvePerson });
   }
 
   const personName = (person: Person) => {

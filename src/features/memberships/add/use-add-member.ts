@@ -1,8 +1,9 @@
 // The submit of the "Add member" form: resolve the user, check the membership, create it once.
-// A synchronous ref guards against double clicks and repeated Enter (state updates too late to
-// stop a second event in the same frame); writes are never retried automatically, and every
-// attempt, a retry after a lost answer included, checks before it creates.
-import { useQueryClient } from '@tanstack/react-query';
+// A React Query mutation; a synchronous ref guards against double clicks and repeated Enter
+// (the mutation's state updates too late to stop a second event in the same frame). Writes are
+// never retried automatically, and every attempt, a retry after a lost answer included, checks
+// before it creates.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isApiError } from '../../../api/errors.ts';
 import { rememberUser } from '../../../api/known-users.ts';
@@ -19,7 +20,16 @@ const personId = (person: Person) => ('user' in person ? person.user.user_id : p
 
 export type AddOutcome =
   | { kind: 'added'; group: Grp; person: Person; membership: UserGrp }
-  | { kind: 'already'; group: Grp; person: Person; since: string | null }
+  | {
+      kind: 'already';
+      group: Grp;
+      person: Person;
+      since: string | null;
+      /** The existing membership's group admin flag; null when unknown (a 409 says only that it exists). */
+      isAdmin: boolean | null;
+      /** Whether "Group admin" was asked for: the API cannot change the flag of an existing membership. */
+      askedAdmin: boolean;
+    }
   | { kind: 'failed'; error: unknown; uncertain: boolean };
 
 export type AddPhase = 'idle' | 'checking' | 'creating';
@@ -31,52 +41,65 @@ export interface AddRequest {
   resolvePerson: () => Promise<Person | null>;
 }
 
+/** One submit; never throws: a failure is an outcome, with whether a write may have happened. */
+async function addMember(
+  { group, admin, resolvePerson }: AddRequest,
+  onCreating: () => void,
+): Promise<AddOutcome | null> {
+  let wrote = false;
+  let person: Person | null = null;
+  try {
+    person = await resolvePerson();
+    if (!person) return null;
+    if ('user' in person) rememberUser(person.user);
+    const existing = await findMembership(group.grp_id, personId(person));
+    if (existing) {
+      const since = existing.user_grp_created_date;
+      return { kind: 'already', group, person, since, isAdmin: existing.user_grp_group_admin === 1, askedAdmin: admin };
+    }
+    onCreating();
+    wrote = true;
+    const membership = await createMembership({
+      user_grp_grp_id: group.grp_id,
+      user_grp_user_id: personId(person),
+      user_grp_group_admin: admin ? 1 : 0,
+    });
+    return { kind: 'added', group, person, membership };
+  } catch (error) {
+    if (person && isApiError(error) && error.kind === 'http' && error.status === 409) {
+      // Added meanwhile (elsewhere, or by an earlier attempt whose answer was lost).
+      return { kind: 'already', group, person, since: null, isAdmin: null, askedAdmin: admin };
+    }
+    const lost = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+    return { kind: 'failed', error, uncertain: wrote && lost };
+  }
+}
+
 export function useAddMember() {
   const queryClient = useQueryClient();
   const inFlight = useRef(false);
-  const [phase, setPhase] = useState<AddPhase>('idle');
-  const [outcome, setOutcome] = useState<AddOutcome | null>(null);
+  const [creating, setCreating] = useState(false);
+  const mutation = useMutation({
+    mutationFn: (request: AddRequest) => addMember(request, () => setCreating(true)),
+    onSuccess: (outcome) => {
+      if (outcome?.kind !== 'added') return;
+      void queryClient.invalidateQueries({ queryKey: membershipQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: userQueries.groupsOf(personId(outcome.person)) });
+    },
+    onSettled: () => {
+      inFlight.current = false;
+      setCreating(false);
+    },
+  });
 
-  async function add({ group, admin, resolvePerson }: AddRequest): Promise<void> {
+  function add(request: AddRequest): void {
     if (inFlight.current) return;
     inFlight.current = true;
-    setPhase('checking');
-    setOutcome(null);
-    let wrote = false;
-    let person: Person | null = null;
-    try {
-      person = await resolvePerson();
-      if (!person) return;
-      if ('user' in person) rememberUser(person.user);
-      const userId = personId(person);
-      const existing = await findMembership(group.grp_id, userId);
-      if (existing) {
-        setOutcome({ kind: 'already', group, person, since: existing.user_grp_created_date });
-        return;
-      }
-      setPhase('creating');
-      wrote = true;
-      const membership = await createMembership({
-        user_grp_grp_id: group.grp_id,
-        user_grp_user_id: userId,
-        user_grp_group_admin: admin ? 1 : 0,
-      });
-      setOutcome({ kind: 'added', group, person, membership });
-      void queryClient.invalidateQueries({ queryKey: membershipQueries.all() });
-      void queryClient.invalidateQueries({ queryKey: [...userQueries.all(), 'groups', userId] });
-    } catch (error) {
-      if (person && isApiError(error) && error.kind === 'http' && error.status === 409) {
-        // Added meanwhile (elsewhere, or by an earlier attempt whose answer was lost).
-        setOutcome({ kind: 'already', group, person, since: null });
-      } else {
-        const lost = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
-        setOutcome({ kind: 'failed', error, uncertain: wrote && lost });
-      }
-    } finally {
-      inFlight.current = false;
-      setPhase('idle');
-    }
+    mutation.mutate(request);
   }
 
-  return { add, phase, outcome, reset: () => setOutcome(null) };
+  const phase: AddPhase = !mutation.isPending ? 'idle' : creating ? 'creating' : 'checking';
+  // While a new submit is checking, the previous outcome is gone (as before: one outcome at a time).
+  const outcome = mutation.isPending ? null : (mutation.data ?? null);
+  return { add, phase, outcome, reset: mutation.reset };
 }

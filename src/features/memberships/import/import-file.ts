@@ -1,5 +1,7 @@
 // What a chosen file holds, before it is parsed: text (UTF-8, BOM or not), nothing, or not text
 // at all. A spreadsheet, a PDF or an image read as text gives hundreds of "rows" of noise.
+import { parseImportText } from '../../../api/import-rows.ts';
+import type { ChosenFile, FileProblem } from './import-source-state.ts';
 
 export type ImportFile =
   | { kind: 'text'; text: string }
@@ -27,4 +29,19 @@ export function classifyImportFile(bytes: Uint8Array): ImportFile {
     return { kind: 'not-utf8' };
   }
   return text.trim() === '' ? { kind: 'empty' } : { kind: 'text', text };
+}
+
+/** A chosen file, read and counted, or why it cannot be imported. */
+export async function readImportFile(
+  file: File,
+): Promise<{ file: ChosenFile; problem?: undefined } | { problem: FileProblem }> {
+  try {
+    const content = classifyImportFile(new Uint8Array(await file.arrayBuffer()));
+    if (content.kind !== 'text') return { problem: content.kind };
+    const rows = (await parseImportText(content.text)).rows.length;
+    if (rows === 0) return { problem: 'no-rows' };
+    return { file: { name: file.name, text: content.text, rows } };
+  } catch {
+    return { problem: 'unreadable' };
+  }
 }

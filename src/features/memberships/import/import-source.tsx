@@ -1,7 +1,8 @@
 // Step 2 of the import: paste identifiers, or choose a CSV file (read as UTF-8, BOM or not).
 // Both are always on screen; a chosen file is what gets imported until it is removed.
 import { useId } from 'react';
-import { fill, useMessages } from '../../../lib/i18n.tsx';
+import { useMessages } from '../../../lib/i18n.tsx';
+import { useMessageFormat } from '../../../lib/message-format.ts';
 import { sampleCsv } from '../../../api/import-rows.ts';
 import { membershipMessages } from '../messages.ts';
 import styles from '../memberships.module.css';
@@ -23,6 +24,7 @@ const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv)}
 export function ImportSource(props: ImportSourceProps) {
   const { pasted, onPastedChange, file, fileError, onFile, onRemoveFile, error, disabled } = props;
   const t = useMessages(membershipMessages);
+  const formatMessage = useMessageFormat();
   const id = useId();
   const errorId = `${id}-error`;
 
@@ -65,7 +67,7 @@ export function ImportSource(props: ImportSourceProps) {
             {t.fileHint}
           </p>
           <p id={`${id}-file-status`} className={fileError !== null ? 'field-error' : 'hint'} aria-live="polite">
-            {fileError ?? (file ? fill(t.fileChosen, { name: file.name, rows: file.rows }) : '')}
+            {fileError ?? (file ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows }) : '')}
           </p>
           {(file || fileError !== null) && (
             <button type="button" className="button button-quiet" onClick={onRemoveFile}>

@@ -1,0 +1,75 @@
+// Step 3: the preview (nothing written yet), the button that runs it, the progress of a run.
+import { countBy } from '../../../api/bulk-import.ts';
+import type { ParsedImport } from '../../../api/import-rows.ts';
+import { componentMessages } from '../../../components/messages.ts';
+import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { useMessageFormat } from '../../../lib/message-format.ts';
+import { membershipMessages } from '../messages.ts';
+import { ImportCounts } from './import-counts.tsx';
+import { ImportProgress } from './import-progress.tsx';
+import { ImportTable } from './import-table.tsx';
+import { previewLabel, previewTone, type RowTextDeps } from './row-text.ts';
+import type { ImportPhase } from './use-import.ts';
+import styles from '../memberships.module.css';
+
+type Messages = (typeof membershipMessages)['en'];
+
+export interface PreviewSectionProps {
+  titleId: string;
+  phase: Extract<ImportPhase, { kind: 'preview' | 'running' }>;
+  onRun: () => void;
+  onCancel: () => void;
+}
+
+export function PreviewSection({ titleId, phase, onRun, onCancel }: PreviewSectionProps) {
+  const t = useMessages(membershipMessages);
+  const common = useMessages(componentMessages);
+  const format = useFormat();
+  const deps: RowTextDeps = { t, common, format };
+  return (
+    <section className={`card ${styles.section}`} aria-labelledby={titleId}>
+      <h2 id={titleId}>{t.stepPreview}</h2>
+      <p className="hint">{detectionText(phase.parsed, t)}</p>
+      <ImportCounts
+        label={t.countsLabel}
+        items={Object.entries(countBy(phase.rows)).map(([status, count]) => {
+          const key = status as keyof typeof previewTone;
+          return { key, label: previewLabel(key, deps), count: count ?? 0, tone: previewTone[key] };
+        })}
+      />
+      {phase.kind === 'preview' && (
+        <RunButton
+          rows={phase.rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length}
+          onRun={onRun}
+        />
+      )}
+      {phase.kind === 'running' && (
+        <ImportProgress progress={phase.progress} stopping={phase.stopping} onCancel={onCancel} />
+      )}
+      <ImportTable caption={t.previewTable} preview={phase.rows} />
+    </section>
+  );
+}
+
+/** Where the identifiers (and group admins) were read from. */
+function detectionText(parsed: ParsedImport, t: Messages): string {
+  const columnName = (index: number | null) => (index === null || !parsed.header ? '' : (parsed.header[index] ?? ''));
+  if (!parsed.header) return fill(t.noHeader, { admin: parsed.adminColumn === null ? '' : t.noHeaderAdmin });
+  return fill(t.headerDetected, {
+    identifier: columnName(parsed.identifierColumn),
+    admin: parsed.adminColumn === null ? '' : fill(t.headerAdmin, { column: columnName(parsed.adminColumn) }),
+  });
+}
+
+function RunButton({ rows, onRun }: { rows: number; onRun: () => void }) {
+  const t = useMessages(membershipMessages);
+  const formatMessage = useMessageFormat();
+  if (rows === 0) return <p className="notice notice-info">{t.nothingToRun}</p>;
+  return (
+    <div className={styles.actions}>
+      <button type="button" className="button button-primary" onClick={onRun}>
+        {formatMessage(t.run, { n: rows })}
+      </button>
+    </div>
+  );
+}
