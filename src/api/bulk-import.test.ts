@@ -102,6 +102,17 @@ describe('resolveImport', () => {
     expect(preview[2]?.duplicateOf).toBe(1);
     expect(preview[5]?.duplicateOf).toBe(1);
     expect(preview[4]?.memberSince).toBe('2024-01-02T00:00:00Z');
+    expect(preview[4]?.memberIsAdmin).toBe(false);
+    expect(preview[0]?.memberIsAdmin).toBeNull();
+  });
+
+  it('keeps, for a current member asked to be a group admin, that they are not one (the API cannot change it)', async () => {
+    const { api } = fakeApi();
+    const asked = rows('c').map((row) => ({ ...row, admin: 1 as const }));
+    const [preview] = await resolveImport(asked, 7, api);
+    expect(preview).toMatchObject({ status: 'already-member', admin: 1, memberIsAdmin: false });
+    const [result] = await runImport([preview!], 7, api);
+    expect(result).toMatchObject({ status: 'already-member', memberIsAdmin: false });
   });
 });
 

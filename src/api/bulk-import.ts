@@ -29,6 +29,8 @@ export interface PreviewRow extends ImportRow {
   user: User | null;
   /** Creation date of the existing membership ("already a member since"). */
   memberSince: string | null;
+  /** Whether the existing membership is a group admin one (the API cannot change it); null when not a member. */
+  memberIsAdmin: boolean | null;
   /** For a duplicate: the line it repeats. */
   duplicateOf: number | null;
   error: unknown;
@@ -40,6 +42,8 @@ export interface ResultRow {
   row: PreviewRow;
   status: ResultStatus;
   memberSince: string | null;
+  /** For "already a member": whether as a group admin; null when unknown (a 409 says only that it exists). */
+  memberIsAdmin: boolean | null;
   error: unknown;
 }
 
@@ -79,7 +83,7 @@ export async function resolveImport(
   const { concurrency = defaultConcurrency, signal, onProgress } = options;
   const firstLine = new Map<string, number>();
   const preview: PreviewRow[] = rows.map((row) => {
-    const base = { ...row, user: null, memberSince: null, duplicateOf: null, error: null };
+    const base = { ...row, user: null, memberSince: null, memberIsAdmin: null, duplicateOf: null, error: null };
     if (row.problem) return { ...base, status: 'invalid' };
     const seen = firstLine.get(row.identifier);
     if (seen !== undefined) return { ...base, status: 'duplicate', duplicateOf: seen };
@@ -123,6 +127,7 @@ export async function resolveImport(
     if (member) {
       row.status = 'already-member';
       row.memberSince = member.user_grp_created_date;
+      row.memberIsAdmin = member.user_grp_group_admin === 1;
     }
   }
   return preview;
@@ -154,10 +159,11 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 function settled(row: PreviewRow): ResultRow {
-  const result = (status: ResultStatus, memberSince: string | null = null): ResultRow => ({
+  const result = (status: ResultStatus): ResultRow => ({
     row,
     status,
-    memberSince,
+    memberSince: null,
+    memberIsAdmin: null,
     error: null,
   });
   switch (row.status) {
@@ -165,7 +171,7 @@ function settled(row: PreviewRow): ResultRow {
     case 'lookup-failed':
       return result('not-run');
     case 'already-member':
-      return result('already-member', row.memberSince);
+      return { ...result('already-member'), memberSince: row.memberSince, memberIsAdmin: row.memberIsAdmin };
     case 'not-found':
       return result('not-found');
     case 'duplicate':
@@ -185,13 +191,17 @@ async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<Res
     row,
     status,
     memberSince,
+    memberIsAdmin: null,
     error,
   });
   try {
     const user = row.user ?? (await api.fetchUserByIdentifier(row.identifier));
     const settledRow = row.user ? row : { ...row, user, status: 'found' as const, error: null };
     const existing = await api.findMembership(grpId, user.user_id);
-    if (existing) return { ...outcome('already-member', existing.user_grp_created_date), row: settledRow };
+    if (existing) {
+      const already = outcome('already-member', existing.user_grp_created_date);
+      return { ...already, row: settledRow, memberIsAdmin: existing.user_grp_group_admin === 1 };
+    }
     const created = await api.createMembership({
       user_grp_grp_id: grpId,
       user_grp_user_id: user.user_id,

@@ -137,5 +137,3 @@ export async function parseImportText(input: string): Promise<ParsedImport> {
   });
   return { rows, header: hasHeader ? first : null, identifierColumn, adminColumn };
 }
-
-export const sampleCsv = 'organisation_identifier;group_admin\nE100123;0\njane.doe.00042;1\n';

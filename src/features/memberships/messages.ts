@@ -66,16 +66,49 @@ export const membershipMessages = defineMessages({
       'One per line. An optional second column, after a comma or a semicolon, marks group admins (1, yes or oui).',
     fileLabel: 'CSV file',
     fileHint:
-      'UTF-8, with or without a header row, separated by commas or semicolons. Columns: organisation identifier, then optionally group admin.',
+      'UTF-8, Windows-1252 (Excel) or UTF-16, with or without a header row, separated by commas or semicolons. Columns: organisation identifier, then optionally group admin.',
     fileChosen: '{name}: {rows, plural, one {# row read.} other {# rows read.}}',
     fileUnreadable: 'This file could not be read. Save it as CSV (UTF-8) and choose it again.',
     fileEmpty: 'This file is empty. Choose a CSV file with one organisation identifier per line.',
     fileNoRows:
       'This file has no identifiers, only a header row. Choose a CSV file with one organisation identifier per line.',
     fileBinary: 'This file is not a text (CSV) file. Save it as CSV (UTF-8) and choose it again.',
-    fileNotUtf8:
-      'This file is not UTF-8 text, so its accented letters would be misread. Save it as CSV (UTF-8) and choose it again.',
     sampleDownload: 'Download a sample CSV',
+    encodingRead: 'Read as {encoding}',
+    encodingLabel: 'Encoding',
+    encodingHint: 'Change it if accented letters look wrong in the preview.',
+    encodingUtf8: 'UTF-8',
+    encodingWindows1252: 'Windows-1252 (Excel)',
+    encodingUtf16le: 'UTF-16',
+    encodingUtf16be: 'UTF-16 (big-endian)',
+    filterLabel: 'Show rows',
+    filterHint: 'Press a status to show only its rows; press it again to show every row.',
+    pageLabel: 'Pages of {caption}',
+    pageRange: 'Rows {from}–{to} of {total}',
+    pagePrevious: 'Previous page',
+    pageNext: 'Next page',
+    downloadPreview: 'Download preview',
+    alreadyNotAdmin:
+      'Already a member, and not a group admin. The portal’s API cannot change the group admin flag of an existing membership: change it in the portal.',
+    alreadyNotAdminSince:
+      'Member since {date}, and not a group admin. The portal’s API cannot change the group admin flag of an existing membership: change it in the portal.',
+    alreadyAdminUnknown:
+      'Already a member; whether as a group admin is not known. The portal’s API cannot change the group admin flag of an existing membership: check it in the portal.',
+    alreadyMemberNotAdminSince:
+      'Already a member since {date}: {name} is in {group}, and is not a group admin. The portal’s API cannot change the group admin flag of an existing membership: change it in the portal. Nothing was sent.',
+    alreadyMemberNotAdmin:
+      'Already a member: {name} is in {group}, and is not a group admin. The portal’s API cannot change the group admin flag of an existing membership: change it in the portal. Nothing was written.',
+    alreadyMemberAdminUnknown:
+      'Already a member: {name} is in {group}. The portal’s API cannot change the group admin flag of an existing membership: check in the portal whether they are a group admin. Nothing was written.',
+    csvRow: 'row',
+    csvIdentifier: 'organisation_identifier',
+    csvAdmin: 'group_admin',
+    csvUserId: 'user_id',
+    csvName: 'name',
+    csvStatus: 'status',
+    csvStatusLabel: 'result',
+    csvDetails: 'details',
+    csvPreviewStatusLabel: 'preview',
     preview: 'Preview',
     previewing: 'Looking people up: {done} of {total}…',
     previewNeedsGroup: 'Choose the target group first.',
@@ -107,7 +140,6 @@ export const membershipMessages = defineMessages({
     memberSince: 'Member since {date}.',
     lookupRetried: 'Looked up again during the import.',
     countsLabel: 'Summary',
-    showingFirst: 'First {shown} of {total} rows shown; the downloaded results hold every row.',
     run: '{n, plural, one {Import # member} other {Import # members}}',
     nothingToRun: 'Nobody to add: every row is already a member, not found, a duplicate or invalid.',
     cancel: 'Cancel',
@@ -214,7 +246,7 @@ export const membershipMessages = defineMessages({
       'Un par ligne. Une deuxième colonne facultative, après une virgule ou un point-virgule, désigne les administrateurs (1, oui ou yes).',
     fileLabel: 'Fichier CSV',
     fileHint:
-      "UTF-8, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules. Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe.",
+      "UTF-8, Windows-1252 (Excel) ou UTF-16, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules. Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe.",
     fileChosen: '{name} : {rows, plural, one {# ligne lue.} other {# lignes lues.}}',
     fileUnreadable: "Ce fichier n'a pas pu être lu. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
     fileEmpty: "Ce fichier est vide. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",
@@ -222,9 +254,42 @@ export const membershipMessages = defineMessages({
       "Ce fichier ne contient aucun identifiant, seulement une ligne d'en-tête. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",
     fileBinary:
       "Ce fichier n'est pas un fichier texte (CSV). Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
-    fileNotUtf8:
-      "Ce fichier n'est pas un texte UTF-8 : ses lettres accentuées seraient mal lues. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
     sampleDownload: 'Télécharger un exemple de CSV',
+    encodingRead: 'Lu en {encoding}',
+    encodingLabel: 'Encodage',
+    encodingHint: 'Changez-le si les lettres accentuées semblent fausses dans l’aperçu.',
+    encodingUtf8: 'UTF-8',
+    encodingWindows1252: 'Windows-1252 (Excel)',
+    encodingUtf16le: 'UTF-16',
+    encodingUtf16be: 'UTF-16 (gros-boutiste)',
+    filterLabel: 'Lignes affichées',
+    filterHint: 'Appuyez sur un statut pour n’afficher que ses lignes ; appuyez de nouveau pour tout afficher.',
+    pageLabel: 'Pages de {caption}',
+    pageRange: 'Lignes {from} à {to} sur {total}',
+    pagePrevious: 'Page précédente',
+    pageNext: 'Page suivante',
+    downloadPreview: 'Télécharger l’aperçu',
+    alreadyNotAdmin:
+      'Déjà membre, et pas administrateur du groupe. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : modifiez-le dans le portail.',
+    alreadyNotAdminSince:
+      'Membre depuis le {date}, et pas administrateur du groupe. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : modifiez-le dans le portail.',
+    alreadyAdminUnknown:
+      'Déjà membre ; administrateur du groupe ou non, on ne le sait pas. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : vérifiez-le dans le portail.',
+    alreadyMemberNotAdminSince:
+      'Déjà membre depuis le {date} : {name} fait partie de {group}, et n’est pas administrateur du groupe. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : modifiez-le dans le portail. Rien n’a été envoyé.',
+    alreadyMemberNotAdmin:
+      'Déjà membre : {name} fait partie de {group}, et n’est pas administrateur du groupe. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : modifiez-le dans le portail. Rien n’a été enregistré.',
+    alreadyMemberAdminUnknown:
+      'Déjà membre : {name} fait partie de {group}. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : vérifiez dans le portail s’il ou elle est administrateur du groupe. Rien n’a été enregistré.',
+    csvRow: 'ligne',
+    csvIdentifier: 'identifiant_organisation',
+    csvAdmin: 'administrateur_groupe',
+    csvUserId: 'id_utilisateur',
+    csvName: 'nom',
+    csvStatus: 'statut',
+    csvStatusLabel: 'résultat',
+    csvDetails: 'détails',
+    csvPreviewStatusLabel: 'aperçu',
     preview: 'Aperçu',
     previewing: 'Recherche des personnes : {done} sur {total}…',
     previewNeedsGroup: "Choisissez d'abord le groupe cible.",
@@ -256,8 +321,6 @@ export const membershipMessages = defineMessages({
     memberSince: 'Membre depuis le {date}.',
     lookupRetried: "Recherchée de nouveau pendant l'import.",
     countsLabel: 'Résumé',
-    showingFirst:
-      'Les {shown} premières lignes sur {total} sont affichées ; les résultats téléchargés contiennent toutes les lignes.',
     run: '{n, plural, one {Importer # membre} other {Importer # membres}}',
     nothingToRun: 'Personne à ajouter : chaque ligne est déjà membre, introuvable, en double ou invalide.',
     cancel: 'Annuler',

@@ -14,7 +14,7 @@ import { validateAddMember, type AddMemberField, type AddMemberProblem } from '.
 import { GroupCombobox } from '../group-combobox.tsx';
 import { IdentifierField } from './identifier-field.tsx';
 import { membershipMessages } from '../messages.ts';
-import { useAddMember, type Person } from './use-add-member.ts';
+import { useAddMember, type AddOutcome, type Person } from './use-add-member.ts';
 import { usePresetGroup } from '../use-preset-group.ts';
 import { useUserLookup } from './use-user-lookup.ts';
 import styles from '../memberships.module.css';
@@ -34,6 +34,14 @@ function problemText(problem: AddMemberProblem | 'not-found', t: Messages): stri
     case 'not-found':
       return t.errorUserNotFound;
   }
+}
+
+/** "Already a member", and the truth when "Group admin" was asked for: the API cannot change that flag. */
+function alreadyMessage(outcome: Extract<AddOutcome, { kind: 'already' }>, t: Messages): string {
+  if (outcome.askedAdmin && outcome.isAdmin === false)
+    return outcome.since ? t.alreadyMemberNotAdminSince : t.alreadyMemberNotAdmin;
+  if (outcome.askedAdmin && outcome.isAdmin === null) return t.alreadyMemberAdminUnknown;
+  return outcome.since ? t.alreadyMemberSince : t.alreadyMember;
 }
 
 export function AddMemberForm({
@@ -196,7 +204,7 @@ export function AddMemberForm({
       {outcome?.kind === 'already' && (
         <div className="notice notice-info" role="status">
           <p>
-            {fillNodes(outcome.since ? t.alreadyMemberSince : t.alreadyMember, {
+            {fillNodes(alreadyMessage(outcome, t), {
               name: <PortalText>{personName(outcome.person)}</PortalText>,
               group: <GroupName group={outcome.group} />,
               date: format.date(outcome.since),

@@ -12,7 +12,7 @@ import { parseRecordId } from '../../../lib/record-id.ts';
 import { GroupCombobox } from '../group-combobox.tsx';
 import { membershipMessages } from '../messages.ts';
 import { usePresetGroup } from '../use-preset-group.ts';
-import { readImportFile } from './import-file.ts';
+import { readImportFile, type Encoding } from './import-file.ts';
 import { ImportSource } from './import-source.tsx';
 import { useImportSource, type FileProblem } from './import-source-state.ts';
 import { PreviewSection } from './preview-section.tsx';
@@ -38,7 +38,6 @@ export function ImportPage() {
   const fileProblemText: Record<FileProblem, string> = {
     empty: t.fileEmpty,
     binary: t.fileBinary,
-    'not-utf8': t.fileNotUtf8,
     'no-rows': t.fileNoRows,
     unreadable: t.fileUnreadable,
   };
@@ -46,8 +45,24 @@ export function ImportPage() {
 
   async function chooseFile(next: File | null) {
     if (!next) return dispatch({ type: 'file-cleared' });
-    const read = await readImportFile(next);
-    dispatch(read.problem ? { type: 'file-refused', problem: read.problem } : { type: 'file-read', file: read.file });
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await next.arrayBuffer());
+    } catch {
+      return dispatch({ type: 'file-refused', problem: 'unreadable' });
+    }
+    read(await readImportFile(next.name, bytes));
+  }
+
+  /** The administrator says the file is in another encoding than the one detected. */
+  async function changeEncoding(encoding: Encoding) {
+    if (source.file) read(await readImportFile(source.file.name, source.file.bytes, encoding));
+  }
+
+  function read(result: Awaited<ReturnType<typeof readImportFile>>) {
+    dispatch(
+      result.problem ? { type: 'file-refused', problem: result.problem } : { type: 'file-read', file: result.file },
+    );
   }
 
   async function startPreview() {
@@ -97,6 +112,7 @@ export function ImportPage() {
           file={source.file}
           fileError={fileError}
           onFile={(next) => void chooseFile(next)}
+          onEncoding={(encoding) => void changeEncoding(encoding)}
           onRemoveFile={() => dispatch({ type: 'file-removed' })}
           // A chosen file that cannot be used says why, rather than "choose a file first".
           error={source.missing.rows ? (fileError ?? t.previewNeedsRows) : null}

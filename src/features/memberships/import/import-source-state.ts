@@ -2,11 +2,15 @@
 // a pasted list or a chosen file (read, or refused with a reason), and the problems that stop
 // the preview. The file input's chosen file is the browser's state: `inputKey` changes to clear it.
 import { useReducer } from 'react';
+import type { Encoding } from './import-file.ts';
 
-export type FileProblem = 'empty' | 'binary' | 'not-utf8' | 'no-rows' | 'unreadable';
+export type FileProblem = 'empty' | 'binary' | 'no-rows' | 'unreadable';
 
 export interface ChosenFile {
   name: string;
+  /** Kept to read the file again in another encoding. */
+  bytes: Uint8Array;
+  encoding: Encoding;
   text: string;
   rows: number;
 }

@@ -1,30 +1,41 @@
-// Step 2 of the import: paste identifiers, or choose a CSV file (read as UTF-8, BOM or not).
-// Both are always on screen; a chosen file is what gets imported until it is removed.
+// Step 2 of the import: paste identifiers, or choose a CSV file (its encoding detected, said
+// next to its name, and changeable). Both are always on screen; a chosen file is what gets
+// imported until it is removed.
 import { useId } from 'react';
-import { useMessages } from '../../../lib/i18n.tsx';
+import { fill, useLocale, useMessages } from '../../../lib/i18n.tsx';
 import { useMessageFormat } from '../../../lib/message-format.ts';
-import { sampleCsv } from '../../../api/import-rows.ts';
+import { csvDelimiter } from '../../../lib/csv.ts';
 import { membershipMessages } from '../messages.ts';
+import { encodings, type Encoding } from './import-file.ts';
+import { sampleCsv } from './import-csv.ts';
 import styles from '../memberships.module.css';
 
 export interface ImportSourceProps {
   pasted: string;
   onPastedChange: (text: string) => void;
-  file: { name: string; rows: number } | null;
+  file: { name: string; rows: number; encoding: Encoding } | null;
   /** Why the chosen file cannot be imported, or null. */
   fileError: string | null;
   onFile: (file: File | null) => void;
+  /** Read the chosen file again in another encoding. */
+  onEncoding: (encoding: Encoding) => void;
   onRemoveFile: () => void;
   error: string | null;
   disabled: boolean;
 }
 
-const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv)}`;
-
 export function ImportSource(props: ImportSourceProps) {
-  const { pasted, onPastedChange, file, fileError, onFile, onRemoveFile, error, disabled } = props;
+  const { pasted, onPastedChange, file, fileError, onFile, onEncoding, onRemoveFile, error, disabled } = props;
   const t = useMessages(membershipMessages);
   const formatMessage = useMessageFormat();
+  const { locale } = useLocale();
+  const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv(t, csvDelimiter(locale)))}`;
+  const encodingNames: Record<Encoding, string> = {
+    'utf-8': t.encodingUtf8,
+    'windows-1252': t.encodingWindows1252,
+    'utf-16le': t.encodingUtf16le,
+    'utf-16be': t.encodingUtf16be,
+  };
   const id = useId();
   const errorId = `${id}-error`;
 
@@ -69,6 +80,32 @@ export function ImportSource(props: ImportSourceProps) {
           <p id={`${id}-file-status`} className={fileError !== null ? 'field-error' : 'hint'} aria-live="polite">
             {fileError ?? (file ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows }) : '')}
           </p>
+          {file && (
+            <div className={styles.encoding}>
+              <p id={`${id}-encoding-note`} className="hint">
+                {fill(t.encodingRead, { encoding: encodingNames[file.encoding] })}
+              </p>
+              <label htmlFor={`${id}-encoding`}>{t.encodingLabel}</label>
+              <select
+                id={`${id}-encoding`}
+                value={file.encoding}
+                onChange={(event) => {
+                  const next = encodings.find((encoding) => encoding === event.target.value);
+                  if (next) onEncoding(next);
+                }}
+                aria-describedby={`${id}-encoding-note ${id}-encoding-hint`}
+              >
+                {encodings.map((encoding) => (
+                  <option key={encoding} value={encoding}>
+                    {encodingNames[encoding]}
+                  </option>
+                ))}
+              </select>
+              <p id={`${id}-encoding-hint`} className="hint">
+                {t.encodingHint}
+              </p>
+            </div>
+          )}
           {(file || fileError !== null) && (
             <button type="button" className="button button-quiet" onClick={onRemoveFile}>
               {t.removeFile}

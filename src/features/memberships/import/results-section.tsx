@@ -1,18 +1,30 @@
-// Step 4 once a run has ended: what happened (a sentence and counts), run again or resume, the
-// results file, and one row per input line.
-import { countBy, isPending, type ResultRow } from '../../../api/bulk-import.ts';
+// Step 4 once a run has ended: what happened (a sentence, and counts that filter the table), run
+// again or resume, the results file, and one row per input line.
+import { useState } from 'react';
+import { countBy, isPending, type ResultRow, type ResultStatus } from '../../../api/bulk-import.ts';
 import { componentMessages } from '../../../components/messages.ts';
-import { useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { csvDelimiter } from '../../../lib/csv.ts';
+import { useFormat, useLocale, useMessages } from '../../../lib/i18n.tsx';
 import { useMessageFormat } from '../../../lib/message-format.ts';
 import { membershipMessages } from '../messages.ts';
 import { downloadText } from './download.ts';
-import { ImportCounts } from './import-counts.tsx';
 import { ImportTable } from './import-table.tsx';
-import { resultsCsv } from './results-csv.ts';
+import { resultsCsv } from './import-csv.ts';
 import { resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
 import { runOutcome, type RunOutcome } from './run-outcome.ts';
+import { StatusFilter } from './status-filter.tsx';
 import type { ImportPhase } from './use-import.ts';
 import styles from '../memberships.module.css';
+
+/** Problems first, as in the preview. */
+const resultStatuses: readonly ResultStatus[] = [
+  'failed',
+  'not-found',
+  'not-run',
+  'skipped',
+  'already-member',
+  'added',
+];
 
 export interface ResultsSectionProps {
   titleId: string;
@@ -26,13 +38,27 @@ export function ResultsSection({ titleId, phase, onRunAgain, onStartOver }: Resu
   const common = useMessages(componentMessages);
   const format = useFormat();
   const formatMessage = useMessageFormat();
+  const { locale } = useLocale();
   const deps: RowTextDeps = { t, common, format };
+  const [shown, setShown] = useState<ResultStatus | null>(null);
   const outcome = runOutcome(phase.results, phase.stoppedBy);
+  const counts = countBy(phase.results);
   const pending = phase.results.filter(isPending).length;
   return (
     <section className={`card ${styles.section}`} aria-labelledby={titleId}>
       <h2 id={titleId}>{t.resultsTable}</h2>
       <DoneSummary outcome={outcome} results={phase.results} deps={deps} />
+      <StatusFilter
+        label={t.countsLabel}
+        items={resultStatuses.map((key) => ({
+          key,
+          label: resultLabel(key, deps),
+          count: counts[key] ?? 0,
+          tone: resultTone[key],
+        }))}
+        shown={shown}
+        onShow={setShown}
+      />
       <div className={styles.actions}>
         {pending > 0 && (
           <button type="button" className="button button-primary" onClick={onRunAgain}>
@@ -43,7 +69,10 @@ export function ResultsSection({ titleId, phase, onRunAgain, onStartOver }: Resu
           type="button"
           className="button"
           onClick={async () =>
-            downloadText(`memberships-import-results-${phase.grpId}.csv`, await resultsCsv(phase.results, deps))
+            downloadText(
+              `memberships-import-results-${phase.grpId}.csv`,
+              await resultsCsv(phase.results, deps, csvDelimiter(locale)),
+            )
           }
         >
           {t.downloadResults}
@@ -52,7 +81,7 @@ export function ResultsSection({ titleId, phase, onRunAgain, onStartOver }: Resu
           {t.startOver}
         </button>
       </div>
-      <ImportTable caption={t.resultsTable} results={phase.results} />
+      <ImportTable key={shown ?? 'all'} caption={t.resultsTable} results={phase.results} status={shown} />
     </section>
   );
 }
@@ -88,21 +117,10 @@ function DoneSummary({
   } as const;
   const [text, values] = message[outcome];
   const tone = outcome === 'finished' ? 'notice-success' : outcome === 'cancelled' ? 'notice-info' : 'notice-error';
+  // A pause needs the user (to resume once the portal is back): announced at once.
   return (
-    <>
-      {/* A pause needs the user (to resume once the portal is back): announced at once. */}
-      <p className={`notice ${tone}`} role={outcome === 'paused' ? 'alert' : 'status'}>
-        {formatMessage(text, values)}
-      </p>
-      <ImportCounts
-        label={t.countsLabel}
-        items={(Object.keys(resultTone) as (keyof typeof resultTone)[]).map((key) => ({
-          key,
-          label: resultLabel(key, deps),
-          count: counts[key] ?? 0,
-          tone: resultTone[key],
-        }))}
-      />
-    </>
+    <p className={`notice ${tone}`} role={outcome === 'paused' ? 'alert' : 'status'}>
+      {formatMessage(text, values)}
+    </p>
   );
 }

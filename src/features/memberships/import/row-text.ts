@@ -64,7 +64,7 @@ export function personText(row: PreviewRow): string {
 }
 
 export function previewDetails(row: PreviewRow, deps: RowTextDeps): string {
-  const { t, format } = deps;
+  const { t } = deps;
   switch (row.status) {
     case 'duplicate':
       return fill(t.duplicateOf, { line: row.duplicateOf ?? '?' });
@@ -77,7 +77,7 @@ export function previewDetails(row: PreviewRow, deps: RowTextDeps): string {
             ? t.invalidAdmin
             : t.invalidEmpty;
     case 'already-member':
-      return row.memberSince ? fill(t.memberSince, { date: format.date(row.memberSince) }) : '';
+      return alreadyText(row.admin, row.memberSince, row.memberIsAdmin, deps);
     case 'lookup-failed':
       return errorText(row.error, deps);
     case 'found':
@@ -88,8 +88,28 @@ export function previewDetails(row: PreviewRow, deps: RowTextDeps): string {
 
 export function resultDetails(result: ResultRow, deps: RowTextDeps): string {
   if (result.status === 'failed') return errorText(result.error, deps);
-  if (result.status === 'already-member' && result.memberSince)
-    return fill(deps.t.memberSince, { date: deps.format.date(result.memberSince) });
+  if (result.status === 'already-member')
+    return alreadyText(result.row.admin, result.memberSince, result.memberIsAdmin, deps);
   if (result.status === 'skipped') return previewDetails(result.row, deps);
   return '';
+}
+
+/**
+ * An existing member: since when, and the truth when "group admin" was asked for and they are
+ * not one (or it is not known): the API cannot change the flag of an existing membership.
+ */
+function alreadyText(askedAdmin: 0 | 1, since: string | null, isAdmin: boolean | null, { t, format }: RowTextDeps) {
+  if (askedAdmin === 1 && isAdmin === false)
+    return since ? fill(t.alreadyNotAdminSince, { date: format.date(since) }) : t.alreadyNotAdmin;
+  if (askedAdmin === 1 && isAdmin === null) return t.alreadyAdminUnknown;
+  return since ? fill(t.memberSince, { date: format.date(since) }) : '';
+}
+
+/**
+ * The "Group admin" cell: what the row asks for, except for an existing member, where it is what
+ * the membership is (a "Yes" there would read as if they were a group admin).
+ */
+export function adminText(row: PreviewRow, memberIsAdmin: boolean | null, { common }: RowTextDeps): string {
+  const admin = row.status === 'already-member' && memberIsAdmin !== null ? memberIsAdmin : row.admin === 1;
+  return admin ? common.yes : common.no;
 }

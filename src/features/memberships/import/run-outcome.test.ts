@@ -15,11 +15,13 @@ function results(...statuses: ResultStatus[]): ResultRow[] {
       status: 'found',
       user: null,
       memberSince: null,
+      memberIsAdmin: null,
       duplicateOf: null,
       error: null,
     },
     status,
     memberSince: null,
+    memberIsAdmin: null,
     error: status === 'failed' ? new ApiError({ kind: 'network', endpoint: 'POST /user_grp/create' }) : null,
   }));
 }
