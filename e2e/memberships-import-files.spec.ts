@@ -161,3 +161,76 @@ test('group admin asked for a current plain member: the form, the preview and th
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoAxeViolations(page);
 });
+
+test('a file for many groups: each group found by external id, id or name, an unknown group shown, each person added once per group', async ({
+  page,
+  api,
+}) => {
+  // Groups 60, 66 and 67 and users 186, 187 and 189: used by no other spec.
+  const file = [
+    'organisation_identifier;group;group_admin',
+    'olivia.davies.00186;66;0',
+    'william.laurent.00187;EXT-0067;0',
+    'aoife.kelly.00189;sales-level-1;1',
+    'olivia.davies.00186;sales-level-1;0',
+    'william.laurent.00187;no-such-group;0',
+  ].join('\r\n');
+  await page.goto('/memberships/import');
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await expect(page.getByText('groups.csv: 5 rows read.')).toBeVisible();
+  // No target group: the rows name theirs.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('Groups in “group”.')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Group column' })).toHaveValue('1');
+
+  const summary = page.getByRole('group', { name: 'Summary' });
+  await expect(summary.getByRole('button', { name: 'To add 4', exact: true })).toBeVisible();
+  const unknown = summary.getByRole('button', { name: 'Unknown group 1', exact: true });
+  await unknown.click();
+  const table = page.getByRole('table', { name: 'Preview' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row', { name: /^6 william\.laurent\.00187/ })).toContainText(
+    'No group has the external id, id or name “no-such-group”.',
+  );
+  await unknown.click();
+  await expect(table.getByRole('columnheader', { name: 'Group', exact: true })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^2 olivia\.davies/ })).toContainText('sales-emea-level-2-2');
+  await expect(table.getByRole('row', { name: /^3 william\.laurent/ })).toContainText(
+    'sales-key-accounts-marseille-level-2-juniors',
+  );
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Import 4 members' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished: 4 added' })).toBeVisible();
+  const memberIds = async (grpId: number) => {
+    const criterias = [{ column: 'user_grp_grp_id', operator: 'equal', value: String(grpId) }];
+    const body = (await api.post('/user_grp/get_all', { start: 0, limit: 1000, criterias })) as {
+      result: { user_grp_user_id: number; user_grp_group_admin: number }[];
+    };
+    return body.result.filter((m) => [186, 187, 189].includes(m.user_grp_user_id));
+  };
+  expect(await memberIds(66)).toEqual([expect.objectContaining({ user_grp_user_id: 186 })]);
+  expect(await memberIds(67)).toEqual([expect.objectContaining({ user_grp_user_id: 187 })]);
+  expect((await memberIds(60)).map((m) => [m.user_grp_user_id, m.user_grp_group_admin]).sort()).toEqual([
+    [186, 0],
+    [189, 1],
+  ]);
+  const results = await csvLines(await download(page, 'Download results'));
+  expect(results[0]).toBe('row,organisation_identifier,group_admin,group,user_id,name,status,result,details');
+  expect(results[5]).toMatch(/^6,william\.laurent\.00187,No,no-such-group,,,skipped,Skipped,"No group has/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+
+  // The same file again adds nobody.
+  await page.getByRole('button', { name: 'Import another list' }).click();
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(
+    page.getByRole('group', { name: 'Summary' }).getByRole('button', { name: 'Already a member 4', exact: true }),
+  ).toBeVisible();
+  expect(await memberIds(60)).toHaveLength(2);
+});

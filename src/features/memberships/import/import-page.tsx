@@ -1,6 +1,6 @@
-// /memberships/import: bulk add to one group from pasted identifiers or a CSV file. Preview
-// first (nothing written), then a run with progress, cancel and results. `?grp=<id>` presets
-// the group. The page wires two named-state machines: what was given (useImportSource, a
+// /memberships/import: bulk add to one group, or to the groups a file's group column names, from
+// pasted identifiers or a CSV file. Preview first (nothing written), then a run with progress,
+// cancel and results. `?grp=<id>` presets the group. The page wires two named-state machines: what was given (useImportSource, a
 // reducer) and where the import is (useImport: edit, previewing, preview, running, done).
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -65,13 +65,16 @@ export function ImportPage() {
     );
   }
 
-  async function startPreview() {
+  /** `groupColumn`: the administrator's choice of group column (the stored one, or detection, when absent). */
+  async function startPreview(groupColumn = source.groupColumn) {
     const text = source.file ? source.file.text : source.pasted;
-    const parsed = text.trim() ? await parseImportText(text) : null;
+    const parsed = text.trim() ? await parseImportText(text, { groupColumn }) : null;
     const rows = parsed !== null && parsed.rows.length > 0;
-    if (!group || !parsed || !rows) return dispatch({ type: 'preview-refused', group: !group, rows: !rows });
+    // The target group is needed only when the rows do not name their groups.
+    const needsGroup = !group && parsed?.groupColumn == null;
+    if (needsGroup || !parsed || !rows) return dispatch({ type: 'preview-refused', group: needsGroup, rows: !rows });
     dispatch({ type: 'preview-accepted' });
-    void preview(parsed, group.grp_id);
+    void preview(parsed, group);
   }
 
   return (
@@ -90,6 +93,7 @@ export function ImportPage() {
 
       <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-group`}>
         <h2 id={`${titleId}-group`}>{t.stepGroup}</h2>
+        <p className="hint">{t.stepGroupOptional}</p>
         <GroupCombobox
           value={group}
           disabled={locked}
@@ -169,6 +173,10 @@ export function ImportPage() {
           phase={phase}
           onRun={() => phase.kind === 'preview' && run(phase)}
           onCancel={cancel}
+          onGroupColumn={(column) => {
+            dispatch({ type: 'group-column', column });
+            void startPreview(column);
+          }}
         />
       )}
 

@@ -19,6 +19,8 @@ export interface SourceState {
   pasted: string;
   file: ChosenFile | null;
   fileProblem: FileProblem | null;
+  /** The group column chosen by hand (an index, or null for none); undefined: detected. */
+  groupColumn: number | null | undefined;
   /** Shown after a refused "Preview": no group, no rows. */
   missing: { group: boolean; rows: boolean };
   inputKey: number;
@@ -32,6 +34,7 @@ export type SourceAction =
   /** The file picker was closed without a file: the input is already empty. */
   | { type: 'file-cleared' }
   | { type: 'group-chosen' }
+  | { type: 'group-column'; column: number | null }
   | { type: 'preview-refused'; group: boolean; rows: boolean }
   | { type: 'preview-accepted' }
   | { type: 'start-over' };
@@ -40,6 +43,7 @@ export const initialSource: SourceState = {
   pasted: '',
   file: null,
   fileProblem: null,
+  groupColumn: undefined,
   missing: { group: false, rows: false },
   inputKey: 0,
 };
@@ -47,15 +51,17 @@ export const initialSource: SourceState = {
 export function sourceReducer(state: SourceState, action: SourceAction): SourceState {
   switch (action.type) {
     case 'pasted':
-      return { ...state, pasted: action.text };
+      return { ...state, pasted: action.text, groupColumn: undefined };
     case 'file-read':
-      return { ...state, file: action.file, fileProblem: null };
+      return { ...state, file: action.file, fileProblem: null, groupColumn: undefined };
     case 'file-refused':
       return { ...state, file: null, fileProblem: action.problem };
     case 'file-cleared':
-      return { ...state, file: null, fileProblem: null };
+      return { ...state, file: null, fileProblem: null, groupColumn: undefined };
     case 'file-removed':
-      return { ...state, file: null, fileProblem: null, inputKey: state.inputKey + 1 };
+      return { ...state, file: null, fileProblem: null, groupColumn: undefined, inputKey: state.inputKey + 1 };
+    case 'group-column':
+      return { ...state, groupColumn: action.column };
     case 'group-chosen':
       return { ...state, missing: { ...state.missing, group: false } };
     case 'preview-refused':

@@ -29,7 +29,8 @@ export function ImportSource(props: ImportSourceProps) {
   const t = useMessages(membershipMessages);
   const formatMessage = useMessageFormat();
   const { locale } = useLocale();
-  const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv(t, csvDelimiter(locale)))}`;
+  const sampleHref = (groups: boolean) =>
+    `data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv(t, csvDelimiter(locale), groups))}`;
   const encodingNames: Record<Encoding, string> = {
     'utf-8': t.encodingUtf8,
     'windows-1252': t.encodingWindows1252,
@@ -112,8 +113,13 @@ export function ImportSource(props: ImportSourceProps) {
             </button>
           )}
           <p className="hint">
-            <a href={sampleHref} download="memberships-sample.csv">
+            <a href={sampleHref(false)} download="memberships-sample.csv">
               {t.sampleDownload}
+            </a>
+          </p>
+          <p className="hint">
+            <a href={sampleHref(true)} download="memberships-sample-groups.csv">
+              {t.sampleDownloadGroups}
             </a>
           </p>
         </div>

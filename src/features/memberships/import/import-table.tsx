@@ -8,6 +8,8 @@ import type { PreviewRow, ResultRow } from '../../../api/bulk-import.ts';
 import { membershipMessages } from '../messages.ts';
 import {
   adminText,
+  groupText,
+  namesGroups,
   personText,
   previewDetails,
   previewLabel,
@@ -63,6 +65,7 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
           tone: previewTone[row.status],
           details: previewDetails(row, deps),
         }));
+  const withGroups = namesGroups(results ? results.map((r) => r.row) : (preview ?? []));
   const pages = Math.max(1, Math.ceil(chosen.length / pageSize));
   const current = Math.min(page, pages - 1);
   const shown = chosen.slice(current * pageSize, (current + 1) * pageSize);
@@ -79,6 +82,7 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
               <th scope="col">{t.colRow}</th>
               <th scope="col">{t.colIdentifier}</th>
               <th scope="col">{t.colPerson}</th>
+              {withGroups && <th scope="col">{t.colGroup}</th>}
               <th scope="col">{t.colAdmin}</th>
               <th scope="col">{t.colStatus}</th>
               <th scope="col">{t.colDetails}</th>
@@ -94,6 +98,11 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
                 <td>
                   <PortalText>{personText(line.row)}</PortalText>
                 </td>
+                {withGroups && (
+                  <td>
+                    <PortalText>{groupText(line.row)}</PortalText>
+                  </td>
+                )}
                 <td>{line.admin}</td>
                 <td>
                   <span className={`${styles.status} ${styles[line.tone]}`}>{line.label}</span>

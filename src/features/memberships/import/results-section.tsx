@@ -7,24 +7,14 @@ import { csvDelimiter } from '../../../lib/csv.ts';
 import { useFormat, useLocale, useMessages } from '../../../lib/i18n.tsx';
 import { useMessageFormat } from '../../../lib/message-format.ts';
 import { membershipMessages } from '../messages.ts';
-import { downloadText } from './download.ts';
+import { downloadText } from '../../../lib/download.ts';
 import { ImportTable } from './import-table.tsx';
 import { resultsCsv } from './import-csv.ts';
-import { resultLabel, resultTone, type RowTextDeps } from './row-text.ts';
+import { resultLabel, resultStatuses, resultTone, type RowTextDeps } from './row-text.ts';
 import { runOutcome, type RunOutcome } from './run-outcome.ts';
 import { StatusFilter } from './status-filter.tsx';
 import type { ImportPhase } from './use-import.ts';
 import styles from '../memberships.module.css';
-
-/** Problems first, as in the preview. */
-const resultStatuses: readonly ResultStatus[] = [
-  'failed',
-  'not-found',
-  'not-run',
-  'skipped',
-  'already-member',
-  'added',
-];
 
 export interface ResultsSectionProps {
   titleId: string;
@@ -70,7 +60,7 @@ export function ResultsSection({ titleId, phase, onRunAgain, onStartOver }: Resu
           className="button"
           onClick={async () =>
             downloadText(
-              `memberships-import-results-${phase.grpId}.csv`,
+              `memberships-import-results-${phase.grpId ?? 'groups'}.csv`,
               await resultsCsv(phase.results, deps, csvDelimiter(locale)),
             )
           }

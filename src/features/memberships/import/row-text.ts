@@ -15,23 +15,29 @@ export interface RowTextDeps {
 
 export type Tone = 'ok' | 'info' | 'warn' | 'bad' | 'muted';
 
+// In the order the summaries list them: problems first, what goes well last.
 export const previewTone: Record<PreviewStatus, Tone> = {
-  found: 'ok',
-  'already-member': 'info',
   'not-found': 'bad',
-  duplicate: 'warn',
+  'unknown-group': 'bad',
   invalid: 'bad',
   'lookup-failed': 'bad',
+  duplicate: 'warn',
+  'already-member': 'info',
+  found: 'ok',
 };
 
 export const resultTone: Record<ResultStatus, Tone> = {
-  added: 'ok',
-  'already-member': 'info',
-  'not-found': 'bad',
   failed: 'bad',
-  skipped: 'warn',
+  'not-found': 'bad',
   'not-run': 'muted',
+  skipped: 'warn',
+  'already-member': 'info',
+  added: 'ok',
 };
+
+/** Every status, in the summaries' order (the keys of a Record over them, so none is left out). */
+export const previewStatuses = Object.keys(previewTone) as PreviewStatus[];
+export const resultStatuses = Object.keys(resultTone) as ResultStatus[];
 
 export function previewLabel(status: PreviewStatus, { t }: RowTextDeps): string {
   return {
@@ -41,6 +47,7 @@ export function previewLabel(status: PreviewStatus, { t }: RowTextDeps): string 
     duplicate: t.statusDuplicate,
     invalid: t.statusInvalid,
     'lookup-failed': t.statusLookupFailed,
+    'unknown-group': t.statusUnknownGroup,
   }[status];
 }
 
@@ -80,6 +87,8 @@ export function previewDetails(row: PreviewRow, deps: RowTextDeps): string {
       return alreadyText(row.admin, row.memberSince, row.memberIsAdmin, deps);
     case 'lookup-failed':
       return errorText(row.error, deps);
+    case 'unknown-group':
+      return row.group ? fill(t.unknownGroup, { group: row.group }) : t.noGroup;
     case 'found':
     case 'not-found':
       return '';
@@ -112,4 +121,14 @@ function alreadyText(askedAdmin: 0 | 1, since: string | null, isAdmin: boolean |
 export function adminText(row: PreviewRow, memberIsAdmin: boolean | null, { common }: RowTextDeps): string {
   const admin = row.status === 'already-member' && memberIsAdmin !== null ? memberIsAdmin : row.admin === 1;
   return admin ? common.yes : common.no;
+}
+
+/** The group a row goes to, by name (its own group's, or the target group's), else its cell as written. */
+export function groupText(row: PreviewRow): string {
+  return row.groupName ?? row.group ?? '';
+}
+
+/** Whether the rows name their own groups (a file with a group column): tables and files then show them. */
+export function namesGroups(rows: readonly PreviewRow[]): boolean {
+  return rows.some((row) => row.group != null);
 }

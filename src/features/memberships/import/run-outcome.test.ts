@@ -13,6 +13,8 @@ function results(...statuses: ResultStatus[]): ResultRow[] {
       admin: 0,
       problem: null,
       status: 'found',
+      grpId: 1,
+      groupName: null,
       user: null,
       memberSince: null,
       memberIsAdmin: null,

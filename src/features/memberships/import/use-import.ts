@@ -5,6 +5,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../api/errors.ts';
+import { groupIndexQuery } from '../../../api/group-index.ts';
+import { groupResolver } from '../../../api/import-groups.ts';
 import { rememberUsers } from '../../../api/known-users.ts';
 import {
   createMembership,
@@ -25,6 +27,7 @@ import {
 } from '../../../api/bulk-import.ts';
 import type { StopReason } from './run-outcome.ts';
 import type { ParsedImport } from '../../../api/import-rows.ts';
+import type { Grp } from '../../../api/schemas/grp.ts';
 
 const api: BulkApi = { fetchUserByIdentifier, fetchGroupMemberships, findMembership, createMembership };
 
@@ -44,10 +47,10 @@ export type ImportPhase =
   | { kind: 'edit' }
   | { kind: 'previewing'; done: number; total: number }
   | { kind: 'preview-failed'; error: unknown }
-  | { kind: 'preview'; grpId: number; parsed: ParsedImport; rows: PreviewRow[] }
+  | { kind: 'preview'; grpId: number | null; parsed: ParsedImport; rows: PreviewRow[] }
   | {
       kind: 'running';
-      grpId: number;
+      grpId: number | null;
       parsed: ParsedImport;
       rows: PreviewRow[];
       progress: RunProgress;
@@ -55,7 +58,7 @@ export type ImportPhase =
     }
   | {
       kind: 'done';
-      grpId: number;
+      grpId: number | null;
       parsed: ParsedImport;
       rows: PreviewRow[];
       results: ResultRow[];
@@ -63,7 +66,7 @@ export type ImportPhase =
     };
 
 interface RunRequest {
-  grpId: number;
+  grpId: number | null;
   parsed: ParsedImport;
   rows: PreviewRow[];
   previous?: ResultRow[];
@@ -88,19 +91,30 @@ export function useImport() {
     [],
   );
 
-  async function preview(parsed: ParsedImport, grpId: number) {
+  /** `target`: the group of rows without a group cell (null when the file names every row's group). */
+  async function preview(parsed: ParsedImport, target: Grp | null) {
     previewAbort.current?.abort();
     const controller = new AbortController();
     previewAbort.current = controller;
+    const grpId = target?.grp_id ?? null;
     setPhase({ kind: 'previewing', done: 0, total: parsed.rows.length });
     try {
+      // Groups named in the file are found in the group index (loaded once, cached).
+      const resolveGroup =
+        parsed.groupColumn === null
+          ? undefined
+          : groupResolver((await queryClient.fetchQuery(groupIndexQuery())).groups);
       const resolved = await resolveImport(parsed.rows, grpId, api, {
         signal: controller.signal,
+        resolveGroup,
         onProgress: (done, total) => setPhase({ kind: 'previewing', done, total }),
       });
       // Names for the group's member list and the users' pages, as any lookup gives.
       rememberUsers(resolved.flatMap((row) => (row.user ? [row.user] : [])));
-      setPhase({ kind: 'preview', grpId, parsed, rows: resolved });
+      const named = resolved.map((row) =>
+        row.groupName === null && target && row.grpId === target.grp_id ? { ...row, groupName: target.grp_name } : row,
+      );
+      setPhase({ kind: 'preview', grpId, parsed, rows: named });
     } catch (error) {
       if (!controller.signal.aborted) setPhase({ kind: 'preview-failed', error });
     }
@@ -125,6 +139,7 @@ export function useImport() {
     // runImport never throws: each row's failure is its result.
     const results = await runImport(rows, grpId, api, {
       concurrency: defaultConcurrency,
+      source: 'import',
       previous,
       shouldStop: () => stop.current,
       // A portal that went away fails every row left in seconds: pause instead, resume later.
