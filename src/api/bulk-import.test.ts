@@ -274,8 +274,10 @@ describe('a file for many groups', () => {
       });
     add(20, 3);
     const creates: string[] = [];
+    const lookups: string[] = [];
     const api: BulkApi = {
       fetchUserByIdentifier: async (identifier) => {
+        lookups.push(identifier);
         const id = Number(identifier.replace('u', ''));
         if (!(id >= 1 && id <= 3)) throw new ApiError({ kind: 'http', status: 404, endpoint: 'GET user' });
         return user(id, identifier);
@@ -308,13 +310,13 @@ describe('a file for many groups', () => {
         grp_updated_date: date,
       });
     };
-    return { api, creates, resolveGroup };
+    return { api, creates, lookups, resolveGroup };
   }
   const grouped = (...pairs: [string, string | null][]): ImportRow[] =>
     pairs.map(([identifier, group], i) => ({ line: i + 2, identifier, admin: 0, group, problem: null }));
 
   it('resolves each row to its group, unknown groups apart, and adds each person to each group once', async () => {
-    const { api, creates, resolveGroup } = multiGroupApi();
+    const { api, creates, lookups, resolveGroup } = multiGroupApi();
     const rows = grouped(
       ['u1', 'A'],
       ['u1', 'B'],
@@ -334,6 +336,8 @@ describe('a file for many groups', () => {
       ['unknown-group', null],
       ['unknown-group', null],
     ]);
+    // u1 goes to two groups and is looked up once; u2 has no known group and is not looked up.
+    expect(lookups.sort()).toEqual(['u1', 'u3']);
     const results = await runImport(preview, null, api, { source: 'import' });
     expect(results.map((r) => r.status)).toEqual([
       'added',

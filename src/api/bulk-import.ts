@@ -134,19 +134,28 @@ export async function resolveImport(
     () => signal?.aborted ?? false,
   );
   signal?.throwIfAborted();
-  const toLookUp = preview.filter((row) => row.status === 'found');
+  // One lookup per identifier, however many groups it goes to.
+  const rowsOf = new Map<string, PreviewRow[]>();
+  for (const row of preview) {
+    if (row.status === 'found') rowsOf.set(row.identifier, [...(rowsOf.get(row.identifier) ?? []), row]);
+  }
+  const toLookUp = [...rowsOf.keys()];
   let done = 0;
   onProgress?.(0, toLookUp.length);
   await runPool(
     toLookUp,
     concurrency,
-    async (row) => {
+    async (identifier) => {
+      const rowsOfIdentifier = rowsOf.get(identifier) ?? [];
       try {
-        row.user = await api.fetchUserByIdentifier(row.identifier, signal);
+        const user = await api.fetchUserByIdentifier(identifier, signal);
+        for (const row of rowsOfIdentifier) row.user = user;
       } catch (error) {
         if (isApiError(error) && error.kind === 'aborted') throw error;
-        row.status = isApiError(error) && error.isNotFound ? 'not-found' : 'lookup-failed';
-        row.error = isApiError(error) && error.isNotFound ? null : error;
+        for (const row of rowsOfIdentifier) {
+          row.status = isApiError(error) && error.isNotFound ? 'not-found' : 'lookup-failed';
+          row.error = isApiError(error) && error.isNotFound ? null : error;
+        }
       }
       onProgress?.(++done, toLookUp.length);
     },

@@ -1,7 +1,8 @@
 // /memberships/import: bulk add to one group, or to the groups a file's group column names, from
 // pasted identifiers or a CSV file. Preview first (nothing written), then a run with progress,
-// cancel and results. `?grp=<id>` presets the group. The page wires two named-state machines: what was given (useImportSource, a
-// reducer) and where the import is (useImport: edit, previewing, preview, running, done).
+// cancel and results. `?grp=<id>` presets the group. The page wires two named-state machines:
+// what was given (useImportSource, a reducer) and where the import is (useImport: edit,
+// previewing, preview, running, done).
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseImportText } from '../../../api/import-rows.ts';
