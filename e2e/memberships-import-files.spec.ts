@@ -34,6 +34,8 @@ async function download(page: Page, button: string): Promise<Download> {
 test('1,030 rows with the unknown identifiers after row 1,000: the filter shows all 20, the preview downloads whole', async ({
   page,
 }) => {
+  // A big file on 2 shared cores: the preview of 1,030 rows and two axe runs need more than 30 s.
+  test.setTimeout(90_000);
   // Rows 2-1011 repeat four known people (duplicates need no lookup), rows 1012-1031 are unknown.
   const known = ['E100245', 'E100247', 'E100248', 'E100249'];
   const lines = ['organisation_identifier', ...Array.from({ length: 1010 }, (_, i) => known[i % 4])];
@@ -57,11 +59,12 @@ test('1,030 rows with the unknown identifiers after row 1,000: the filter shows 
   await notFound.click();
   await expect(notFound).toHaveAttribute('aria-pressed', 'true');
   await expect(table.getByRole('row')).toHaveCount(21);
-  for (let i = 1; i <= 20; i++) {
-    await expect(
-      table.getByRole('row', { name: new RegExp(`^${(1011 + i).toLocaleString('en-US')} unknown-person-${i} `) }),
-    ).toContainText('Not found');
-  }
+  // The 20 rows are the ones after row 1,000, each "Not found".
+  const shown = await table.getByRole('row').allInnerTexts();
+  expect(shown.slice(1).map((text) => text.split(/\s+/).slice(0, 2).join(' '))).toEqual(
+    Array.from({ length: 20 }, (_, i) => `${(1012 + i).toLocaleString('en-US')} unknown-person-${i + 1}`),
+  );
+  for (const text of shown.slice(1)) expect(text).toContain('Not found');
   await expectNoAxeViolations(page);
 
   // Pressed again: every row.
