@@ -51,6 +51,12 @@ export function portalApi(request: APIRequestContext, token: string) {
     product: async (id: number) => (await get(`/product/get/${id}`, itemEnvelopeSchema(productSchema))).result,
     availabilityGroups: () => list('/availability_group/get_all', availabilityGroupSchema, { start: 0, limit: 1000 }),
     bundleAccess: (body: ListBody) => list('/product_access/get_all_for_bundle', productAccessSchema, body),
+    /** Makes `userId` a member of `grpId` (an existing membership, 409, is fine: a retry finds it made). */
+    ensureMembership: async (grpId: number, userId: number, groupAdmin: 0 | 1 = 0) => {
+      const data = { user_grp_grp_id: grpId, user_grp_user_id: userId, user_grp_group_admin: groupAdmin };
+      const response = await request.post('/api/user_grp/create', { headers, data });
+      if (response.status() !== 409) await parsed('POST /user_grp/create', response, itemEnvelopeSchema(userGrpSchema));
+    },
     /** The user with this organisation identifier, or null when the portal has none (404). */
     userByIdentifier: async (identifier: string) => {
       const path = `/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
+import { grpSchema } from './schemas/grp.ts';
 import type { User } from './schemas/user.ts';
 import type { UserGrp } from './schemas/user-grp.ts';
 import { isUnreachable, resolveImport, runImport, runPool, type BulkApi, type ResultRow } from './bulk-import.ts';
@@ -102,6 +103,17 @@ describe('resolveImport', () => {
     expect(preview[2]?.duplicateOf).toBe(1);
     expect(preview[5]?.duplicateOf).toBe(1);
     expect(preview[4]?.memberSince).toBe('2024-01-02T00:00:00Z');
+    expect(preview[4]?.memberIsAdmin).toBe(false);
+    expect(preview[0]?.memberIsAdmin).toBeNull();
+  });
+
+  it('keeps, for a current member asked to be a group admin, that they are not one (the API cannot change it)', async () => {
+    const { api } = fakeApi();
+    const asked = rows('c').map((row) => ({ ...row, admin: 1 as const }));
+    const [preview] = await resolveImport(asked, 7, api);
+    expect(preview).toMatchObject({ status: 'already-member', admin: 1, memberIsAdmin: false });
+    const [result] = await runImport([preview!], 7, api);
+    expect(result).toMatchObject({ status: 'already-member', memberIsAdmin: false });
   });
 });
 
@@ -244,5 +256,111 @@ describe('runPool', () => {
       async (i) => void (await api.findMembership(7, i)),
     );
     expect(maxInFlight()).toBe(4);
+  });
+});
+
+describe('a file for many groups', () => {
+  /** Two groups (10 "A", 20 "B"), users 1-3; user 3 is already in B. Counts creates per group and user. */
+  function multiGroupApi() {
+    const members = new Map<string, UserGrp>();
+    const add = (grp: number, userId: number) =>
+      members.set(`${grp}:${userId}`, {
+        user_grp_id: members.size + 1,
+        user_grp_grp_id: grp,
+        user_grp_user_id: userId,
+        user_grp_group_admin: 0,
+        user_grp_created_date: '2024-01-01T00:00:00Z',
+        user_grp_updated_date: '2024-01-01T00:00:00Z',
+      });
+    add(20, 3);
+    const creates: string[] = [];
+    const lookups: string[] = [];
+    const api: BulkApi = {
+      fetchUserByIdentifier: async (identifier) => {
+        lookups.push(identifier);
+        const id = Number(identifier.replace('u', ''));
+        if (!(id >= 1 && id <= 3)) throw new ApiError({ kind: 'http', status: 404, endpoint: 'GET user' });
+        return user(id, identifier);
+      },
+      fetchGroupMemberships: async (grp) => [...members.values()].filter((m) => m.user_grp_grp_id === grp),
+      findMembership: async (grp, userId) => members.get(`${grp}:${userId}`) ?? null,
+      createMembership: async (input, _signal, source) => {
+        creates.push(`${input.user_grp_grp_id}:${input.user_grp_user_id}:${source}`);
+        return add(input.user_grp_grp_id, input.user_grp_user_id).get(
+          `${input.user_grp_grp_id}:${input.user_grp_user_id}`,
+        )!;
+      },
+    };
+    const groups = new Map([
+      ['A', 10],
+      ['B', 20],
+    ]);
+    const resolveGroup = (cell: string) => {
+      const id = groups.get(cell);
+      if (id === undefined) return null;
+      const date = '2024-01-01T00:00:00Z';
+      return grpSchema.parse({
+        grp_id: id,
+        grp_name: cell,
+        grp_description: null,
+        grp_parent_id: null,
+        grp_external_id: null,
+        grp_external_name: null,
+        grp_created_date: date,
+        grp_updated_date: date,
+      });
+    };
+    return { api, creates, lookups, resolveGroup };
+  }
+  const grouped = (...pairs: [string, string | null][]): ImportRow[] =>
+    pairs.map(([identifier, group], i) => ({ line: i + 2, identifier, admin: 0, group, problem: null }));
+
+  it('resolves each row to its group, unknown groups apart, and adds each person to each group once', async () => {
+    const { api, creates, lookups, resolveGroup } = multiGroupApi();
+    const rows = grouped(
+      ['u1', 'A'],
+      ['u1', 'B'],
+      ['u2', 'nowhere'],
+      ['u3', 'B'],
+      ['u1', 'A'],
+      ['u2', ''],
+      ['u2', null],
+    );
+    const preview = await resolveImport(rows, null, api, { resolveGroup });
+    expect(preview.map((r) => [r.status, r.grpId])).toEqual([
+      ['found', 10],
+      ['found', 20],
+      ['unknown-group', null],
+      ['already-member', 20],
+      ['duplicate', 10],
+      ['unknown-group', null],
+      ['unknown-group', null],
+    ]);
+    // u1 goes to two groups and is looked up once; u2 has no known group and is not looked up.
+    expect(lookups.sort()).toEqual(['u1', 'u3']);
+    const results = await runImport(preview, null, api, { source: 'import' });
+    expect(results.map((r) => r.status)).toEqual([
+      'added',
+      'added',
+      'skipped',
+      'already-member',
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+    expect(creates.sort()).toEqual(['10:1:import', '20:1:import']);
+
+    // The same file again, and with a target group for the rows without one: nothing twice.
+    const again = await runImport(await resolveImport(rows, 10, api, { resolveGroup }), 10, api, { source: 'bulk' });
+    expect(again.map((r) => r.status)).toEqual([
+      'already-member',
+      'already-member',
+      'skipped',
+      'already-member',
+      'skipped',
+      'added',
+      'skipped',
+    ]);
+    expect(creates.sort()).toEqual(['10:1:import', '10:2:bulk', '20:1:import']);
   });
 });

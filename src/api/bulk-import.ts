@@ -1,5 +1,6 @@
 // The bulk import, free of React: resolve the rows (preview), then add the missing members with
-// bounded concurrency. The page and bench/memberships-bulk.ts run this same code; the API
+// bounded concurrency. Each row goes to the target group, or to the group its own cell names
+// (a file for many groups at once). The page and bench/memberships-bulk.ts run this same code; the API
 // functions are passed in so that the bench can count requests.
 //
 // Idempotent by construction: every row checks the membership right before creating it and a
@@ -7,28 +8,39 @@
 // never creates anything twice. Writes are never retried automatically. A portal that stops
 // answering pauses the run (see `pauseAfterUnreachable`) rather than failing every row left.
 import { isApiError } from './errors.ts';
+import type { Grp } from './schemas/grp.ts';
 import type { User } from './schemas/user.ts';
 import type { UserGrp, UserGrpCreate } from './schemas/user-grp.ts';
 import type { ImportRow } from './import-rows.ts';
+
+/** Where a membership is created from: the form, the import, a bulk action on members, a copy of a group. */
+export type MembershipSource = 'form' | 'import' | 'bulk' | 'copy';
 
 export interface BulkApi {
   fetchUserByIdentifier: (identifier: string, signal?: AbortSignal) => Promise<User>;
   fetchGroupMemberships: (grpId: number, signal?: AbortSignal) => Promise<UserGrp[]>;
   findMembership: (grpId: number, userId: number, signal?: AbortSignal) => Promise<UserGrp | null>;
-  createMembership: (input: UserGrpCreate, signal?: AbortSignal) => Promise<UserGrp>;
+  createMembership: (input: UserGrpCreate, signal?: AbortSignal, source?: MembershipSource) => Promise<UserGrp>;
 }
 
 export const defaultConcurrency = 4;
 /** Consecutive "portal unreachable" rows after which the page's run pauses. */
 export const defaultPauseAfterUnreachable = 5;
 
-export type PreviewStatus = 'found' | 'not-found' | 'duplicate' | 'invalid' | 'already-member' | 'lookup-failed';
+export type PreviewStatus =
+  'found' | 'not-found' | 'duplicate' | 'invalid' | 'unknown-group' | 'already-member' | 'lookup-failed';
 
 export interface PreviewRow extends ImportRow {
   status: PreviewStatus;
+  /** The group this row adds to: its own group cell resolved, or the target group; null when neither. */
+  grpId: number | null;
+  /** The name of the group its cell named (null for the target group). */
+  groupName: string | null;
   user: User | null;
   /** Creation date of the existing membership ("already a member since"). */
   memberSince: string | null;
+  /** Whether the existing membership is a group admin one (the API cannot change it); null when not a member. */
+  memberIsAdmin: boolean | null;
   /** For a duplicate: the line it repeats. */
   duplicateOf: number | null;
   error: unknown;
@@ -40,6 +52,8 @@ export interface ResultRow {
   row: PreviewRow;
   status: ResultStatus;
   memberSince: string | null;
+  /** For "already a member": whether as a group admin; null when unknown (a 409 says only that it exists). */
+  memberIsAdmin: boolean | null;
   error: unknown;
 }
 
@@ -65,42 +79,83 @@ export async function runPool<T>(
 
 interface ResolveOptions {
   concurrency?: number;
+  /** The group a row's group cell names (see groupResolver in import-groups.ts), or null: unknown. */
+  resolveGroup?: (cell: string) => Grp | null;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The preview: each row resolved to a user, with duplicates, invalid rows and current members marked. */
+/**
+ * The preview: each row resolved to a user and a group, with duplicates (the same person for the
+ * same group), invalid rows, unknown groups and current members marked. `grpId` is the target
+ * group of rows without a group cell (null when the file names every row's group).
+ */
 export async function resolveImport(
   rows: readonly ImportRow[],
-  grpId: number,
+  grpId: number | null,
   api: BulkApi,
   options: ResolveOptions = {},
 ): Promise<PreviewRow[]> {
-  const { concurrency = defaultConcurrency, signal, onProgress } = options;
+  const { concurrency = defaultConcurrency, signal, onProgress, resolveGroup = () => null } = options;
   const firstLine = new Map<string, number>();
   const preview: PreviewRow[] = rows.map((row) => {
-    const base = { ...row, user: null, memberSince: null, duplicateOf: null, error: null };
+    const named = row.group ? resolveGroup(row.group) : null;
+    const target = row.group ? (named?.grp_id ?? null) : grpId;
+    const base = {
+      ...row,
+      grpId: target,
+      groupName: named?.grp_name ?? null,
+      user: null,
+      memberSince: null,
+      memberIsAdmin: null,
+      duplicateOf: null,
+      error: null,
+    };
     if (row.problem) return { ...base, status: 'invalid' };
-    const seen = firstLine.get(row.identifier);
+    if (target === null) return { ...base, status: 'unknown-group' };
+    const key = `${target}\u0000${row.identifier}`;
+    const seen = firstLine.get(key);
     if (seen !== undefined) return { ...base, status: 'duplicate', duplicateOf: seen };
-    firstLine.set(row.identifier, row.line);
+    firstLine.set(key, row.line);
     return { ...base, status: 'found' };
   });
 
-  const members = new Map((await api.fetchGroupMemberships(grpId, signal)).map((m) => [m.user_grp_user_id, m]));
-  const toLookUp = preview.filter((row) => row.status === 'found');
+  // Every membership of each group the rows go to: one walk per group instead of a check per row.
+  const groupIds = [
+    ...new Set(preview.flatMap((row) => (row.status === 'found' && row.grpId !== null ? [row.grpId] : []))),
+  ];
+  const members = new Map<string, UserGrp>();
+  await runPool(
+    groupIds,
+    concurrency,
+    async (id) => {
+      for (const m of await api.fetchGroupMemberships(id, signal)) members.set(`${id}\u0000${m.user_grp_user_id}`, m);
+    },
+    () => signal?.aborted ?? false,
+  );
+  signal?.throwIfAborted();
+  // One lookup per identifier, however many groups it goes to.
+  const rowsOf = new Map<string, PreviewRow[]>();
+  for (const row of preview) {
+    if (row.status === 'found') rowsOf.set(row.identifier, [...(rowsOf.get(row.identifier) ?? []), row]);
+  }
+  const toLookUp = [...rowsOf.keys()];
   let done = 0;
   onProgress?.(0, toLookUp.length);
   await runPool(
     toLookUp,
     concurrency,
-    async (row) => {
+    async (identifier) => {
+      const rowsOfIdentifier = rowsOf.get(identifier) ?? [];
       try {
-        row.user = await api.fetchUserByIdentifier(row.identifier, signal);
+        const user = await api.fetchUserByIdentifier(identifier, signal);
+        for (const row of rowsOfIdentifier) row.user = user;
       } catch (error) {
         if (isApiError(error) && error.kind === 'aborted') throw error;
-        row.status = isApiError(error) && error.isNotFound ? 'not-found' : 'lookup-failed';
-        row.error = isApiError(error) && error.isNotFound ? null : error;
+        for (const row of rowsOfIdentifier) {
+          row.status = isApiError(error) && error.isNotFound ? 'not-found' : 'lookup-failed';
+          row.error = isApiError(error) && error.isNotFound ? null : error;
+        }
       }
       onProgress?.(++done, toLookUp.length);
     },
@@ -108,21 +163,23 @@ export async function resolveImport(
   );
   signal?.throwIfAborted();
 
-  // Two identifiers of one user, and people already in the group.
-  const firstOfUser = new Map<number, number>();
+  // Two identifiers of one user for one group, and people already in their group.
+  const firstOfUser = new Map<string, number>();
   for (const row of preview) {
     if (row.status !== 'found' || !row.user) continue;
-    const seen = firstOfUser.get(row.user.user_id);
+    const key = `${row.grpId}\u0000${row.user.user_id}`;
+    const seen = firstOfUser.get(key);
     if (seen !== undefined) {
       row.status = 'duplicate';
       row.duplicateOf = seen;
       continue;
     }
-    firstOfUser.set(row.user.user_id, row.line);
-    const member = members.get(row.user.user_id);
+    firstOfUser.set(key, row.line);
+    const member = members.get(key);
     if (member) {
       row.status = 'already-member';
       row.memberSince = member.user_grp_created_date;
+      row.memberIsAdmin = member.user_grp_group_admin === 1;
     }
   }
   return preview;
@@ -141,6 +198,8 @@ interface RunOptions {
    */
   pauseAfterUnreachable?: number;
   onPause?: () => void;
+  /** Which screen writes (passed to every create, for the portal's audit): the import by default. */
+  source?: MembershipSource;
 }
 
 /**
@@ -154,10 +213,11 @@ export function isUnreachable(error: unknown): boolean {
 }
 
 function settled(row: PreviewRow): ResultRow {
-  const result = (status: ResultStatus, memberSince: string | null = null): ResultRow => ({
+  const result = (status: ResultStatus): ResultRow => ({
     row,
     status,
-    memberSince,
+    memberSince: null,
+    memberIsAdmin: null,
     error: null,
   });
   switch (row.status) {
@@ -165,11 +225,12 @@ function settled(row: PreviewRow): ResultRow {
     case 'lookup-failed':
       return result('not-run');
     case 'already-member':
-      return result('already-member', row.memberSince);
+      return { ...result('already-member'), memberSince: row.memberSince, memberIsAdmin: row.memberIsAdmin };
     case 'not-found':
       return result('not-found');
     case 'duplicate':
     case 'invalid':
+    case 'unknown-group':
       return result('skipped');
   }
 }
@@ -180,23 +241,27 @@ export function isPending(result: ResultRow): boolean {
 }
 
 /** Look up (when the preview could not), check, then create, for one row. Never throws. */
-async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<ResultRow> {
+async function addOne(row: PreviewRow, grpId: number, api: BulkApi, source: MembershipSource): Promise<ResultRow> {
   const outcome = (status: ResultStatus, memberSince: string | null = null, error: unknown = null): ResultRow => ({
     row,
     status,
     memberSince,
+    memberIsAdmin: null,
     error,
   });
   try {
     const user = row.user ?? (await api.fetchUserByIdentifier(row.identifier));
     const settledRow = row.user ? row : { ...row, user, status: 'found' as const, error: null };
     const existing = await api.findMembership(grpId, user.user_id);
-    if (existing) return { ...outcome('already-member', existing.user_grp_created_date), row: settledRow };
-    const created = await api.createMembership({
-      user_grp_grp_id: grpId,
-      user_grp_user_id: user.user_id,
-      user_grp_group_admin: row.admin,
-    });
+    if (existing) {
+      const already = outcome('already-member', existing.user_grp_created_date);
+      return { ...already, row: settledRow, memberIsAdmin: existing.user_grp_group_admin === 1 };
+    }
+    const created = await api.createMembership(
+      { user_grp_grp_id: grpId, user_grp_user_id: user.user_id, user_grp_group_admin: row.admin },
+      undefined,
+      source,
+    );
     return { ...outcome('added', created.user_grp_created_date), row: settledRow };
   } catch (error) {
     // 409: someone (or an earlier, interrupted run) added this person in the meantime.
@@ -207,16 +272,18 @@ async function addOne(row: PreviewRow, grpId: number, api: BulkApi): Promise<Res
 }
 
 /**
- * Adds the rows that need it. Returns one result per preview row, in order; rows not started
- * because of a stop or a pause stay `not-run`. `onResult` reports each row as it completes.
+ * Adds the rows that need it, each to its own group (`grpId` for rows resolved before rows had
+ * one). Returns one result per preview row, in order; rows not started because of a stop or a
+ * pause stay `not-run`. `onResult` reports each row as it completes.
  */
 export async function runImport(
   preview: readonly PreviewRow[],
-  grpId: number,
+  grpId: number | null,
   api: BulkApi,
   options: RunOptions = {},
 ): Promise<ResultRow[]> {
   const { concurrency = defaultConcurrency, shouldStop, onResult, previous, pauseAfterUnreachable, onPause } = options;
+  const source = options.source ?? 'import';
   const results: ResultRow[] = previous ? [...previous] : preview.map(settled);
   const pending = results.map((result, index) => ({ result, index })).filter(({ result }) => isPending(result));
   let unreachableStreak = 0;
@@ -225,7 +292,9 @@ export async function runImport(
     pending,
     concurrency,
     async ({ result, index }) => {
-      const next = await addOne(result.row, grpId, api);
+      const target = result.row.grpId ?? grpId;
+      const next =
+        target === null ? { ...result, status: 'skipped' as const } : await addOne(result.row, target, api, source);
       results[index] = next;
       unreachableStreak = next.status === 'failed' && isUnreachable(next.error) ? unreachableStreak + 1 : 0;
       if (!paused && pauseAfterUnreachable !== undefined && unreachableStreak >= pauseAfterUnreachable) {

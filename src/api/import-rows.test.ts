@@ -55,3 +55,47 @@ describe('parseAdminCell', () => {
     expect(parseAdminCell('perhaps')).toBeNull();
   });
 });
+
+describe('group column', () => {
+  it.each(['group', 'Groupe', 'grp_external_id', 'GRP_ID', 'grp_name'])(
+    'is detected by its header: %s',
+    async (header) => {
+      const parsed = await parseImportText(`identifier;${header};group admin\nE1;Sales;1\nE2;;0\n`);
+      expect(parsed.groupColumn).toBe(1);
+      expect(parsed.identifierColumn).toBe(0);
+      expect(parsed.adminColumn).toBe(2);
+      expect(parsed.rows.map((r) => [r.identifier, r.group, r.admin])).toEqual([
+        ['E1', 'Sales', 1],
+        ['E2', '', 0],
+      ]);
+    },
+  );
+
+  it('is not "group admin", and is absent from a file without one', async () => {
+    const parsed = await parseImportText('organisation_identifier,group_admin\nE1,1\n');
+    expect(parsed.groupColumn).toBeNull();
+    expect(parsed.adminColumn).toBe(1);
+    expect(parsed.rows[0]?.group).toBeNull();
+  });
+
+  it('takes the identifier from the first other column when only the group column is named', async () => {
+    const parsed = await parseImportText('groupe;matricule interne\nSales;E1\n');
+    expect(parsed.groupColumn).toBe(0);
+    expect(parsed.rows.map((r) => [r.identifier, r.group])).toEqual([['E1', 'Sales']]);
+  });
+
+  it('can be chosen by hand, or turned off', async () => {
+    const text = 'E1,Sales\nE2,Support\n';
+    const detected = await parseImportText(text);
+    expect([detected.groupColumn, detected.adminColumn, detected.columns]).toEqual([null, 1, 2]);
+    const chosen = await parseImportText(text, { groupColumn: 1 });
+    expect([chosen.groupColumn, chosen.adminColumn]).toEqual([1, null]);
+    expect(chosen.rows.map((r) => [r.identifier, r.group, r.problem])).toEqual([
+      ['E1', 'Sales', null],
+      ['E2', 'Support', null],
+    ]);
+    const off = await parseImportText('identifier;group\nE1;Sales\n', { groupColumn: null });
+    expect(off.groupColumn).toBeNull();
+    expect(off.rows[0]?.group).toBeNull();
+  });
+});

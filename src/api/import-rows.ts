@@ -1,6 +1,6 @@
 // Turns pasted text or an uploaded CSV into import rows: header detection, the identifier and
-// optional "group admin" columns, `,` `;` or tab, UTF-8 with or without BOM. Papaparse is
-// loaded only when someone imports (it is not part of any page's first chunk).
+// optional "group admin" and "group" columns, `,` `;` or tab, a BOM or not. Papaparse is loaded
+// only when someone imports (it is not part of any page's first chunk).
 import * as z from 'zod/mini';
 
 export type RowProblem = 'empty' | 'too-long' | 'control-characters' | 'admin-value';
@@ -10,6 +10,8 @@ export interface ImportRow {
   line: number;
   identifier: string;
   admin: 0 | 1;
+  /** The group cell (trimmed) when the file has a group column; null or absent: the target group. */
+  group?: string | null;
   problem: RowProblem | null;
 }
 
@@ -19,6 +21,14 @@ export interface ParsedImport {
   header: string[] | null;
   identifierColumn: number;
   adminColumn: number | null;
+  groupColumn: number | null;
+  /** How many columns the widest record has (for choosing the group column by hand). */
+  columns: number;
+}
+
+export interface ParseOptions {
+  /** The group column chosen by the administrator: a column index, or null for none. Detected when absent. */
+  groupColumn?: number | null;
 }
 
 /** What the API accepts as an organisation identifier: shared by the form and the import. */
@@ -68,6 +78,13 @@ function isAdminHeader(cell: string): boolean {
   return normalise(cell).includes('admin');
 }
 
+/** Headers that name each row's group (exactly: "group admin" is the admin column). */
+const groupHeaders = new Set(['group', 'groupe', 'grpexternalid', 'grpid', 'grpname']);
+
+export function isGroupHeader(cell: string): boolean {
+  return groupHeaders.has(normalise(cell));
+}
+
 const yes = new Set(['1', 'yes', 'y', 'true', 'oui', 'o', 'vrai', 'x', 'admin']);
 const no = new Set(['', '0', 'no', 'n', 'false', 'non', 'faux']);
 
@@ -103,7 +120,7 @@ function guessDelimiter(text: string): string {
   return best;
 }
 
-export async function parseImportText(input: string): Promise<ParsedImport> {
+export async function parseImportText(input: string, options: ParseOptions = {}): Promise<ParsedImport> {
   const { default: Papa } = await import('papaparse');
   const text = input.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
@@ -112,14 +129,24 @@ export async function parseImportText(input: string): Promise<ParsedImport> {
   const first = records[0] ?? [];
   const identifierAt = first.findIndex(isIdentifierHeader);
   const adminAt = first.findIndex(isAdminHeader);
-  const hasHeader = identifierAt >= 0 || adminAt >= 0;
-  const identifierColumn = identifierAt >= 0 ? identifierAt : hasHeader ? (adminAt === 0 ? 1 : 0) : 0;
+  const groupAt = first.findIndex(isGroupHeader);
+  const hasHeader = identifierAt >= 0 || adminAt >= 0 || groupAt >= 0;
+  const columns = Math.max(1, ...records.map((record) => record.length));
+  const groupColumn = options.groupColumn !== undefined ? options.groupColumn : groupAt >= 0 ? groupAt : null;
+  // Without a header naming it, the identifier is the first column that is not another one's.
+  const free = (taken: (number | null)[]) => {
+    let column = 0;
+    while (taken.includes(column)) column++;
+    return column;
+  };
+  const identifierColumn = identifierAt >= 0 ? identifierAt : free([hasHeader ? adminAt : null, groupColumn]);
+  const adminGuess = free([identifierColumn, groupColumn]);
   const adminColumn = hasHeader
-    ? adminAt >= 0
+    ? adminAt >= 0 && adminAt !== groupColumn
       ? adminAt
       : null
-    : records.some((record) => record.length > 1)
-      ? 1
+    : adminGuess < columns
+      ? adminGuess
       : null;
 
   const rows: ImportRow[] = [];
@@ -132,10 +159,9 @@ export async function parseImportText(input: string): Promise<ParsedImport> {
       line: index + 1,
       identifier,
       admin: admin ?? 0,
+      group: groupColumn === null ? null : (record[groupColumn] ?? '').trim(),
       problem: identifierProblem(identifier) ?? (admin === null ? 'admin-value' : null),
     });
   });
-  return { rows, header: hasHeader ? first : null, identifierColumn, adminColumn };
+  return { rows, header: hasHeader ? first : null, identifierColumn, adminColumn, groupColumn, columns };
 }
-
-export const sampleCsv = 'organisation_identifier;group_admin\nE100123;0\njane.doe.00042;1\n';

@@ -30,14 +30,20 @@ export function fetchUserGroups(userId: number, params: Omit<ListParams, 'filter
 
 export const userQueries = {
   all: () => ['users'] as const,
+  /** Every identifier lookup (to scan the cache for a user). */
+  identifiers: () => [...userQueries.all(), 'identifier'] as const,
+  /** Every page of every user's groups (to invalidate after a bulk write). */
+  groupLists: () => [...userQueries.all(), 'groups'] as const,
+  /** Every page of one user's groups (to invalidate after adding that user). */
+  groupsOf: (userId: number) => [...userQueries.groupLists(), userId] as const,
   byIdentifier: (identifier: string) =>
     queryOptions({
-      queryKey: [...userQueries.all(), 'identifier', identifier] as const,
+      queryKey: [...userQueries.identifiers(), identifier] as const,
       queryFn: ({ signal }) => fetchUserByIdentifier(identifier, signal),
     }),
   groups: (userId: number, params: Omit<ListParams, 'filters'>) =>
     queryOptions({
-      queryKey: [...userQueries.all(), 'groups', userId, params] as const,
+      queryKey: [...userQueries.groupsOf(userId), params] as const,
       queryFn: ({ signal }) => fetchUserGroups(userId, params, signal),
     }),
 };

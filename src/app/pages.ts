@@ -13,7 +13,7 @@ export const pages = {
   take: lazyPage(() => import('../features/takes/take-page.tsx'), 'TakePage'),
   products: lazyPage(() => import('../features/products/products-page.tsx'), 'ProductsPage'),
   product: lazyPage(() => import('../features/products/product-page.tsx'), 'ProductPage'),
-  addMember: lazyPage(() => import('../features/memberships/add-member-page.tsx'), 'AddMemberPage'),
-  importMembers: lazyPage(() => import('../features/memberships/import-page.tsx'), 'ImportPage'),
+  addMember: lazyPage(() => import('../features/memberships/add/add-member-page.tsx'), 'AddMemberPage'),
+  importMembers: lazyPage(() => import('../features/memberships/import/import-page.tsx'), 'ImportPage'),
   notFound: lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage'),
 };

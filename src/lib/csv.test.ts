@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { writeCsv } from './csv.ts';
+import { csvDelimiter, writeCsv } from './csv.ts';
 
 /** The cells a spreadsheet (or any CSV reader) gets back from the written text. */
 function cells(csv: string): string[][] {
@@ -34,5 +34,25 @@ describe('writeCsv', () => {
   it('leaves ordinary text, inner formula characters and numbers alone', async () => {
     const csv = await writeCsv([{ a: 'a=b', b: 'jane.doe@example.com', c: -3, d: 1.5, e: null, f: true }]);
     expect(csv.slice(1)).toBe('a,b,c,d,e,f\r\na=b,jane.doe@example.com,-3,1.5,,true');
+  });
+
+  it('separates with ";" for French Excel, quoting cells that hold one, and still escapes formulas', async () => {
+    const csv = await writeCsv(
+      [
+        { ligne: 2, identifiant: 'élodie.martin', détails: 'Déjà membre ; pas administrateur' },
+        { ligne: 3, identifiant: '=1+1', détails: 'a,b' },
+      ],
+      { delimiter: csvDelimiter('fr') },
+    );
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1)).toBe(
+      'ligne;identifiant;détails\r\n2;élodie.martin;"Déjà membre ; pas administrateur"\r\n3;"\'=1+1";a,b',
+    );
+    expect(Papa.parse<string[]>(csv.slice(1), { delimiter: ';' }).data[2]).toEqual(['3', "'=1+1", 'a,b']);
+  });
+
+  it('separates with "," in English', async () => {
+    expect(csvDelimiter('en')).toBe(',');
+    expect((await writeCsv([{ a: 1, b: 'x;y' }], { delimiter: csvDelimiter('en') })).slice(1)).toBe('a,b\r\n1,x;y');
   });
 });

@@ -2,6 +2,7 @@
 // papaparse does the quoting; formula escaping is on for every cell, because a cell that starts
 // with =, +, -, @, a tab or a carriage return is run as a formula by spreadsheet software
 // (OWASP "CSV injection"): such a cell gets a leading ' and is quoted, so it shows as text.
+import type { Locale } from './i18n.tsx';
 
 /**
  * papaparse's own `escapeFormulae: true` pattern is /^[=+\-@\t\r].*$/, which misses a cell with a
@@ -10,12 +11,25 @@
  */
 const formulaStart = /^[=+\-@\t\r]/;
 
+export type CsvDelimiter = ',' | ';';
+
+/**
+ * The separator the language's Excel expects when it opens a CSV with a double click: `;` in
+ * French (where `,` is the decimal mark), `,` in English. Any other reader takes both.
+ */
+export function csvDelimiter(locale: Locale): CsvDelimiter {
+  return locale === 'fr' ? ';' : ',';
+}
+
 /** Rows of named columns (the first row's keys are the header), CRLF lines, a UTF-8 BOM so that
  * spreadsheet software reads accents right. Numbers stay numbers: -3 is not escaped. */
-export async function writeCsv(rows: readonly Record<string, string | number | boolean | null>[]): Promise<string> {
+export async function writeCsv(
+  rows: readonly Record<string, string | number | boolean | null>[],
+  { delimiter = ',' }: { delimiter?: CsvDelimiter } = {},
+): Promise<string> {
   // Loaded on the first download only: no page pays for it before.
   const { default: Papa } = await import('papaparse');
-  return '\uFEFF' + Papa.unparse([...rows], { newline: '\r\n', escapeFormulae: formulaStart });
+  return '\uFEFF' + Papa.unparse([...rows], { newline: '\r\n', delimiter, escapeFormulae: formulaStart });
 }
 
 export interface CsvTable {

@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteId } from '../../lib/record-id.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { ChildrenList } from './children-list.tsx';
+import { ExportMembers } from './export-members.tsx';
 import { MembersTable } from './members-table.tsx';
 import { groupMessages } from './messages.ts';
 import { useRememberGroup } from './recent-groups.ts';
@@ -111,6 +112,7 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
       </div>
 
       <MembersTable groupId={group.grp_id} />
+      <ExportMembers group={group} />
     </article>
   );
 }

@@ -10,6 +10,7 @@ import type { Grp } from '../../api/schemas/grp.ts';
 import { GroupName, useGroupLabel } from '../../components/group-name.tsx';
 import { fillNodes, PortalText } from '../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useMessageFormat } from '../../lib/message-format.ts';
 import { maxGroupMatches, searchGroups } from '../../api/group-search.ts';
 import { membershipMessages } from './messages.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
@@ -29,6 +30,7 @@ export interface GroupComboboxProps {
 export function GroupCombobox({ value, onChange, error, note, disabled, inputRef }: GroupComboboxProps) {
   const t = useMessages(membershipMessages);
   const format = useFormat();
+  const formatMessage = useMessageFormat();
   const groupLabel = useGroupLabel();
   const id = useId();
   const listboxId = `${id}-listbox`;
@@ -167,9 +169,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
     ? fill(t.groupNoMatch, { query })
     : !expanded
       ? ''
-      : matchCount === 1
-        ? t.groupOneMatch
-        : fill(t.groupMatches, { n: format.number(matchCount) });
+      : formatMessage(t.groupMatches, { n: matchCount });
   const describedBy = [`${id}-hint`, note ? `${id}-note` : null, error ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');

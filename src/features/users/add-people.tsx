@@ -10,7 +10,7 @@ import { MAX_LOOKUP_IDENTIFIERS } from '../../api/schemas/lookup-job.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { useMessageFormat } from '../../lib/message-format.ts';
-import { classifyImportFile } from '../../lib/import-file.ts';
+import { classifyImportFile } from '../../api/import-file.ts';
 import styles from './directory.module.css';
 import { LookupJobView } from './lookup-job-view.tsx';
 import { directoryMessages } from './messages.ts';
@@ -63,7 +63,6 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
     if (!chosen) return;
     const content = classifyImportFile(new Uint8Array(await chosen.arrayBuffer()));
     if (content.kind === 'binary') return setFileError(t.addFileBinary);
-    if (content.kind === 'not-utf8') return setFileError(t.addFileNotUtf8);
     if (content.kind === 'empty') return setFileError(t.addFileEmpty);
     const identifiers = await identifiersOf(content.text);
     if (identifiers.length === 0) return setFileError(t.addFileEmpty);

@@ -47,7 +47,7 @@ export function useUserProfile(userId: number) {
 }
 
 function cachedIdentifier(queryClient: QueryClient, userId: number): string | null {
-  for (const [, data] of queryClient.getQueriesData({ queryKey: [...userQueries.all(), 'identifier'] })) {
+  for (const [, data] of queryClient.getQueriesData({ queryKey: userQueries.identifiers() })) {
     const parsed = userSchema.safeParse(data);
     if (parsed.success && parsed.data.user_id === userId) return parsed.data.user_organisation_identifier;
   }

@@ -2,23 +2,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
-import { displayName } from '../../api/known-users.ts';
-import { usePersonName } from '../../api/use-person.ts';
-import { userQueries } from '../../api/users.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { GroupName } from '../../components/group-name.tsx';
-import { fillNodes, PortalText } from '../../components/portal-text.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import { isApiError } from '../../../api/errors.ts';
+import { displayName } from '../../../api/known-users.ts';
+import { usePersonName } from '../../../api/use-person.ts';
+import { userQueries } from '../../../api/users.ts';
+import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
+import { GroupName } from '../../../components/group-name.tsx';
+import { fillNodes, PortalText } from '../../../components/portal-text.tsx';
+import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { paths } from '../../../lib/paths.ts';
 import { validateAddMember, type AddMemberField, type AddMemberProblem } from './add-member-schema.ts';
-import { GroupCombobox } from './group-combobox.tsx';
+import { GroupCombobox } from '../group-combobox.tsx';
 import { IdentifierField } from './identifier-field.tsx';
-import { membershipMessages } from './messages.ts';
-import { useAddMember, type Person } from './use-add-member.ts';
-import { usePresetGroup } from './use-preset-group.ts';
+import { membershipMessages } from '../messages.ts';
+import { useAddMember, type AddOutcome, type Person } from './use-add-member.ts';
+import { usePresetGroup } from '../use-preset-group.ts';
 import { useUserLookup } from './use-user-lookup.ts';
-import styles from './memberships.module.css';
+import styles from '../memberships.module.css';
 
 type Messages = (typeof membershipMessages)['en'];
 
@@ -35,6 +35,14 @@ function problemText(problem: AddMemberProblem | 'not-found', t: Messages): stri
     case 'not-found':
       return t.errorUserNotFound;
   }
+}
+
+/** "Already a member", and the truth when "Group admin" was asked for: the API cannot change that flag. */
+function alreadyMessage(outcome: Extract<AddOutcome, { kind: 'already' }>, t: Messages): string {
+  if (outcome.askedAdmin && outcome.isAdmin === false)
+    return outcome.since ? t.alreadyMemberNotAdminSince : t.alreadyMemberNotAdmin;
+  if (outcome.askedAdmin && outcome.isAdmin === null) return t.alreadyMemberAdminUnknown;
+  return outcome.since ? t.alreadyMemberSince : t.alreadyMember;
 }
 
 export function AddMemberForm({
@@ -95,7 +103,7 @@ export function AddMemberForm({
       (problems.group ? groupInput : identifierInput).current?.focus();
       return;
     }
-    if (group) void add({ group, admin, resolvePerson });
+    if (group) add({ group, admin, resolvePerson });
   }
 
   const personName = (person: Person) => {
@@ -198,7 +206,7 @@ export function AddMemberForm({
       {outcome?.kind === 'already' && (
         <div className="notice notice-info" role="status">
           <p>
-            {fillNodes(outcome.since ? t.alreadyMemberSince : t.alreadyMember, {
+            {fillNodes(alreadyMessage(outcome, t), {
               name: <PortalText>{personName(outcome.person)}</PortalText>,
               group: <GroupName group={outcome.group} />,
               date: format.date(outcome.since),

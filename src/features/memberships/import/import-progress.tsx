@@ -1,9 +1,10 @@
 // The running import: a progress bar with counts, the time left, and a clean "Cancel".
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { membershipMessages } from './messages.ts';
+import { fill, useMessages } from '../../../lib/i18n.tsx';
+import { useMessageFormat } from '../../../lib/message-format.ts';
+import { membershipMessages } from '../messages.ts';
 import type { StopReason } from './run-outcome.ts';
 import type { RunProgress } from './use-import.ts';
-import styles from './memberships.module.css';
+import styles from '../memberships.module.css';
 
 export function ImportProgress({
   progress,
@@ -15,7 +16,7 @@ export function ImportProgress({
   onCancel: () => void;
 }) {
   const t = useMessages(membershipMessages);
-  const format = useFormat();
+  const formatMessage = useMessageFormat();
   const stoppingText: Record<StopReason, string> = {
     cancelled: t.cancelling,
     unreachable: t.pausing,
@@ -33,12 +34,12 @@ export function ImportProgress({
       : leftSeconds < 60
         ? fill(t.seconds, { n: leftSeconds })
         : fill(t.minutes, { m: Math.floor(leftSeconds / 60), s: leftSeconds % 60 });
-  const counts = fill(t.progressText, {
-    done: format.number(done),
-    total: format.number(total),
-    added: format.number(progress.added),
-    already: format.number(progress.already),
-    failed: format.number(progress.failed),
+  const counts = formatMessage(t.progressText, {
+    done,
+    total,
+    added: progress.added,
+    already: progress.already,
+    failed: progress.failed,
   });
 
   return (

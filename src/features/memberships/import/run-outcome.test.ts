@@ -1,8 +1,8 @@
 // The sentence a run ends on follows its rows: "cancelled after 4 of 4" when all 4 failed was
 // the wrong story; a pause is reported only while rows are left.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors.ts';
-import type { ResultRow, ResultStatus } from '../../api/bulk-import.ts';
+import { ApiError } from '../../../api/errors.ts';
+import type { ResultRow, ResultStatus } from '../../../api/bulk-import.ts';
 import { runOutcome } from './run-outcome.ts';
 
 function results(...statuses: ResultStatus[]): ResultRow[] {
@@ -13,13 +13,17 @@ function results(...statuses: ResultStatus[]): ResultRow[] {
       admin: 0,
       problem: null,
       status: 'found',
+      grpId: 1,
+      groupName: null,
       user: null,
       memberSince: null,
+      memberIsAdmin: null,
       duplicateOf: null,
       error: null,
     },
     status,
     memberSince: null,
+    memberIsAdmin: null,
     error: status === 'failed' ? new ApiError({ kind: 'network', endpoint: 'POST /user_grp/create' }) : null,
   }));
 }

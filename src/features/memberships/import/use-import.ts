@@ -1,12 +1,20 @@
 // The state of the import page: preview (resolve every row), run (bounded concurrency, clean
 // cancel, a pause when the portal cannot be reached), and a run again for what a cancel, a pause
-// or a failure left. The work is src/api/bulk-import.ts.
-import { useQueryClient } from '@tanstack/react-query';
+// or a failure left. The work is src/api/bulk-import.ts; the run, the one write, is a React Query
+// mutation (its settling refreshes the membership lists).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import { learnUsers } from '../../api/directory-learning.ts';
-import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '../../api/memberships.ts';
-import { fetchUserByIdentifier, userQueries } from '../../api/users.ts';
+import { isApiError } from '../../../api/errors.ts';
+import { groupIndexQuery } from '../../../api/group-index.ts';
+import { groupResolver } from '../../../api/import-groups.ts';
+import { learnUsers } from '../../../api/directory-learning.ts';
+import {
+  createMembership,
+  fetchGroupMemberships,
+  findMembership,
+  membershipQueries,
+} from '../../../api/memberships.ts';
+import { fetchUserByIdentifier, userQueries } from '../../../api/users.ts';
 import {
   defaultConcurrency,
   defaultPauseAfterUnreachable,
@@ -16,9 +24,10 @@ import {
   type BulkApi,
   type PreviewRow,
   type ResultRow,
-} from '../../api/bulk-import.ts';
+} from '../../../api/bulk-import.ts';
 import type { StopReason } from './run-outcome.ts';
-import type { ImportRow } from '../../api/import-rows.ts';
+import type { ParsedImport } from '../../../api/import-rows.ts';
+import type { Grp } from '../../../api/schemas/grp.ts';
 
 const api: BulkApi = { fetchUserByIdentifier, fetchGroupMemberships, findMembership, createMembership };
 
@@ -38,9 +47,30 @@ export type ImportPhase =
   | { kind: 'edit' }
   | { kind: 'previewing'; done: number; total: number }
   | { kind: 'preview-failed'; error: unknown }
-  | { kind: 'preview'; grpId: number; rows: PreviewRow[] }
-  | { kind: 'running'; grpId: number; rows: PreviewRow[]; progress: RunProgress; stopping: StopReason | null }
-  | { kind: 'done'; grpId: number; rows: PreviewRow[]; results: ResultRow[]; stoppedBy: StopReason | null };
+  | { kind: 'preview'; grpId: number | null; parsed: ParsedImport; rows: PreviewRow[] }
+  | {
+      kind: 'running';
+      grpId: number | null;
+      parsed: ParsedImport;
+      rows: PreviewRow[];
+      progress: RunProgress;
+      stopping: StopReason | null;
+    }
+  | {
+      kind: 'done';
+      grpId: number | null;
+      parsed: ParsedImport;
+      rows: PreviewRow[];
+      results: ResultRow[];
+      stoppedBy: StopReason | null;
+    };
+
+interface RunRequest {
+  grpId: number | null;
+  parsed: ParsedImport;
+  rows: PreviewRow[];
+  previous?: ResultRow[];
+}
 
 export function useImport() {
   const queryClient = useQueryClient();
@@ -61,14 +91,22 @@ export function useImport() {
     [],
   );
 
-  async function preview(rows: ImportRow[], grpId: number) {
+  /** `target`: the group of rows without a group cell (null when the file names every row's group). */
+  async function preview(parsed: ParsedImport, target: Grp | null) {
     previewAbort.current?.abort();
     const controller = new AbortController();
     previewAbort.current = controller;
-    setPhase({ kind: 'previewing', done: 0, total: rows.length });
+    const grpId = target?.grp_id ?? null;
+    setPhase({ kind: 'previewing', done: 0, total: parsed.rows.length });
     try {
-      const resolved = await resolveImport(rows, grpId, api, {
+      // Groups named in the file are found in the group index (loaded once, cached).
+      const resolveGroup =
+        parsed.groupColumn === null
+          ? undefined
+          : groupResolver((await queryClient.fetchQuery(groupIndexQuery())).groups);
+      const resolved = await resolveImport(parsed.rows, grpId, api, {
         signal: controller.signal,
+        resolveGroup,
         onProgress: (done, total) => setPhase({ kind: 'previewing', done, total }),
       });
       // Names for the group's member list and the users' pages, as any lookup gives.
@@ -76,26 +114,35 @@ export function useImport() {
         queryClient,
         resolved.flatMap((row) => (row.user ? [row.user] : [])),
       );
-      setPhase({ kind: 'preview', grpId, rows: resolved });
+      const named = resolved.map((row) =>
+        row.groupName === null && target && row.grpId === target.grp_id ? { ...row, groupName: target.grp_name } : row,
+      );
+      setPhase({ kind: 'preview', grpId, parsed, rows: named });
     } catch (error) {
       if (!controller.signal.aborted) setPhase({ kind: 'preview-failed', error });
     }
   }
 
-  async function run(grpId: number, rows: PreviewRow[], previous?: ResultRow[]) {
-    if (inFlight.current) return;
-    inFlight.current = true;
+  async function runRows({ grpId, parsed, rows, previous, startedAt }: RunRequest & { startedAt: number }) {
     stop.current = false;
     stopReason.current = null;
-    const startedAt = performance.now();
     const todo = previous
       ? previous.filter(isPending).length
       : rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length;
-    let progress: RunProgress = { total: todo, done: 0, added: 0, already: 0, failed: 0, startedAt, lastAt: startedAt };
-    setPhase({ kind: 'running', grpId, rows, progress, stopping: null });
+    let progress: RunProgress = {
+      total: todo,
+      done: 0,
+      added: 0,
+      already: 0,
+      failed: 0,
+      startedAt,
+      lastAt: startedAt,
+    };
+    setPhase({ kind: 'running', grpId, parsed, rows, progress, stopping: null });
     // runImport never throws: each row's failure is its result.
     const results = await runImport(rows, grpId, api, {
       concurrency: defaultConcurrency,
+      source: 'import',
       previous,
       shouldStop: () => stop.current,
       // A portal that went away fails every row left in seconds: pause instead, resume later.
@@ -116,10 +163,22 @@ export function useImport() {
         setPhase((current) => (current.kind === 'running' ? { ...current, progress: next } : current));
       },
     });
-    inFlight.current = false;
-    setPhase({ kind: 'done', grpId, rows, results, stoppedBy: stopReason.current });
-    void queryClient.invalidateQueries({ queryKey: membershipQueries.all() });
-    void queryClient.invalidateQueries({ queryKey: [...userQueries.all(), 'groups'] });
+    setPhase({ kind: 'done', grpId, parsed, rows, results, stoppedBy: stopReason.current });
+  }
+
+  const runMutation = useMutation({
+    mutationFn: runRows,
+    onSettled: () => {
+      inFlight.current = false;
+      void queryClient.invalidateQueries({ queryKey: membershipQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: userQueries.groupLists() });
+    },
+  });
+
+  function run(request: RunRequest) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    runMutation.mutate({ ...request, startedAt: performance.now() });
   }
 
   function stopFor(reason: StopReason) {

@@ -1,0 +1,197 @@
+// /memberships/import: bulk add to one group, or to the groups a file's group column names, from
+// pasted identifiers or a CSV file. Preview first (nothing written), then a run with progress,
+// cancel and results. `?grp=<id>` presets the group. The page wires two named-state machines:
+// what was given (useImportSource, a reducer) and where the import is (useImport: edit,
+// previewing, preview, running, done).
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { parseImportText } from '../../../api/import-rows.ts';
+import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
+import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { parseRecordId } from '../../../lib/record-id.ts';
+import { GroupCombobox } from '../group-combobox.tsx';
+import { membershipMessages } from '../messages.ts';
+import { usePresetGroup } from '../use-preset-group.ts';
+import { readImportFile, type Encoding } from '../../../api/import-file.ts';
+import { ImportSource } from './import-source.tsx';
+import { useImportSource, type FileProblem } from './import-source-state.ts';
+import { PreviewSection } from './preview-section.tsx';
+import { ResultsSection } from './results-section.tsx';
+import { useImport } from './use-import.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import styles from '../memberships.module.css';
+
+export function ImportPage() {
+  const t = useMessages(membershipMessages);
+  const format = useFormat();
+  const titleId = useId();
+  const [params] = useSearchParams();
+  const preset = usePresetGroup(parseRecordId(params.get('grp')));
+  const group = preset.group;
+  const [source, dispatch] = useImportSource();
+  const { phase, preview, run, cancel, reset } = useImport();
+  const running = phase.kind === 'running';
+  const locked = phase.kind !== 'edit' && phase.kind !== 'preview-failed';
+
+  useLeaveGuard(running, t.leaveWarning);
+
+  const fileProblemText: Record<FileProblem, string> = {
+    empty: t.fileEmpty,
+    binary: t.fileBinary,
+    'no-rows': t.fileNoRows,
+    unreadable: t.fileUnreadable,
+  };
+  const fileError = source.fileProblem === null ? null : fileProblemText[source.fileProblem];
+
+  async function chooseFile(next: File | null) {
+    if (!next) return dispatch({ type: 'file-cleared' });
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await next.arrayBuffer());
+    } catch {
+      return dispatch({ type: 'file-refused', problem: 'unreadable' });
+    }
+    read(await readImportFile(next.name, bytes));
+  }
+
+  /** The administrator says the file is in another encoding than the one detected. */
+  async function changeEncoding(encoding: Encoding) {
+    if (source.file) read(await readImportFile(source.file.name, source.file.bytes, encoding));
+  }
+
+  function read(result: Awaited<ReturnType<typeof readImportFile>>) {
+    dispatch(
+      result.problem ? { type: 'file-refused', problem: result.problem } : { type: 'file-read', file: result.file },
+    );
+  }
+
+  /** `groupColumn`: the administrator's choice of group column (the stored one, or detection, when absent). */
+  async function startPreview(groupColumn = source.groupColumn) {
+    const text = source.file ? source.file.text : source.pasted;
+    const parsed = text.trim() ? await parseImportText(text, { groupColumn }) : null;
+    const rows = parsed !== null && parsed.rows.length > 0;
+    // The target group is needed only when the rows do not name their groups.
+    const needsGroup = !group && parsed?.groupColumn == null;
+    if (needsGroup || !parsed || !rows) return dispatch({ type: 'preview-refused', group: needsGroup, rows: !rows });
+    dispatch({ type: 'preview-accepted' });
+    void preview(parsed, group);
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 id={titleId}>{t.importTitle}</h1>
+        <Link to={paths.addMember({ grp: group?.grp_id })}>{t.addTitle}</Link>
+      </header>
+      <p className={styles.intro}>{t.importIntro}</p>
+
+      {running && (
+        <p className={`notice ${styles.warning}`} role="note">
+          {t.running}
+        </p>
+      )}
+
+      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-group`}>
+        <h2 id={`${titleId}-group`}>{t.stepGroup}</h2>
+        <p className="hint">{t.stepGroupOptional}</p>
+        <GroupCombobox
+          value={group}
+          disabled={locked}
+          onChange={(next) => {
+            preset.choose(next);
+            dispatch({ type: 'group-chosen' });
+          }}
+          error={source.missing.group ? t.previewNeedsGroup : null}
+          note={preset.note}
+        />
+        {preset.error !== null && <ApiErrorNotice error={preset.error} onRetry={preset.retry} />}
+      </section>
+
+      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`}>
+        <h2 id={`${titleId}-people`}>{t.stepPeople}</h2>
+        <ImportSource
+          key={source.inputKey}
+          pasted={source.pasted}
+          onPastedChange={(text) => dispatch({ type: 'pasted', text })}
+          file={source.file}
+          fileError={fileError}
+          onFile={(next) => void chooseFile(next)}
+          onEncoding={(encoding) => void changeEncoding(encoding)}
+          onRemoveFile={() => dispatch({ type: 'file-removed' })}
+          // A chosen file that cannot be used says why, rather than "choose a file first".
+          error={source.missing.rows ? (fileError ?? t.previewNeedsRows) : null}
+          disabled={locked}
+        />
+        <div className={styles.actions}>
+          {locked ? (
+            !running && (
+              <button type="button" className="button" onClick={reset}>
+                {t.editList}
+              </button>
+            )
+          ) : (
+            <button type="button" className="button button-primary" onClick={() => void startPreview()}>
+              {t.preview}
+            </button>
+          )}
+        </div>
+      </section>
+
+      {phase.kind === 'previewing' && (
+        <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`} aria-busy="true">
+          <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
+          <div
+            className={styles.progressTrack}
+            role="progressbar"
+            aria-label={t.stepPreview}
+            aria-valuemin={0}
+            aria-valuemax={phase.total}
+            aria-valuenow={phase.done}
+          >
+            <div
+              className={styles.progressBar}
+              style={{ width: `${phase.total ? Math.round((phase.done / phase.total) * 100) : 0}%` }}
+            />
+          </div>
+          <p className="hint" role="status">
+            {fill(t.previewing, { done: format.number(phase.done), total: format.number(phase.total) })}
+          </p>
+        </section>
+      )}
+
+      {phase.kind === 'preview-failed' && (
+        <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`}>
+          <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
+          <p>{t.previewFailed}</p>
+          <ApiErrorNotice error={phase.error} onRetry={() => void startPreview()} />
+        </section>
+      )}
+
+      {(phase.kind === 'preview' || phase.kind === 'running') && (
+        <PreviewSection
+          titleId={`${titleId}-preview`}
+          phase={phase}
+          onRun={() => phase.kind === 'preview' && run(phase)}
+          onCancel={cancel}
+          onGroupColumn={(column) => {
+            dispatch({ type: 'group-column', column });
+            void startPreview(column);
+          }}
+        />
+      )}
+
+      {phase.kind === 'done' && (
+        <ResultsSection
+          titleId={`${titleId}-results`}
+          phase={phase}
+          onRunAgain={() => run({ ...phase, previous: phase.results })}
+          onStartOver={() => {
+            reset();
+            dispatch({ type: 'start-over' });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// What the administrator gives the import before the preview, as a reducer with named actions:
+// a pasted list or a chosen file (read, or refused with a reason), and the problems that stop
+// the preview. The file input's chosen file is the browser's state: `inputKey` changes to clear it.
+import { useReducer } from 'react';
+import type { ChosenFile, FileProblem } from '../../../api/import-file.ts';
+
+export type { ChosenFile, FileProblem };
+
+export interface SourceState {
+  pasted: string;
+  file: ChosenFile | null;
+  fileProblem: FileProblem | null;
+  /** The group column chosen by hand (an index, or null for none); undefined: detected. */
+  groupColumn: number | null | undefined;
+  /** Shown after a refused "Preview": no group, no rows. */
+  missing: { group: boolean; rows: boolean };
+  inputKey: number;
+}
+
+export type SourceAction =
+  | { type: 'pasted'; text: string }
+  | { type: 'file-read'; file: ChosenFile }
+  | { type: 'file-refused'; problem: FileProblem }
+  | { type: 'file-removed' }
+  /** The file picker was closed without a file: the input is already empty. */
+  | { type: 'file-cleared' }
+  | { type: 'group-chosen' }
+  | { type: 'group-column'; column: number | null }
+  | { type: 'preview-refused'; group: boolean; rows: boolean }
+  | { type: 'preview-accepted' }
+  | { type: 'start-over' };
+
+export const initialSource: SourceState = {
+  pasted: '',
+  file: null,
+  fileProblem: null,
+  groupColumn: undefined,
+  missing: { group: false, rows: false },
+  inputKey: 0,
+};
+
+export function sourceReducer(state: SourceState, action: SourceAction): SourceState {
+  switch (action.type) {
+    case 'pasted':
+      return { ...state, pasted: action.text, groupColumn: undefined };
+    case 'file-read':
+      return { ...state, file: action.file, fileProblem: null, groupColumn: undefined };
+    case 'file-refused':
+      return { ...state, file: null, fileProblem: action.problem };
+    case 'file-cleared':
+      return { ...state, file: null, fileProblem: null, groupColumn: undefined };
+    case 'file-removed':
+      return { ...state, file: null, fileProblem: null, groupColumn: undefined, inputKey: state.inputKey + 1 };
+    case 'group-column':
+      return { ...state, groupColumn: action.column };
+    case 'group-chosen':
+      return { ...state, missing: { ...state.missing, group: false } };
+    case 'preview-refused':
+      return { ...state, missing: { group: action.group, rows: action.rows } };
+    case 'preview-accepted':
+      return { ...state, missing: { group: false, rows: false } };
+    case 'start-over':
+      return { ...initialSource, inputKey: state.inputKey + 1 };
+  }
+}
+
+export function useImportSource() {
+  return useReducer(sourceReducer, initialSource);
+}

@@ -1,0 +1,134 @@
+// Step 2 of the import: paste identifiers, or choose a CSV file (its encoding detected, said
+// next to its name, and changeable). Both are always on screen; a chosen file is what gets
+// imported until it is removed.
+import { useId } from 'react';
+import { fill, useLocale, useMessages } from '../../../lib/i18n.tsx';
+import { useMessageFormat } from '../../../lib/message-format.ts';
+import { csvDelimiter } from '../../../lib/csv.ts';
+import { membershipMessages } from '../messages.ts';
+import { encodings, type Encoding } from '../../../api/import-file.ts';
+import { sampleCsv } from './import-csv.ts';
+import styles from '../memberships.module.css';
+
+export interface ImportSourceProps {
+  pasted: string;
+  onPastedChange: (text: string) => void;
+  file: { name: string; rows: number; encoding: Encoding } | null;
+  /** Why the chosen file cannot be imported, or null. */
+  fileError: string | null;
+  onFile: (file: File | null) => void;
+  /** Read the chosen file again in another encoding. */
+  onEncoding: (encoding: Encoding) => void;
+  onRemoveFile: () => void;
+  error: string | null;
+  disabled: boolean;
+}
+
+export function ImportSource(props: ImportSourceProps) {
+  const { pasted, onPastedChange, file, fileError, onFile, onEncoding, onRemoveFile, error, disabled } = props;
+  const t = useMessages(membershipMessages);
+  const formatMessage = useMessageFormat();
+  const { locale } = useLocale();
+  const sampleHref = (groups: boolean) =>
+    `data:text/csv;charset=utf-8,${encodeURIComponent(sampleCsv(t, csvDelimiter(locale), groups))}`;
+  const encodingNames: Record<Encoding, string> = {
+    'utf-8': t.encodingUtf8,
+    'windows-1252': t.encodingWindows1252,
+    'utf-16le': t.encodingUtf16le,
+    'utf-16be': t.encodingUtf16be,
+  };
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  return (
+    <fieldset className={styles.sources} disabled={disabled} aria-describedby={error ? errorId : undefined}>
+      <legend className="visually-hidden">{t.sourceLegend}</legend>
+      <div className={styles.sourceGrid}>
+        <div className="field">
+          <label htmlFor={`${id}-paste`}>{t.pasteLabel}</label>
+          <textarea
+            id={`${id}-paste`}
+            className={styles.textarea}
+            value={pasted}
+            onChange={(event) => onPastedChange(event.target.value)}
+            spellCheck={false}
+            disabled={file !== null}
+            aria-describedby={[`${id}-paste-hint`, error ? errorId : null].filter(Boolean).join(' ')}
+            aria-invalid={error && !file ? true : undefined}
+            placeholder={'E100123\njane.doe.00042;1'}
+          />
+          <p id={`${id}-paste-hint`} className="hint">
+            {file ? t.pasteUnusedWithFile : t.pasteHint}
+          </p>
+        </div>
+        <p className={styles.or} aria-hidden="true">
+          {t.or}
+        </p>
+        <div className={`field ${styles.fileBox}`}>
+          <label htmlFor={`${id}-file`}>{t.fileLabel}</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            className={styles.file}
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+            aria-describedby={[`${id}-file-hint`, `${id}-file-status`].join(' ')}
+            aria-invalid={fileError !== null ? true : undefined}
+          />
+          <p id={`${id}-file-hint`} className="hint">
+            {t.fileHint}
+          </p>
+          <p id={`${id}-file-status`} className={fileError !== null ? 'field-error' : 'hint'} aria-live="polite">
+            {fileError ?? (file ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows }) : '')}
+          </p>
+          {file && (
+            <div className={styles.encoding}>
+              <p id={`${id}-encoding-note`} className="hint">
+                {fill(t.encodingRead, { encoding: encodingNames[file.encoding] })}
+              </p>
+              <label htmlFor={`${id}-encoding`}>{t.encodingLabel}</label>
+              <select
+                id={`${id}-encoding`}
+                value={file.encoding}
+                onChange={(event) => {
+                  const next = encodings.find((encoding) => encoding === event.target.value);
+                  if (next) onEncoding(next);
+                }}
+                aria-describedby={`${id}-encoding-note ${id}-encoding-hint`}
+              >
+                {encodings.map((encoding) => (
+                  <option key={encoding} value={encoding}>
+                    {encodingNames[encoding]}
+                  </option>
+                ))}
+              </select>
+              <p id={`${id}-encoding-hint`} className="hint">
+                {t.encodingHint}
+              </p>
+            </div>
+          )}
+          {(file || fileError !== null) && (
+            <button type="button" className="button button-quiet" onClick={onRemoveFile}>
+              {t.removeFile}
+            </button>
+          )}
+          <p className="hint">
+            <a href={sampleHref(false)} download="memberships-sample.csv">
+              {t.sampleDownload}
+            </a>
+          </p>
+          <p className="hint">
+            <a href={sampleHref(true)} download="memberships-sample-groups.csv">
+              {t.sampleDownloadGroups}
+            </a>
+          </p>
+        </div>
+      </div>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

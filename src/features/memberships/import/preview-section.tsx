@@ -1,0 +1,144 @@
+// Step 3: the preview (nothing written yet): counts that filter the table, every row, a file
+// of them, the button that runs it, the progress of a run.
+import { useId, useState } from 'react';
+import { countBy, type PreviewStatus } from '../../../api/bulk-import.ts';
+import type { ParsedImport } from '../../../api/import-rows.ts';
+import { componentMessages } from '../../../components/messages.ts';
+import { csvDelimiter } from '../../../lib/csv.ts';
+import { fill, useFormat, useLocale, useMessages } from '../../../lib/i18n.tsx';
+import { useMessageFormat } from '../../../lib/message-format.ts';
+import { membershipMessages } from '../messages.ts';
+import { downloadText } from '../../../lib/download.ts';
+import { previewCsv } from './import-csv.ts';
+import { ImportProgress } from './import-progress.tsx';
+import { ImportTable } from './import-table.tsx';
+import { previewLabel, previewStatuses, previewTone, type RowTextDeps } from './row-text.ts';
+import { StatusFilter } from './status-filter.tsx';
+import type { ImportPhase } from './use-import.ts';
+import styles from '../memberships.module.css';
+
+type Messages = (typeof membershipMessages)['en'];
+
+export interface PreviewSectionProps {
+  titleId: string;
+  phase: Extract<ImportPhase, { kind: 'preview' | 'running' }>;
+  onRun: () => void;
+  onCancel: () => void;
+  /** Preview again with this group column (an index, or null for none). */
+  onGroupColumn: (column: number | null) => void;
+}
+
+export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn }: PreviewSectionProps) {
+  const t = useMessages(membershipMessages);
+  const common = useMessages(componentMessages);
+  const format = useFormat();
+  const { locale } = useLocale();
+  const deps: RowTextDeps = { t, common, format };
+  const hintId = useId();
+  const groupColumnId = useId();
+  const [shown, setShown] = useState<PreviewStatus | null>(null);
+  const counts = countBy(phase.rows);
+  return (
+    <section className={`card ${styles.section}`} aria-labelledby={titleId}>
+      <h2 id={titleId}>{t.stepPreview}</h2>
+      <p className="hint">{detectionText(phase.parsed, t)}</p>
+      {phase.kind === 'preview' && (
+        <div className="field">
+          <label htmlFor={groupColumnId}>{t.groupColumnLabel}</label>
+          <select
+            id={groupColumnId}
+            value={phase.parsed.groupColumn ?? ''}
+            onChange={(event) => onGroupColumn(event.target.value === '' ? null : Number(event.target.value))}
+            aria-describedby={`${groupColumnId}-hint`}
+          >
+            {/* Without a target group, rows need their group column. */}
+            <option value="" disabled={phase.grpId === null}>
+              {t.groupColumnNone}
+            </option>
+            {Array.from({ length: phase.parsed.columns }, (_, column) => (
+              <option key={column} value={column} disabled={column === phase.parsed.identifierColumn}>
+                {columnLabel(phase.parsed, column, t)}
+              </option>
+            ))}
+          </select>
+          <p id={`${groupColumnId}-hint`} className="hint">
+            {t.groupColumnHint}
+          </p>
+        </div>
+      )}
+      <StatusFilter
+        label={t.countsLabel}
+        hintId={hintId}
+        items={previewStatuses.map((key) => ({
+          key,
+          label: previewLabel(key, deps),
+          count: counts[key] ?? 0,
+          tone: previewTone[key],
+        }))}
+        shown={shown}
+        onShow={setShown}
+      />
+      <p id={hintId} className="hint">
+        {t.filterHint}
+      </p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button"
+          onClick={async () =>
+            downloadText(
+              `memberships-import-preview-${phase.grpId ?? 'groups'}.csv`,
+              await previewCsv(phase.rows, deps, csvDelimiter(locale)),
+            )
+          }
+        >
+          {t.downloadPreview}
+        </button>
+      </div>
+      {phase.kind === 'preview' && (
+        <RunButton
+          rows={phase.rows.filter((r) => r.status === 'found' || r.status === 'lookup-failed').length}
+          onRun={onRun}
+        />
+      )}
+      {phase.kind === 'running' && (
+        <ImportProgress progress={phase.progress} stopping={phase.stopping} onCancel={onCancel} />
+      )}
+      <ImportTable key={shown ?? 'all'} caption={t.previewTable} preview={phase.rows} status={shown} />
+    </section>
+  );
+}
+
+/** A column by its header cell, or by its number in a file without a header. */
+function columnLabel(parsed: ParsedImport, column: number, t: Messages): string {
+  return parsed.header?.[column] || fill(t.groupColumnNumber, { n: column + 1 });
+}
+
+/** Where the identifiers (and group admins, and groups) were read from. */
+function detectionText(parsed: ParsedImport, t: Messages): string {
+  const columnName = (index: number | null) => (index === null || !parsed.header ? '' : (parsed.header[index] ?? ''));
+  const groups =
+    parsed.groupColumn === null
+      ? ''
+      : ' ' + fill(t.headerGroup, { column: columnLabel(parsed, parsed.groupColumn, t) });
+  if (!parsed.header) return fill(t.noHeader, { admin: parsed.adminColumn === null ? '' : t.noHeaderAdmin }) + groups;
+  return (
+    fill(t.headerDetected, {
+      identifier: columnName(parsed.identifierColumn),
+      admin: parsed.adminColumn === null ? '' : fill(t.headerAdmin, { column: columnName(parsed.adminColumn) }),
+    }) + groups
+  );
+}
+
+function RunButton({ rows, onRun }: { rows: number; onRun: () => void }) {
+  const t = useMessages(membershipMessages);
+  const formatMessage = useMessageFormat();
+  if (rows === 0) return <p className="notice notice-info">{t.nothingToRun}</p>;
+  return (
+    <div className={styles.actions}>
+      <button type="button" className="button button-primary" onClick={onRun}>
+        {formatMessage(t.run, { n: rows })}
+      </button>
+    </div>
+  );
+}
