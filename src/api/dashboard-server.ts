@@ -4,22 +4,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { dashboardStatusSchema } from './schemas/dashboard-common.ts';
+import { itemEnvelopeSchema } from './schemas/envelope.ts';
 
 export const dashboardServerQueries = {
   all: () => ['dashboard-server'] as const,
   status: () =>
     queryOptions({
       queryKey: [...dashboardServerQueries.all(), 'status'] as const,
-      queryFn: ({ signal }) =>
-        apiRequest({
+      queryFn: async ({ signal }) => {
+        const body = await apiRequest({
           service: 'dashboard',
           method: 'GET',
           path: '/status',
           endpoint: 'GET /dashboard-api/status',
-          schema: dashboardStatusSchema,
+          schema: itemEnvelopeSchema(dashboardStatusSchema),
           signal,
           token: '',
-        }),
+        });
+        return body.result;
+      },
       // Whether the server is there does not change while the page is open.
       staleTime: Infinity,
       retry: 1,

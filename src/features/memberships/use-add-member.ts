@@ -56,11 +56,15 @@ export function useAddMember() {
       }
       setPhase('creating');
       wrote = true;
-      const membership = await createMembership({
-        user_grp_grp_id: group.grp_id,
-        user_grp_user_id: userId,
-        user_grp_group_admin: admin ? 1 : 0,
-      });
+      const membership = await createMembership(
+        {
+          user_grp_grp_id: group.grp_id,
+          user_grp_user_id: userId,
+          user_grp_group_admin: admin ? 1 : 0,
+        },
+        undefined,
+        'form',
+      );
       setOutcome({ kind: 'added', group, person, membership });
       void queryClient.invalidateQueries({ queryKey: membershipQueries.all() });
       void queryClient.invalidateQueries({ queryKey: [...userQueries.all(), 'groups', userId] });

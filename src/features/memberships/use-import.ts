@@ -20,7 +20,12 @@ import {
 import type { StopReason } from './run-outcome.ts';
 import type { ImportRow } from '../../api/import-rows.ts';
 
-const api: BulkApi = { fetchUserByIdentifier, fetchGroupMemberships, findMembership, createMembership };
+const api: BulkApi = {
+  fetchUserByIdentifier,
+  fetchGroupMemberships,
+  findMembership,
+  createMembership: (input, signal) => createMembership(input, signal, 'import'),
+};
 
 export interface RunProgress {
   /** Rows this run had to do, and how many are done. */
