@@ -20,6 +20,8 @@ import {
   lookupJobRequestSchema,
   lookupJobSchema,
 } from '../../src/api/schemas/lookup-job.ts';
+import { memberCountSchema, memberCountsRequestSchema } from '../../src/api/schemas/member-counts.ts';
+import { sharedCacheStatusSchema, sharedGroupsSchema } from '../../src/api/schemas/shared-cache.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -43,6 +45,10 @@ const components = {
   LookupItemList: listEnvelopeSchema(lookupItemSchema),
   HistoryEvent: historyEventSchema,
   HistoryList: listEnvelopeSchema(historyEventSchema),
+  MemberCountsRequest: memberCountsRequestSchema,
+  MemberCountsAnswer: itemEnvelopeSchema(z.array(memberCountSchema)),
+  SharedCacheStatusAnswer: itemEnvelopeSchema(sharedCacheStatusSchema),
+  SharedGroupsAnswer: itemEnvelopeSchema(sharedGroupsSchema),
 } satisfies Record<string, z.ZodMiniType>;
 type ComponentName = keyof typeof components;
 
@@ -98,6 +104,46 @@ interface Operation {
 }
 
 const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Operation>>> = {
+  '/caches/groups': {
+    get: {
+      summary: "The organisation's group index, gathered once for every administrator",
+      description:
+        'Every group as the last complete gathering found them, in grp_id order, with when it was gathered and the state of the gathering under way. `groups` is null until the first gathering ends: start one with `POST /caches/groups/refresh`.',
+      answer: {
+        status: 200,
+        name: 'SharedGroupsAnswer',
+        description: 'The groups, their age and the gathering state.',
+      },
+    },
+  },
+  '/caches/groups/status': {
+    get: {
+      summary: "The group index's gathering: state and progress, without the groups",
+      description: 'A gathering whose last page is more than 2 minutes old reads `failed` with `interrupted`.',
+      answer: { status: 200, name: 'SharedCacheStatusAnswer', description: 'The state and progress.' },
+    },
+  },
+  '/caches/groups/refresh': {
+    post: {
+      summary: "Gather the group index again (every page of the portal's /grp/get_all)",
+      description:
+        "Runs in the background with the caller's token (held in memory only while it runs); progress is written after every page of 1,000 groups, so every replica shows it. Does nothing while a gathering is under way. The last complete index stays served until the new one is complete; a failure keeps it.",
+      answer: {
+        status: 202,
+        name: 'SharedCacheStatusAnswer',
+        description: 'The gathering, started (or already under way).',
+      },
+    },
+  },
+  '/groups/member-counts': {
+    post: {
+      summary: 'How many members each of a page of groups has',
+      description:
+        "Counts the organisation's server already holds (kept 10 minutes, cleared when a member is added through this server) are answered at once; the others are counted against the portal (`user_grp/get_all` with `limit` 1: its `total`) with the caller's token and kept for every administrator of the organisation. The answer keeps the order asked, without repeats.",
+      body: 'MemberCountsRequest',
+      answer: { status: 200, name: 'MemberCountsAnswer', description: 'One count per group asked.' },
+    },
+  },
   '/status': {
     get: {
       summary: 'What this dashboard server offers (no token needed)',

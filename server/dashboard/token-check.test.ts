@@ -12,6 +12,8 @@ function countingGateway(orgs: Record<string, number>) {
       return { orgId };
     },
     findUserByIdentifier: async () => undefined,
+    countMembers: async () => 0,
+    listPage: async () => ({ total: 0, result: [] }),
   };
   return { gateway, asked };
 }

@@ -8,6 +8,8 @@ export interface StoreTables {
   membership_event: MembershipEventTable;
   lookup_job: LookupJobTable;
   lookup_job_item: LookupJobItemTable;
+  group_member_count: GroupMemberCountTable;
+  shared_cache: SharedCacheTable;
 }
 
 /** One user of an organisation as the portal last showed them. */
@@ -67,4 +69,30 @@ export interface LookupJobItemTable {
   outcome: string | null;
   user_id: number | null;
   error_code: string | null;
+}
+
+/** How many members a group had when the portal was last asked (user_grp/get_all's total). */
+export interface GroupMemberCountTable {
+  org_id: number;
+  grp_id: number;
+  members: number;
+  counted_at: string;
+}
+
+/** A list gathered once per organisation and served to all its administrators. */
+export interface SharedCacheTable {
+  org_id: number;
+  /** `groups`. */
+  name: string;
+  state: string;
+  started_at: string;
+  /** Written after every page: a gathering whose heartbeat stopped was interrupted. */
+  updated_at: string;
+  loaded: number;
+  total: number | null;
+  error_code: string | null;
+  /** When `data` was gathered. */
+  gathered_at: string | null;
+  /** JSON of the last complete gathering. */
+  data: string | null;
 }

@@ -15,6 +15,7 @@ import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
+import { MemberCountCell } from './member-count.tsx';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './groups-page.module.css';
@@ -51,6 +52,11 @@ export function GroupsTable() {
         ),
       }),
       column.accessor('grp_id', { header: t.columnId, meta: { cellProps: () => ({ className: styles.mono }) } }),
+      column.display({
+        id: 'members',
+        header: t.columnMembers,
+        cell: (info) => <MemberCountCell grpId={info.row.original.grp_id} />,
+      }),
       column.accessor('grp_parent_id', {
         header: t.columnParent,
         cell: (info) => {

@@ -9,6 +9,7 @@ import { GroupName } from '../../../components/group-name.tsx';
 import { fillNodes } from '../../../components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { MemberCountBadge } from '../member-count.tsx';
 import { groupMessages } from '../messages.ts';
 import { usePrefetchGroup } from '../use-prefetch-group.ts';
 import { isExpandable, type TreeRow } from './flatten.ts';
@@ -187,6 +188,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
                   }}
                 />
                 <GroupName group={row.group} className={styles.name} />
+                <MemberCountBadge grpId={id} className={styles.members} />
                 {row.status === 'error' ? (
                   <span className={styles.failed}>{t.childrenFailedShort}</span>
                 ) : (
