@@ -21,7 +21,7 @@ import { History } from './store/history.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
 import { MemberCounts } from './store/member-counts.ts';
 import { SharedCaches } from './store/shared-caches.ts';
-import { GroupIndexGatherer } from './cache-gatherer.ts';
+import { SharedCacheGatherer } from './cache-gatherer.ts';
 import { TokenCheck } from './token-check.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard-api';
@@ -57,7 +57,7 @@ export function createDashboardServer({ store, gateway, directoryMaxAgeMs }: Das
   const jobs = new LookupJobs(store.db);
   const memberCounts = new MemberCounts(store.db, MEMBER_COUNT_MAX_AGE_MS);
   const caches = new SharedCaches(store.db);
-  const gatherer = new GroupIndexGatherer(caches, gateway);
+  const gatherer = new SharedCacheGatherer(caches, gateway);
   const runner = new LookupRunner(jobs, directory, gateway);
   const auth = requireOrg(tokens);
 

@@ -35,6 +35,10 @@ class ControlledGateway implements PortalGateway {
     return this.inner.listPage(token, path, start, limit);
   }
 
+  getRecord(token: string, path: string) {
+    return this.inner.getRecord(token, path);
+  }
+
   async findUserByIdentifier(token: string, identifier: string) {
     this.lookups += 1;
     this.inFlight += 1;

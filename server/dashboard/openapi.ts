@@ -21,7 +21,11 @@ import {
   lookupJobSchema,
 } from '../../src/api/schemas/lookup-job.ts';
 import { memberCountSchema, memberCountsRequestSchema } from '../../src/api/schemas/member-counts.ts';
-import { sharedCacheStatusSchema, sharedGroupsSchema } from '../../src/api/schemas/shared-cache.ts';
+import {
+  sharedCacheStatusSchema,
+  sharedGroupsSchema,
+  sharedProductsSchema,
+} from '../../src/api/schemas/shared-cache.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -49,6 +53,7 @@ const components = {
   MemberCountsAnswer: itemEnvelopeSchema(z.array(memberCountSchema)),
   SharedCacheStatusAnswer: itemEnvelopeSchema(sharedCacheStatusSchema),
   SharedGroupsAnswer: itemEnvelopeSchema(sharedGroupsSchema),
+  SharedProductsAnswer: itemEnvelopeSchema(sharedProductsSchema),
 } satisfies Record<string, z.ZodMiniType>;
 type ComponentName = keyof typeof components;
 
@@ -113,6 +118,36 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
         status: 200,
         name: 'SharedGroupsAnswer',
         description: 'The groups, their age and the gathering state.',
+      },
+    },
+  },
+  '/caches/products': {
+    get: {
+      summary: "The organisation's product catalogue, gathered once for every administrator",
+      description:
+        'Every product of the availability groups (the API lists no products), in order of first appearance, as the last complete gathering found them, with when it was gathered and the state of the gathering under way. `products` is null until the first gathering ends: start one with `POST /caches/products/refresh`.',
+      answer: {
+        status: 200,
+        name: 'SharedProductsAnswer',
+        description: 'The products, their age and the gathering state.',
+      },
+    },
+  },
+  '/caches/products/status': {
+    get: {
+      summary: "The catalogue's gathering: state and progress (products fetched of those listed), without the products",
+      answer: { status: 200, name: 'SharedCacheStatusAnswer', description: 'The state and progress.' },
+    },
+  },
+  '/caches/products/refresh': {
+    post: {
+      summary: 'Gather the catalogue again (every availability group, then each product, 8 at a time)',
+      description:
+        "Runs in the background with the caller's token (held in memory only while it runs). Does nothing while a gathering is under way. The last complete catalogue stays served until the new one is complete; a failure keeps it.",
+      answer: {
+        status: 202,
+        name: 'SharedCacheStatusAnswer',
+        description: 'The gathering, started (or already under way).',
       },
     },
   },

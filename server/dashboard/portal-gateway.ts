@@ -25,6 +25,8 @@ export interface PortalGateway {
   countMembers(token: string, grpId: number): Promise<number>;
   /** One page of a portal list (`/grp/get_all`): its records, unchecked, and its total. */
   listPage(token: string, path: string, start: number, limit: number): Promise<{ total: number; result: unknown[] }>;
+  /** One record (`/product/get/12`), unchecked; undefined when the portal has none (404). */
+  getRecord(token: string, path: string): Promise<unknown>;
 }
 
 /** A fetch-like call to a portal path (`/token/validate`), relative to the portal's API root. */
@@ -32,6 +34,7 @@ type PortalCall = (path: string, init: RequestInit) => Promise<Response>;
 
 const userEnvelope = itemEnvelopeSchema(userSchema);
 const totalOnly = z.object({ status: z.literal(true), total: z.int().check(z.nonnegative()) });
+const anyItem = z.object({ status: z.literal(true), result: z.unknown() });
 const anyList = z.object({
   status: z.literal(true),
   total: z.int().check(z.nonnegative()),
@@ -97,6 +100,16 @@ function gateway(call: PortalCall): PortalGateway {
       if (!response.ok) throw await answerError(response);
       const { total, result } = await parsed(anyList, response);
       return { total, result };
+    },
+    async getRecord(token, path) {
+      const response = await send(path, token);
+      if (response.status === 404) {
+        const error = await answerError(response);
+        if (error.code !== 'route_not_found') return undefined;
+        throw error;
+      }
+      if (!response.ok) throw await answerError(response);
+      return (await parsed(anyItem, response)).result;
     },
   };
 }

@@ -85,3 +85,42 @@ describeEachStore('shared group index', (_dialect, open) => {
     expectError(await h.call('GET', '/dashboard-api/caches/groups', { token: null }), 401, 'missing_token');
   });
 });
+
+describeEachStore('shared product catalogue', (_dialect, open) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(await open());
+  });
+  afterAll(async () => h.close());
+
+  const catalogue = (token?: string) => h.call('GET', '/dashboard-api/caches/products', { token });
+
+  /** What the browser would gather: the distinct products of every availability group, in order. */
+  async function expectedIds(token: string): Promise<number[]> {
+    const page = await h.call('POST', '/api/availability_group/get_all', { token, body: { start: 0, limit: 1000 } });
+    const ids = page.body.result.map((g: { availability_group_product_id: number }) => g.availability_group_product_id);
+    return [...new Set<number>(ids)];
+  }
+
+  it('gathers every product of the availability groups once, with its progress and age', async () => {
+    expect((await catalogue()).body.result).toMatchObject({ state: 'empty', products: null });
+    expect((await h.call('POST', '/dashboard-api/caches/products/refresh')).status).toBe(202);
+    await h.dashboard.idle();
+    const answer = (await catalogue()).body.result;
+    const ids = await expectedIds(h.portal.token1);
+    expect(answer.state).toBe('ready');
+    expect(answer.products.map((p: { product_id: number }) => p.product_id)).toEqual(ids);
+    expect(answer).toMatchObject({ loaded: ids.length, total: ids.length });
+    expect(typeof answer.gathered_at).toBe('string');
+  });
+
+  it("another organisation never sees this one's catalogue", async () => {
+    expect((await catalogue('token-org-2')).body.result).toMatchObject({ state: 'empty', products: null });
+    await h.call('POST', '/dashboard-api/caches/products/refresh', { token: 'token-org-2' });
+    await h.dashboard.idle();
+    const own = (await catalogue('token-org-2')).body.result.products.map((p: { product_id: number }) => p.product_id);
+    expect(own).toEqual(await expectedIds('token-org-2'));
+    const org1Ids = (await catalogue()).body.result.products.map((p: { product_id: number }) => p.product_id);
+    expect(own.some((id: number) => org1Ids.includes(id))).toBe(false);
+  });
+});

@@ -14,6 +14,7 @@ function countingGateway(orgs: Record<string, number>) {
     findUserByIdentifier: async () => undefined,
     countMembers: async () => 0,
     listPage: async () => ({ total: 0, result: [] }),
+    getRecord: async () => undefined,
   };
   return { gateway, asked };
 }

@@ -82,7 +82,7 @@ export interface GroupMemberCountTable {
 /** A list gathered once per organisation and served to all its administrators. */
 export interface SharedCacheTable {
   org_id: number;
-  /** `groups`. */
+  /** `groups` or `products`. */
   name: string;
   state: string;
   started_at: string;

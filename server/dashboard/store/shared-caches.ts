@@ -4,7 +4,8 @@ import type { SharedCacheStatus } from '../../../src/api/schemas/shared-cache.ts
 import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
 
-export type SharedCacheName = 'groups';
+export const sharedCacheNames = ['groups', 'products'] as const;
+export type SharedCacheName = (typeof sharedCacheNames)[number];
 
 /** A gathering whose last page was written longer ago than this is taken as interrupted. */
 export const STALLED_AFTER_MS = 2 * 60_000;

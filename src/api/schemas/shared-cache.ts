@@ -1,9 +1,10 @@
 // Lists the dashboard server gathers once per organisation and serves to every administrator
-// (GET /dashboard-api/caches/groups...): today the group index.
+// (GET /dashboard-api/caches/groups, /caches/products...): the group index and the catalogue.
 import * as z from 'zod/mini';
 import { nullableString } from './common.ts';
 import { storedTimeSchema } from './dashboard-common.ts';
 import { grpSchema } from './grp.ts';
+import { productSchema } from './product.ts';
 
 export const sharedCacheStates = ['empty', 'gathering', 'ready', 'failed'] as const;
 
@@ -26,3 +27,13 @@ export const sharedGroupsSchema = z.object({
   groups: z.nullable(z.array(grpSchema)),
 });
 export type SharedGroups = z.infer<typeof sharedGroupsSchema>;
+
+export const sharedProductsSchema = z.object({
+  ...sharedCacheStatusSchema.shape,
+  /**
+   * Every product of the catalogue (the distinct products of the availability groups, in order
+   * of first appearance) as last gathered; null before the first gathering.
+   */
+  products: z.nullable(z.array(productSchema)),
+});
+export type SharedProducts = z.infer<typeof sharedProductsSchema>;

@@ -49,6 +49,7 @@ export const groupMessages = defineMessages({
     indexStarting: 'Loading all groups for search…',
     indexLoading: 'Loading all groups for search: {loaded} of {total}',
     indexReady: '{count} groups searchable, as of {time}.',
+    indexReadyShared: '{count} groups searchable, gathered {time} for every administrator of your organisation.',
     indexRefresh: 'Refresh',
     tableLabel: 'All groups',
     tableNoMatch: 'No group matches these filters.',
@@ -142,6 +143,8 @@ export const groupMessages = defineMessages({
     indexStarting: 'Chargement de tous les groupes pour la recherche…',
     indexLoading: 'Chargement de tous les groupes pour la recherche : {loaded} sur {total}',
     indexReady: '{count} groupes consultables, à jour au {time}.',
+    indexReadyShared:
+      "{count} groupes consultables, rassemblés le {time} pour tous les administrateurs de l'organisation.",
     indexRefresh: 'Actualiser',
     tableLabel: 'Tous les groupes',
     tableNoMatch: 'Aucun groupe ne correspond à ces filtres.',
