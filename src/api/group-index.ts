@@ -1,6 +1,6 @@
 // The client-side index of all the organisation's groups. The API filters only with `equal`, so
 // a search by name needs every group: gathered once per organisation by the dashboard server
-// when it is there (shared-group-index.ts), otherwise built here in the background from POST
+// when it is there (shared-caches.ts), otherwise built here in the background from POST
 // /grp/get_all pages; cached by React Query, refreshed on demand, its progress observable.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -160,15 +160,15 @@ export const groupIndexQuery = () =>
       setProgress({ loaded: 0, total: null }, []);
       const refresh = refreshRequested;
       refreshRequested = false;
-      const { fetchSharedGroupIndex } = await import('./shared-group-index.ts');
-      const shared = await fetchSharedGroupIndex({
+      const { fetchSharedGroups } = await import('./shared-caches.ts');
+      const shared = await fetchSharedGroups({
         client,
         refresh,
         signal,
         onProgress: (status) => setProgress({ loaded: status.loaded, total: status.total }),
       });
       if (!shared) return buildGroupIndex(await walkGroups(signal));
-      return { ...buildGroupIndex(shared.groups), gatheredAt: shared.gatheredAt };
+      return { ...buildGroupIndex(shared.list), gatheredAt: shared.gatheredAt };
     },
     staleTime: 10 * 60_000,
     gcTime: 30 * 60_000,
