@@ -27,6 +27,7 @@ async function rootSales(api: PortalApi): Promise<{ id: number; members: number 
 const membersText = (count: number) => `${count} member${count === 1 ? '' : 's'}`;
 
 test('tree items and table rows show their number of members', async ({ page, api }) => {
+  test.slow(); // three axe runs, on a shared machine
   const sales = await rootSales(api);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));

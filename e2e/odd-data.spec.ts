@@ -2,6 +2,7 @@
 // name, a right-to-left override in a name, a 500-character word, a 200-cell table, an empty or
 // binary CSV, a 20 kB token. The odd groups are served by page.route (ids 900001+, which the
 // database does not have), so nothing here writes to the shared database.
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import type { Page, Route } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
@@ -45,6 +46,8 @@ function record(group: FakeGroup) {
 
 /** Serves the fake groups as the organisation's only groups (list) and one by one (with children). */
 async function serveFakeGroups(page: Page): Promise<void> {
+  // The group index from these groups, not from the dashboard server's gathering of the real ones.
+  await withoutDashboardServer(page);
   await page.route('**/api/grp/get_all', (route) =>
     route.fulfill({ json: { status: true, total: fakeGroups.length, result: fakeGroups.map(record) } }),
   );

@@ -1,5 +1,6 @@
 // Products: a demo product, the catalogue and bundle access on the shared e2e server; a hostile
 // HTML product and an all-null product on a second server loaded with e2e/fixtures/products-special.json.
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,10 +115,8 @@ test.describe('products page', () => {
     api,
   }) => {
     test.slow(); // two axe runs on a long page, on a shared machine
-    // No dashboard server (what a static host answers there): the browser gathers the catalogue.
-    await page.route('**/dashboard-api/**', (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }),
-    );
+    // No dashboard server: the browser gathers the catalogue.
+    await withoutDashboardServer(page);
     const groups = (await api.post('/availability_group/get_all', { start: 0, limit: 1000 })) as {
       result: { availability_group_product_id: number }[];
     };
@@ -169,6 +168,7 @@ test.describe('products page', () => {
       result: { availability_group_product_id: number }[];
     };
     const ids = [...new Set(groups.result.map((g) => g.availability_group_product_id))];
+    test.slow(); // two axe runs on a long page, on a shared machine
     const bundles = ids.filter((id) => (id - org1.elearningProductId) % 4 === 3).length;
     const productRequests: string[] = [];
     page.on('request', (request) => {

@@ -5,7 +5,7 @@
 // code: this stays out of it.
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
-import { dashboardServerQueries } from './dashboard-server.ts';
+import { dashboardServerQueries } from './dashboard-status.ts';
 import { ApiError } from './errors.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import type { Grp } from './schemas/grp.ts';
