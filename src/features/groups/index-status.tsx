@@ -5,6 +5,7 @@ import { groupIndexQuery, refreshGroupIndex, useGroupIndexProgress, type GroupIn
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { SlowPortalNotice } from '../../components/query-loading.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useMessageFormat } from '../../lib/message-format.ts';
 import { groupMessages } from './messages.ts';
 import styles from './groups-page.module.css';
 
@@ -13,6 +14,7 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
   const format = useFormat();
   const progress = useGroupIndexProgress();
   const queryClient = useQueryClient();
+  const formatMessage = useMessageFormat();
   const building = index.isFetching;
 
   return (
@@ -37,10 +39,15 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
       ) : (
         index.data && (
           <p className={styles.indexReady}>
-            {fill(index.data.gatheredAt ? t.indexReadyShared : t.indexReady, {
-              count: format.number(index.data.groups.length),
-              time: format.dateTime(index.data.gatheredAt ?? new Date(index.dataUpdatedAt).toISOString()),
-            })}
+            {index.data.gatheredAt
+              ? formatMessage(t.indexReadyShared, {
+                  count: index.data.groups.length,
+                  time: format.dateTime(index.data.gatheredAt),
+                })
+              : fill(t.indexReady, {
+                  count: format.number(index.data.groups.length),
+                  time: format.dateTime(new Date(index.dataUpdatedAt).toISOString()),
+                })}
           </p>
         )
       )}

@@ -1,23 +1,14 @@
 // A group's number of members, counted when its row is on screen (src/api/member-counts.ts).
 import { useMemberCount } from '../../api/member-counts.ts';
-import { fill, useFormat, useLocale, useMessages, type Locale } from '../../lib/i18n.tsx';
+import { useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useMessageFormat } from '../../lib/message-format.ts';
 import { groupMessages } from './messages.ts';
-
-// Intl.PluralRules rather than an ICU message: the groups page is the first after sign-in, and
-// the ICU parser (src/lib/message-format.ts) would add 10 KB gzip to it for two words.
-const pluralRules = new Map<Locale, Intl.PluralRules>();
-function isOne(locale: Locale, count: number): boolean {
-  let rules = pluralRules.get(locale);
-  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
-  return rules.select(count) === 'one';
-}
 
 /** "12 members", in the current language. */
 export function useMemberCountLabel(): (count: number) => string {
   const t = useMessages(groupMessages);
-  const { locale } = useLocale();
-  const format = useFormat();
-  return (count) => fill(isOne(locale, count) ? t.memberCountOne : t.memberCountOther, { count: format.number(count) });
+  const formatMessage = useMessageFormat();
+  return (count) => formatMessage(t.memberCount, { count });
 }
 
 /** In a tree item, after the name: the number seen, ", 12 members" heard. Nothing until counted. */
