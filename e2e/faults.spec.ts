@@ -1,6 +1,7 @@
 // Every page under every fault of e2e/support/faults.ts: a message that names the request and
 // says what happened and what to do, a retry that works once the fault is gone, no blank page,
 // no endless spinner, nothing broken in the console. One test per page loops over the faults.
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { faultKinds, injectFault, prepareFaultPage, type FaultKind } from './support/faults.ts';
@@ -32,6 +33,8 @@ interface PageCase {
   notices?: number;
   /** The page shows what it is for. */
   ready: (page: Page) => Promise<void>;
+  /** The request is the browser's only without a dashboard server (which gathers it otherwise). */
+  staticHost?: true;
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -40,6 +43,7 @@ const cases: PageCase[] = [
   {
     name: 'groups tree',
     url: '/groups',
+    staticHost: true,
     pattern: '/grp/get_all',
     endpoint: 'POST /grp/get_all',
     field: 'grp_name',
@@ -114,6 +118,7 @@ const cases: PageCase[] = [
   {
     name: 'catalogue',
     url: '/products',
+    staticHost: true,
     pattern: '/availability_group/get_all',
     endpoint: 'POST /availability_group/get_all',
     field: 'availability_group_product_id',
@@ -202,6 +207,7 @@ async function retryEach(page: Page, endpoint: string): Promise<void> {
 }
 
 async function checkFault(page: Page, c: PageCase, kind: FaultKind): Promise<void> {
+  if (c.staticHost) await withoutDashboardServer(page);
   const fault = await injectFault(page, c.pattern, kind, { method: c.method, field: c.field });
   await page.goto(c.url);
   await c.act?.(page);

@@ -3,6 +3,7 @@
 // binary CSV, a 20 kB token. Each test serves its own odd groups (support/test-groups.ts), so
 // nothing here writes to the shared database.
 import type { Page } from '@playwright/test';
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { demoFacts } from '../server/seed/facts.ts';
 import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
 import { productSchema } from '../src/api/schemas/product.ts';
@@ -19,6 +20,8 @@ const RLO = '\u202E';
  * two groups that are each other's parent (the first one's name starts with a right-to-left override).
  */
 async function serveOddGroups(page: Page, groups: TestGroups) {
+  // The group index from these groups, not from the dashboard server's gathering of the real ones.
+  await withoutDashboardServer(page);
   const root = groups.add('odd-root');
   const nameless = groups.add('', { parent: root });
   const payroll = groups.add(`${RLO}payroll`);

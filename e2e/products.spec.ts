@@ -1,5 +1,6 @@
 // Products: a demo product, the catalogue and bundle access on the shared e2e server; a hostile
 // HTML product and an all-null product on a second server loaded with e2e/fixtures/products-special.json.
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,11 +110,13 @@ test.describe('products page', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('');
   });
 
-  test('the catalogue loads rows as they scroll into view, a few requests at a time, and filters', async ({
+  test('on a static host the catalogue loads rows as they scroll into view, a few requests at a time, and filters', async ({
     page,
     api,
   }) => {
     test.slow(); // two axe runs on a long page, on a shared machine
+    // No dashboard server: the browser gathers the catalogue.
+    await withoutDashboardServer(page);
     const groups = await api.availabilityGroups();
     const ids = [...new Set(groups.result.map((g) => g.availability_group_product_id))];
     // Demo product types cycle elearning, event, classroom, bundle from the first product.
@@ -152,6 +155,39 @@ test.describe('products page', () => {
     await expect(page.getByText(`${bundles} products match.`)).toBeVisible();
     for (const link of await list.getByRole('link').all()) await expect(link).toContainText('Bundle');
     expect(maxInFlight).toBeLessThanOrEqual(6);
+    await checkAxeBothThemes(page);
+  });
+
+  test('with the dashboard server, the whole catalogue comes in one answer and filters cover every product', async ({
+    page,
+    api,
+  }) => {
+    const groups = await api.availabilityGroups();
+    const ids = [...new Set(groups.result.map((g) => g.availability_group_product_id))];
+    test.slow(); // two axe runs on a long page, on a shared machine
+    const bundles = ids.filter((id) => (id - org1.elearningProductId) % 4 === 3).length;
+    const productRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/product/get/')) productRequests.push(request.url());
+    });
+    await page.goto('/products');
+    await expect(page.getByText(/Catalogue gathered .* for every administrator/)).toBeVisible();
+    await expect(page.getByText(`${ids.length} products · ${ids.length} loaded`)).toBeVisible();
+    // The bundle access table beside the catalogue names its products, one request each: count
+    // from here on.
+    productRequests.length = 0;
+    await page.getByTestId('catalogue-scroller').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.getByLabel('Type').selectOption({ label: 'Bundle' });
+    await expect(page.getByText(`${bundles} products match.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: /Load the other/ })).toHaveCount(0);
+    // Scrolled to the end and filtered: no product of the catalogue was fetched on its own.
+    expect(productRequests).toEqual([]);
+    const [refresh] = await Promise.all([
+      page.waitForRequest((request) => request.url().endsWith('/dashboard-api/caches/products/refresh')),
+      page.getByRole('button', { name: 'Refresh' }).click(),
+    ]);
+    expect(refresh.method()).toBe('POST');
+    await expect(page.getByText(/Catalogue gathered .* for every administrator/)).toBeVisible();
     await checkAxeBothThemes(page);
   });
 

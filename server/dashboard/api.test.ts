@@ -4,7 +4,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../portal/tokens.ts';
-import { expectError } from '../test/support.ts';
+import { demoPortal, expectError, type Portal } from '../test/support.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { documentedOperations } from './openapi.ts';
 import { RECORD_WAIT_MS } from './pass-through.ts';
@@ -26,10 +26,17 @@ const authenticated = documentedOperations.filter((operation) => operation !== '
 
 describe('dashboard server API', () => {
   let h: Harness;
+  let portal: Portal;
   beforeAll(async () => {
-    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }));
+    // One refused token per documented operation, more than the portal's 20 failed attempts a
+    // minute from one address: this portal allows them all (the limit has its own tests).
+    portal = demoPortal({ failedAttempts: { limit: 1000, windowSeconds: 60 } });
+    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }), { portal });
   });
-  afterAll(async () => h.close());
+  afterAll(async () => {
+    await h.close();
+    portal.db.close();
+  });
 
   it('serves a valid OpenAPI 3.1 document', async () => {
     const reply = await h.call('GET', '/dashboard-api/openapi.json', { token: null });

@@ -9,6 +9,8 @@ import { LookupRunner } from './lookup-runner.ts';
 import { openApiDocument } from './openapi.ts';
 import { learnUsers, recordMemberships } from './pass-through.ts';
 import type { PortalGateway } from './portal-gateway.ts';
+import { cacheRoutes } from './routes/caches.ts';
+import { groupRoutes } from './routes/groups.ts';
 import { historyRoutes } from './routes/history.ts';
 import { lookupJobRoutes } from './routes/lookup-jobs.ts';
 import { peopleRoutes } from './routes/people.ts';
@@ -21,9 +23,17 @@ import type { DashboardStore } from './store/connection.ts';
 import { Directory } from './store/directory.ts';
 import { History } from './store/history.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
+import { MemberCounts } from './store/member-counts.ts';
+import { SharedCaches } from './store/shared-caches.ts';
+import { SharedCacheGatherer } from './cache-gatherer.ts';
 import { TokenCheck } from './token-check.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard-api';
+/**
+ * How long a group's member count is served from the store. A member added through this server
+ * clears it at once; one added elsewhere (the portal's own screens) shows within this time.
+ */
+export const MEMBER_COUNT_MAX_AGE_MS = 10 * 60_000;
 
 export interface DashboardServer {
   /** Mount at DASHBOARD_API_PREFIX. */
@@ -32,7 +42,7 @@ export interface DashboardServer {
   learnUsers: MiddlewareHandler;
   /** Middleware for `/api/user_grp/create`, before the portal's routes. */
   recordMemberships: MiddlewareHandler;
-  /** Waits for this process's lookup jobs and report gatherings to finish (tests). */
+  /** Waits for this process's lookup jobs, report gatherings and cache gatherings to finish (tests). */
   idle: () => Promise<void>;
   /** Stops the lookup jobs and gatherings of this process, then closes the store. */
   close: () => Promise<void>;
@@ -59,6 +69,9 @@ export function createDashboardServer({
   const directory = new Directory(store.db, directoryMaxAgeMs);
   const history = new History(store.db);
   const jobs = new LookupJobs(store.db);
+  const memberCounts = new MemberCounts(store.db, MEMBER_COUNT_MAX_AGE_MS);
+  const caches = new SharedCaches(store.db);
+  const gatherer = new SharedCacheGatherer(caches, gateway);
   const runner = new LookupRunner(jobs, directory, gateway);
   const reports = new ProgressReports({
     read: reader,
@@ -83,6 +96,8 @@ export function createDashboardServer({
   lookupJobRoutes(api, auth, jobs, runner);
   historyRoutes(api, auth, history);
   progressRoutes(api, auth, reports);
+  groupRoutes(api, auth, memberCounts, gateway);
+  cacheRoutes(api, auth, caches, gatherer);
   // A catch-all route (not notFound): it must answer here, not fall through to the dashboard's HTML.
   api.all('*', (c) =>
     c.json(
@@ -95,18 +110,16 @@ export function createDashboardServer({
   );
   api.onError(dashboardErrors);
 
-  const deps = { tokens, directory, history };
+  const deps = { tokens, directory, history, memberCounts };
   return {
     api,
     learnUsers: learnUsers(deps),
     recordMemberships: recordMemberships(deps),
     idle: async () => {
-      await runner.idle();
-      await reports.idle();
+      await Promise.all([runner.idle(), reports.idle(), gatherer.idle()]);
     },
     close: async () => {
-      await runner.stop();
-      await reports.stop();
+      await Promise.all([runner.stop(), reports.stop(), gatherer.idle()]);
       await store.close();
     },
   };

@@ -27,6 +27,18 @@ class ControlledGateway implements PortalGateway {
     return this.inner.validateToken(token);
   }
 
+  countMembers(token: string, grpId: number) {
+    return this.inner.countMembers(token, grpId);
+  }
+
+  listPage(token: string, path: string, start: number, limit: number) {
+    return this.inner.listPage(token, path, start, limit);
+  }
+
+  getRecord(token: string, path: string) {
+    return this.inner.getRecord(token, path);
+  }
+
   async findUserByIdentifier(token: string, identifier: string) {
     this.lookups += 1;
     this.inFlight += 1;

@@ -22,6 +22,12 @@ import {
 } from '../../src/api/schemas/lookup-job.ts';
 import { progressReportSchema } from '../../src/api/schemas/progress-report.ts';
 import { progressKeySchema, progressStartSchema } from './routes/progress.ts';
+import { memberCountSchema, memberCountsRequestSchema } from '../../src/api/schemas/member-counts.ts';
+import {
+  sharedCacheStatusSchema,
+  sharedGroupsSchema,
+  sharedProductsSchema,
+} from '../../src/api/schemas/shared-cache.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -48,6 +54,11 @@ const components = {
   ProgressStart: progressStartSchema,
   ProgressReport: progressReportSchema,
   ProgressReportAnswer: itemEnvelopeSchema(progressReportSchema),
+  MemberCountsRequest: memberCountsRequestSchema,
+  MemberCountsAnswer: itemEnvelopeSchema(z.array(memberCountSchema)),
+  SharedCacheStatusAnswer: itemEnvelopeSchema(sharedCacheStatusSchema),
+  SharedGroupsAnswer: itemEnvelopeSchema(sharedGroupsSchema),
+  SharedProductsAnswer: itemEnvelopeSchema(sharedProductsSchema),
 } satisfies Record<string, z.ZodMiniType>;
 type ComponentName = keyof typeof components;
 
@@ -105,6 +116,76 @@ interface Operation {
 }
 
 const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Operation>>> = {
+  '/caches/groups': {
+    get: {
+      summary: "The organisation's group index, gathered once for every administrator",
+      description:
+        'Every group as the last complete gathering found them, in grp_id order, with when it was gathered and the state of the gathering under way. `groups` is null until the first gathering ends: start one with `POST /caches/groups/refresh`.',
+      answer: {
+        status: 200,
+        name: 'SharedGroupsAnswer',
+        description: 'The groups, their age and the gathering state.',
+      },
+    },
+  },
+  '/caches/products': {
+    get: {
+      summary: "The organisation's product catalogue, gathered once for every administrator",
+      description:
+        'Every product of the availability groups (the API lists no products), in order of first appearance, as the last complete gathering found them, with when it was gathered and the state of the gathering under way. `products` is null until the first gathering ends: start one with `POST /caches/products/refresh`.',
+      answer: {
+        status: 200,
+        name: 'SharedProductsAnswer',
+        description: 'The products, their age and the gathering state.',
+      },
+    },
+  },
+  '/caches/products/status': {
+    get: {
+      summary: "The catalogue's gathering: state and progress (products fetched of those listed), without the products",
+      answer: { status: 200, name: 'SharedCacheStatusAnswer', description: 'The state and progress.' },
+    },
+  },
+  '/caches/products/refresh': {
+    post: {
+      summary: 'Gather the catalogue again (every availability group, then each product, 8 at a time)',
+      description:
+        "Runs in the background with the caller's token (held in memory only while it runs). Does nothing while a gathering is under way. The last complete catalogue stays served until the new one is complete; a failure keeps it.",
+      answer: {
+        status: 202,
+        name: 'SharedCacheStatusAnswer',
+        description: 'The gathering, started (or already under way).',
+      },
+    },
+  },
+  '/caches/groups/status': {
+    get: {
+      summary: "The group index's gathering: state and progress, without the groups",
+      description: 'A gathering whose last page is more than 2 minutes old reads `failed` with `interrupted`.',
+      answer: { status: 200, name: 'SharedCacheStatusAnswer', description: 'The state and progress.' },
+    },
+  },
+  '/caches/groups/refresh': {
+    post: {
+      summary: "Gather the group index again (every page of the portal's /grp/get_all)",
+      description:
+        "Runs in the background with the caller's token (held in memory only while it runs); progress is written after every page of 1,000 groups, so every replica shows it. Does nothing while a gathering is under way. The last complete index stays served until the new one is complete; a failure keeps it.",
+      answer: {
+        status: 202,
+        name: 'SharedCacheStatusAnswer',
+        description: 'The gathering, started (or already under way).',
+      },
+    },
+  },
+  '/groups/member-counts': {
+    post: {
+      summary: 'How many members each of a page of groups has',
+      description:
+        "Counts the organisation's server already holds (kept 10 minutes, cleared when a member is added through this server) are answered at once; the others are counted against the portal (`user_grp/get_all` with `limit` 1: its `total`) with the caller's token and kept for every administrator of the organisation. The answer keeps the order asked, without repeats.",
+      body: 'MemberCountsRequest',
+      answer: { status: 200, name: 'MemberCountsAnswer', description: 'One count per group asked.' },
+    },
+  },
   '/status': {
     get: {
       summary: 'What this dashboard server offers (no token needed)',

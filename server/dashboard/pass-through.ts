@@ -13,6 +13,7 @@ import { bufferedBody } from '../portal/request-body.ts';
 import type { MembershipOutcome } from './store/history.ts';
 import type { Directory } from './store/directory.ts';
 import type { History } from './store/history.ts';
+import type { MemberCounts } from './store/member-counts.ts';
 import { tokenFrom, type TokenCheck } from './token-check.ts';
 
 const userEnvelope = itemEnvelopeSchema(userSchema);
@@ -87,6 +88,7 @@ export interface PassThroughDeps {
   tokens: TokenCheck;
   directory: Directory;
   history: History;
+  memberCounts: MemberCounts;
 }
 
 export const RECORD_WAIT_MS = 2_000;
@@ -117,7 +119,7 @@ export function learnUsers({ tokens, directory }: PassThroughDeps): MiddlewareHa
 }
 
 /** After `POST /api/user_grp/create` answered: record the attempt and its outcome. */
-export function recordMemberships({ tokens, history }: PassThroughDeps): MiddlewareHandler {
+export function recordMemberships({ tokens, history, memberCounts }: PassThroughDeps): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const token = tokenFrom(c.req.header('authorization'));
@@ -127,14 +129,17 @@ export function recordMemberships({ tokens, history }: PassThroughDeps): Middlew
       const request = z.safeParse(createRequestSchema, await requestJson(c));
       if (!request.success) return;
       const orgId = await tokens.orgOf(token);
+      const outcome = await outcomeOf(c);
       await history.record(orgId, {
         grpId: request.data.user_grp_grp_id,
         userId: request.data.user_grp_user_id,
         groupAdmin: request.data.user_grp_group_admin === 1 ? 1 : 0,
         source: sourceOf(c.req.header('x-dashboard-source')),
         actor: actorOf(c.req.header('x-dashboard-actor')),
-        ...(await outcomeOf(c)),
+        ...outcome,
       });
+      // The group has one member more than the count the server keeps.
+      if (outcome.result === 'added') await memberCounts.forget(orgId, request.data.user_grp_grp_id);
     });
   };
 }

@@ -21,12 +21,25 @@ export interface PortalGateway {
   validateToken(token: string): Promise<{ orgId: number }>;
   /** The user with this organisation identifier, undefined when the portal has none (404). */
   findUserByIdentifier(token: string, identifier: string): Promise<User | undefined>;
+  /** How many members the group has (user_grp/get_all with limit 1: its `total`). */
+  countMembers(token: string, grpId: number): Promise<number>;
+  /** One page of a portal list (`/grp/get_all`): its records, unchecked, and its total. */
+  listPage(token: string, path: string, start: number, limit: number): Promise<{ total: number; result: unknown[] }>;
+  /** One record (`/product/get/12`), unchecked; undefined when the portal has none (404). */
+  getRecord(token: string, path: string): Promise<unknown>;
 }
 
 /** A fetch-like call to a portal path (`/token/validate`), relative to the portal's API root. */
 export type PortalCall = (path: string, init: RequestInit) => Promise<Response>;
 
 const userEnvelope = itemEnvelopeSchema(userSchema);
+const totalOnly = z.object({ status: z.literal(true), total: z.int().check(z.nonnegative()) });
+const anyItem = z.object({ status: z.literal(true), result: z.unknown() });
+const anyList = z.object({
+  status: z.literal(true),
+  total: z.int().check(z.nonnegative()),
+  result: z.array(z.unknown()),
+});
 
 export async function answerError(response: Response): Promise<PortalAnswerError> {
   const body = z.safeParse(errorBodySchema, await response.json().catch(() => undefined));
@@ -45,9 +58,15 @@ async function parsed<T extends z.ZodMiniType>(schema: T, response: Response): P
 }
 
 function gateway(call: PortalCall): PortalGateway {
-  const send = async (path: string, token: string) => {
+  const send = async (path: string, token: string, body?: unknown) => {
+    const headers = { authorization: token, accept: 'application/json' };
     try {
-      return await call(path, { headers: { authorization: token, accept: 'application/json' } });
+      return await call(
+        path,
+        body === undefined
+          ? { headers }
+          : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      );
     } catch {
       throw new PortalAnswerError(502, 'portal_unreachable', 'The portal did not answer. Try again in a moment.');
     }
@@ -69,6 +88,28 @@ function gateway(call: PortalCall): PortalGateway {
       }
       if (!response.ok) throw await answerError(response);
       return (await parsed(userEnvelope, response)).result;
+    },
+    async countMembers(token, grpId) {
+      const criterias = [{ column: 'user_grp_grp_id', operator: 'equal', value: String(grpId) }];
+      const response = await send('/user_grp/get_all', token, { start: 0, limit: 1, criterias });
+      if (!response.ok) throw await answerError(response);
+      return (await parsed(totalOnly, response)).total;
+    },
+    async listPage(token, path, start, limit) {
+      const response = await send(path, token, { start, limit });
+      if (!response.ok) throw await answerError(response);
+      const { total, result } = await parsed(anyList, response);
+      return { total, result };
+    },
+    async getRecord(token, path) {
+      const response = await send(path, token);
+      if (response.status === 404) {
+        const error = await answerError(response);
+        if (error.code !== 'route_not_found') return undefined;
+        throw error;
+      }
+      if (!response.ok) throw await answerError(response);
+      return (await parsed(anyItem, response)).result;
     },
   };
 }

@@ -12,6 +12,9 @@ function countingGateway(orgs: Record<string, number>) {
       return { orgId };
     },
     findUserByIdentifier: async () => undefined,
+    countMembers: async () => 0,
+    listPage: async () => ({ total: 0, result: [] }),
+    getRecord: async () => undefined,
   };
   return { gateway, asked };
 }

@@ -28,6 +28,42 @@ export function encodePathSegment(value: string | number): string {
 
 export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>): Promise<z.output<S>> {
   const { endpoint } = request;
+  const text = await send(request);
+  const json = parseJson(text);
+  if (json === undefined) {
+    throw new ApiError({ kind: 'contract', endpoint, serverMessage: 'the answer is not JSON' });
+  }
+  if (isRecord(json) && json.status === false) {
+    const body = errorBodySchema.safeParse(json);
+    throw new ApiError({
+      kind: 'rejected',
+      endpoint,
+      code: body.success ? body.data.error.code : undefined,
+      serverMessage: body.success ? body.data.error.message : messageOf(json),
+    });
+  }
+  const parsed = request.schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError({
+      kind: 'contract',
+      endpoint,
+      field: issue ? issue.path.map(String).join('.') || '(root)' : undefined,
+      serverMessage: issue ? issueMessage(issue.message, valueAt(json, issue.path)) : undefined,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** A text answer (a CSV export), with the same headers, timeout and errors as `apiRequest`. */
+export function apiText(request: Omit<ApiRequest<z.ZodMiniType>, 'schema' | 'body'>): Promise<string> {
+  return send(request);
+}
+
+/** Sends the request; the answer's text when it is 2xx, otherwise one ApiError. */
+async function send(request: Omit<ApiRequest<z.ZodMiniType>, 'schema'>): Promise<string> {
+  const { endpoint } = request;
   const timeout = AbortSignal.timeout(apiConfig.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   const failure = (cause: unknown) =>
@@ -53,11 +89,10 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
     throw failure(cause);
   }
 
-  const json = parseJson(text);
   // Every caller (queries, mutations, page walks) is covered here, not only React Query's cache.
   if (response.status === 401 && request.token === undefined) apiConfig.onUnauthorized();
   if (!response.ok) {
-    const body = errorBodySchema.safeParse(json);
+    const body = errorBodySchema.safeParse(parseJson(text));
     throw new ApiError({
       kind: 'http',
       endpoint,
@@ -67,30 +102,7 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
       retryAfterSeconds: response.status === 429 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined,
     });
   }
-  if (json === undefined) {
-    throw new ApiError({ kind: 'contract', endpoint, serverMessage: 'the answer is not JSON' });
-  }
-  if (isRecord(json) && json.status === false) {
-    const body = errorBodySchema.safeParse(json);
-    throw new ApiError({
-      kind: 'rejected',
-      endpoint,
-      code: body.success ? body.data.error.code : undefined,
-      serverMessage: body.success ? body.data.error.message : messageOf(json),
-    });
-  }
-  const parsed = request.schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ApiError({
-      kind: 'contract',
-      endpoint,
-      field: issue ? issue.path.map(String).join('.') || '(root)' : undefined,
-      serverMessage: issue ? issueMessage(issue.message, valueAt(json, issue.path)) : undefined,
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
+  return text;
 }
 
 function buildHeaders(hasBody: boolean, token: string | null, extra: Record<string, string> = {}): Headers {

@@ -1,36 +1,10 @@
 // Whether the dashboard server (npm start) stands behind this page. Its own API keeps what the
 // portal will not tell (names, history, shared caches); a static host has none of it, and the
 // features built on it say that they need the dashboard server instead of failing.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './client.ts';
-import { dashboardStatusSchema } from './schemas/dashboard-status.ts';
-import { itemEnvelopeSchema } from './schemas/envelope.ts';
+import { useQuery } from '@tanstack/react-query';
+import { dashboardServerQueries } from './dashboard-status.ts';
 
-// GET /status answers in the envelope, like every endpoint: `{ status: true, result: {...} }`.
-const statusEnvelope = itemEnvelopeSchema(dashboardStatusSchema);
-
-export const dashboardServerQueries = {
-  all: () => ['dashboard-server'] as const,
-  status: () =>
-    queryOptions({
-      queryKey: [...dashboardServerQueries.all(), 'status'] as const,
-      queryFn: async ({ signal }) => {
-        const answer = await apiRequest({
-          service: 'dashboard',
-          method: 'GET',
-          path: '/status',
-          endpoint: 'GET /dashboard-api/status',
-          schema: statusEnvelope,
-          signal,
-          token: '',
-        });
-        return answer.result;
-      },
-      // Whether the server is there does not change while the page is open.
-      staleTime: Infinity,
-      retry: 1,
-    }),
-};
+export { dashboardServerQueries };
 
 export type DashboardServerState = 'checking' | 'available' | 'absent';
 

@@ -1,7 +1,8 @@
 // The client-side index of all the organisation's groups. The API filters only with `equal`, so
-// a search by name needs every group: built in the background from POST /grp/get_all pages,
-// cached by React Query, refreshed on demand, with its progress observable while it loads.
-import { queryOptions } from '@tanstack/react-query';
+// a search by name needs every group: gathered once per organisation by the dashboard server
+// when it is there (shared-caches.ts), otherwise built here in the background from POST
+// /grp/get_all pages; cached by React Query, refreshed on demand, its progress observable.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { fetchGroups, groupQueries } from './groups.ts';
 import { fetchAllPages } from './list.ts';
@@ -53,6 +54,8 @@ export interface GroupIndex {
   childrenOf: Map<number, Grp[]>;
   /** The groups that are their own ancestor, in grp_id order (see findParentCycles). */
   inCycles: Grp[];
+  /** When the dashboard server gathered them for the organisation (undefined: this browser did). */
+  gatheredAt?: string;
 }
 
 export function buildGroupIndex(groups: Grp[]): GroupIndex {
@@ -124,25 +127,48 @@ export function ancestorsOf(index: GroupIndex, id: number): Grp[] {
   return chain;
 }
 
+/** The next build gathers again on the dashboard server, not just reads what it holds. */
+let refreshRequested = false;
+
+/** "Refresh": the index gathered anew (on the dashboard server when there, else here). */
+export function refreshGroupIndex(client: QueryClient): Promise<void> {
+  refreshRequested = true;
+  return client.refetchQueries({ queryKey: groupIndexQuery().queryKey });
+}
+
+/** Every page of /grp/get_all from this browser: the way without a dashboard server. */
+async function walkGroups(signal: AbortSignal): Promise<Grp[]> {
+  const received: Grp[] = [];
+  return fetchAllPages(
+    async (start, limit, pageSignal) => {
+      const page = await fetchGroups({ start, limit: start === 0 ? FIRST_PAGE_SIZE : limit }, pageSignal);
+      received.push(...page.result);
+      return page;
+    },
+    {
+      signal,
+      pageSize: INDEX_PAGE_SIZE,
+      onProgress: (loaded, total) => setProgress({ loaded, total }, received.slice()),
+    },
+  );
+}
+
 export const groupIndexQuery = () =>
   queryOptions({
     queryKey: [...groupQueries.all(), 'index'] as const,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal, client }): Promise<GroupIndex> => {
       setProgress({ loaded: 0, total: null }, []);
-      const received: Grp[] = [];
-      const groups = await fetchAllPages(
-        async (start, limit, pageSignal) => {
-          const page = await fetchGroups({ start, limit: start === 0 ? FIRST_PAGE_SIZE : limit }, pageSignal);
-          received.push(...page.result);
-          return page;
-        },
-        {
-          signal,
-          pageSize: INDEX_PAGE_SIZE,
-          onProgress: (loaded, total) => setProgress({ loaded, total }, received.slice()),
-        },
-      );
-      return buildGroupIndex(groups);
+      const refresh = refreshRequested;
+      refreshRequested = false;
+      const { fetchSharedGroups } = await import('./shared-caches.ts');
+      const shared = await fetchSharedGroups({
+        client,
+        refresh,
+        signal,
+        onProgress: (status) => setProgress({ loaded: status.loaded, total: status.total }),
+      });
+      if (!shared) return buildGroupIndex(await walkGroups(signal));
+      return { ...buildGroupIndex(shared.list), gatheredAt: shared.gatheredAt };
     },
     staleTime: 10 * 60_000,
     gcTime: 30 * 60_000,

@@ -1,6 +1,7 @@
 // Memberships (user_grp): the list, and the one write the API offers.
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
+import { historyHeaders, type HistorySource } from './history-actor.ts';
 import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import { userGrpSchema, type UserGrpCreate } from './schemas/user-grp.ts';
@@ -26,12 +27,14 @@ export function fetchGroupMemberships(grpId: number, signal?: AbortSignal) {
   );
 }
 
-export async function createMembership(input: UserGrpCreate, signal?: AbortSignal) {
+/** `source` says which page made it, for the dashboard server's history (form, import, bulk, copy). */
+export async function createMembership(input: UserGrpCreate, signal?: AbortSignal, source?: HistorySource) {
   const body = await apiRequest({
     method: 'POST',
     path: '/user_grp/create',
     endpoint: 'POST /user_grp/create',
     body: input,
+    headers: source ? historyHeaders(source) : undefined,
     schema: itemEnvelopeSchema(userGrpSchema),
     signal,
   });

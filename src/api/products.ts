@@ -1,5 +1,6 @@
 // Products, the product definition, availability groups and bundle access records.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { apiRequest, encodePathSegment } from './client.ts';
 import { ApiError } from './errors.ts';
 import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
@@ -137,11 +138,67 @@ export function createRequestLimiter(limit: number) {
 /** The catalogue fetches the products it shows six at a time (a bound on requests in flight). */
 const catalogueLimiter = createRequestLimiter(6);
 
+export interface CatalogueIds {
+  ids: number[];
+  /** When the dashboard server gathered the catalogue for the organisation (null: not gathered there). */
+  gatheredAt: string | null;
+}
+
+/** Progress of a gathering on the dashboard server, while the catalogue waits for it. */
+export interface CatalogueProgress {
+  loaded: number;
+  total: number | null;
+}
+let catalogueProgress: CatalogueProgress | null = null;
+const progressListeners = new Set<() => void>();
+function setCatalogueProgress(next: CatalogueProgress | null) {
+  catalogueProgress = next;
+  for (const listener of progressListeners) listener();
+}
+
+export function useCatalogueProgress(): CatalogueProgress | null {
+  return useSyncExternalStore(
+    (listener) => {
+      progressListeners.add(listener);
+      return () => void progressListeners.delete(listener);
+    },
+    () => catalogueProgress,
+  );
+}
+
+/** The next load gathers the catalogue again on the dashboard server. */
+let catalogueRefreshRequested = false;
+
+/** "Refresh": the catalogue gathered anew on the dashboard server. */
+export function refreshCatalogue(client: QueryClient): Promise<void> {
+  catalogueRefreshRequested = true;
+  return client.refetchQueries({ queryKey: catalogueQueries.productIds().queryKey });
+}
+
 export const catalogueQueries = {
+  /**
+   * The catalogue's product ids. From the dashboard server when it is there: every product in
+   * one answer, put in the cache so that each row and the filters have it at once. Otherwise the
+   * ids alone, and each row fetches its product.
+   */
   productIds: () =>
     queryOptions({
       queryKey: [...productQueries.all(), 'catalogue-ids'] as const,
-      queryFn: ({ signal }) => fetchCatalogueProductIds(signal),
+      queryFn: async ({ signal, client }): Promise<CatalogueIds> => {
+        const refresh = catalogueRefreshRequested;
+        catalogueRefreshRequested = false;
+        const { fetchSharedProducts } = await import('./shared-caches.ts');
+        const shared = await fetchSharedProducts({
+          client,
+          refresh,
+          signal,
+          onProgress: (status) => setCatalogueProgress({ loaded: status.loaded, total: status.total }),
+        }).finally(() => setCatalogueProgress(null));
+        if (!shared) return { ids: await fetchCatalogueProductIds(signal), gatheredAt: null };
+        for (const product of shared.list)
+          client.setQueryData(productQueries.detail(product.product_id).queryKey, product);
+        return { ids: shared.list.map((product) => product.product_id), gatheredAt: shared.gatheredAt };
+      },
     }),
   /**
    * Same cache entry as `productQueries.detail`, fetched through the catalogue's limiter. A row

@@ -62,6 +62,7 @@ const firstLoads: FirstLoad[] = [
     page: pages.importMembers,
     start: ({ queryClient, search }) => startMembershipPage(queryClient, search),
   },
+  { path: routes.history, page: pages.history },
 ];
 
 /**

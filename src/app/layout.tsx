@@ -4,7 +4,7 @@ import { LanguageSelect, ThemeSelect } from '../components/preference-controls.t
 import { fill, useMessages } from '../lib/i18n.tsx';
 import { paths } from '../lib/paths.ts';
 import { useSession } from '../session/session.tsx';
-import { AddMemberIcon, CloseIcon, GroupsIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
+import { AddMemberIcon, CloseIcon, GroupsIcon, HistoryIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
 import { appMessages } from './messages.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import styles from './layout.module.css';
@@ -28,6 +28,7 @@ export function Layout() {
     { to: paths.users(), label: t.navUsers, icon: <UsersIcon /> },
     { to: paths.products(), label: t.navProducts, icon: <ProductsIcon /> },
     { to: paths.addMember(), label: t.navAddMember, icon: <AddMemberIcon /> },
+    { to: paths.history(), label: t.navHistory, icon: <HistoryIcon /> },
   ];
 
   // The phone menu closes when the page changes (adjusting state during render, not in an effect).

@@ -76,7 +76,13 @@ function Counts({ t }: { t: Messages }) {
       <dl className={styles.counts}>
         <Count label={t.groups} query={groups} total={(page) => page.total} to={paths.groups()} t={t} />
         <Count label={t.memberships} query={memberships} total={(page) => page.total} t={t} />
-        <Count label={t.products} query={products} total={(ids) => ids.length} to={paths.products()} t={t} />
+        <Count
+          label={t.products}
+          query={products}
+          total={(catalogue) => catalogue.ids.length}
+          to={paths.products()}
+          t={t}
+        />
       </dl>
     </section>
   );

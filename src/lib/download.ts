@@ -1,4 +1,5 @@
-// Saves text as a file through a temporary object URL (no server round trip).
+// Saves text as a file through a temporary object URL: what was fetched with the token in a
+// header reaches the disk without a link that would carry the token.
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');

@@ -14,6 +14,7 @@ export const routes = {
   product: '/products/:id',
   addMember: '/memberships/new',
   importMembers: '/memberships/import',
+  history: '/history',
 } as const;
 
 type Query = Record<string, string | number | undefined>;
@@ -46,4 +47,5 @@ export const paths = {
   addMember: (preset: { grp?: number; user?: number } = {}) => withQuery(routes.addMember, preset),
   /** The import, with a group chosen beforehand. */
   importMembers: (preset: { grp?: number } = {}) => withQuery(routes.importMembers, preset),
+  history: () => routes.history,
 };

@@ -146,5 +146,32 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0005_shared_caches': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('group_member_count')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('grp_id', 'integer', (c) => c.notNull())
+          .addColumn('members', 'integer', (c) => c.notNull())
+          .addColumn('counted_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('group_member_count_pk', ['org_id', 'grp_id'])
+          .execute();
+        // A list gathered once per organisation (the group index), with its gathering's progress.
+        await db.schema
+          .createTable('shared_cache')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('loaded', 'integer', (c) => c.notNull())
+          .addColumn('total', 'integer')
+          .addColumn('error_code', 'text')
+          .addColumn('gathered_at', 'text')
+          .addColumn('data', 'text')
+          .addPrimaryKeyConstraint('shared_cache_pk', ['org_id', 'name'])
+          .execute();
+      },
+    },
   };
 }

@@ -11,6 +11,8 @@ export interface StoreTables {
   report_group: ReportGroupTable;
   report_user_takes: ReportUserTakesTable;
   report_product: ReportProductTable;
+  group_member_count: GroupMemberCountTable;
+  shared_cache: SharedCacheTable;
 }
 
 /** One user of an organisation as the portal last showed them. */
@@ -102,4 +104,30 @@ export interface ReportProductTable {
   type: string | null;
   status: string | null;
   gathered_at: string;
+}
+
+/** How many members a group had when the portal was last asked (user_grp/get_all's total). */
+export interface GroupMemberCountTable {
+  org_id: number;
+  grp_id: number;
+  members: number;
+  counted_at: string;
+}
+
+/** A list gathered once per organisation and served to all its administrators. */
+export interface SharedCacheTable {
+  org_id: number;
+  /** `groups` or `products`. */
+  name: string;
+  state: string;
+  started_at: string;
+  /** Written after every page: a gathering whose heartbeat stopped was interrupted. */
+  updated_at: string;
+  loaded: number;
+  total: number | null;
+  error_code: string | null;
+  /** When `data` was gathered. */
+  gathered_at: string | null;
+  /** JSON of the last complete gathering. */
+  data: string | null;
 }

@@ -2,6 +2,7 @@
 // portal (tokens of organisations 1 and 2), reached in-process; or with `viaProxy`, the same
 // portal on a real port behind the production server's proxy (PORTAL_API_URL).
 import { serve, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { demoPortal, type Portal, type Reply } from '../../test/support.ts';
 import { createApp } from '../../web/app.ts';
@@ -20,6 +21,8 @@ export interface CallOptions {
 }
 
 export interface Harness {
+  /** The production app, for a test that sends its own requests (the dashboard's API layer). */
+  app: Hono;
   portal: Portal;
   dashboard: DashboardServer;
   store: DashboardStore;
@@ -81,6 +84,7 @@ export async function startHarness(store: DashboardStore, options: HarnessOption
   };
 
   return {
+    app,
     portal,
     dashboard,
     store,

@@ -18,6 +18,7 @@ import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
+import { MemberCountCell } from './member-count.tsx';
 import { groupMessages } from './messages.ts';
 import { nameSearchQuery } from './name-search.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
@@ -63,6 +64,11 @@ export function GroupsTable() {
         ),
       }),
       column.accessor('grp_id', { header: t.columnId, meta: { cellProps: () => ({ className: styles.mono }) } }),
+      column.display({
+        id: 'members',
+        header: t.columnMembers,
+        cell: (info) => <MemberCountCell grpId={info.row.original.grp_id} />,
+      }),
       column.accessor('grp_parent_id', {
         header: t.columnParent,
         cell: (info) => {

@@ -1,7 +1,7 @@
 // How far the group index (every group of the organisation, for search and roots) has loaded,
 // and a way to rebuild it when groups changed elsewhere.
-import type { UseQueryResult } from '@tanstack/react-query';
-import { groupIndexQuery, useGroupIndexProgress, type GroupIndex } from '../../api/group-index.ts';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { groupIndexQuery, refreshGroupIndex, useGroupIndexProgress, type GroupIndex } from '../../api/group-index.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { SlowPortalNotice } from '../../components/query-loading.tsx';
 import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
@@ -14,6 +14,7 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
   const format = useFormat();
   const formatMessage = useMessageFormat();
   const progress = useGroupIndexProgress();
+  const queryClient = useQueryClient();
   const building = index.isFetching;
 
   return (
@@ -40,14 +41,24 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
       ) : (
         index.data && (
           <p className={styles.indexReady}>
-            {formatMessage(t.indexReady, {
-              count: index.data.groups.length,
-              time: format.dateTime(new Date(index.dataUpdatedAt).toISOString()),
-            })}
+            {index.data.gatheredAt
+              ? formatMessage(t.indexReadyShared, {
+                  count: index.data.groups.length,
+                  time: format.dateTime(index.data.gatheredAt),
+                })
+              : formatMessage(t.indexReady, {
+                  count: index.data.groups.length,
+                  time: format.dateTime(new Date(index.dataUpdatedAt).toISOString()),
+                })}
           </p>
         )
       )}
-      <button type="button" className="button button-quiet" onClick={() => void index.refetch()} disabled={building}>
+      <button
+        type="button"
+        className="button button-quiet"
+        onClick={() => void refreshGroupIndex(queryClient)}
+        disabled={building}
+      >
         {t.indexRefresh}
       </button>
     </div>

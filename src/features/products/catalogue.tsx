@@ -1,15 +1,16 @@
 // The catalogue: the products referenced by availability groups, as a virtualised list whose
 // rows fetch their product when they scroll into view (six requests at most in flight).
-// Filters by type and status apply to the products loaded so far.
+// Filters by type and status apply to the products loaded so far: every product at once when the
+// dashboard server gathered the catalogue for the organisation.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { catalogueQueries } from '../../api/products.ts';
+import { catalogueQueries, refreshCatalogue, useCatalogueProgress } from '../../api/products.ts';
 import type { Product } from '../../api/schemas/product.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { QueryLoading } from '../../components/query-loading.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
+import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useMessageFormat } from '../../lib/message-format.ts';
 import { CatalogueRow } from './catalogue-row.tsx';
 import { productMessages, type ProductMessages } from './messages.ts';
@@ -23,11 +24,63 @@ export function Catalogue() {
   const t = useMessages(productMessages);
   const options = catalogueQueries.productIds();
   const query = useQuery(options);
-  if (query.isPending) return <QueryLoading label={t.catalogueFinding} query={query} queryKey={options.queryKey} />;
+  if (query.isPending)
+    return (
+      <>
+        <GatheringProgress />
+        <QueryLoading label={t.catalogueFinding} query={query} queryKey={options.queryKey} />
+      </>
+    );
   if (query.isError)
     return <ApiErrorNotice title={t.catalogueFailed} error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <p className={styles.empty}>{t.catalogueEmpty}</p>;
-  return <CatalogueList ids={query.data} />;
+  return (
+    <>
+      {query.data.gatheredAt && <SharedCatalogueStatus gatheredAt={query.data.gatheredAt} busy={query.isFetching} />}
+      {query.data.ids.length === 0 ? (
+        <p className={styles.empty}>{t.catalogueEmpty}</p>
+      ) : (
+        <CatalogueList ids={query.data.ids} everyProductLoaded={query.data.gatheredAt !== null} />
+      )}
+    </>
+  );
+}
+
+/** The dashboard server gathering the catalogue for the organisation: how far it is. */
+function GatheringProgress() {
+  const t = useMessages(productMessages);
+  const format = useFormat();
+  const progress = useCatalogueProgress();
+  const id = useId();
+  if (!progress || progress.total === null) return null;
+  return (
+    <div className={styles.gathering}>
+      <label htmlFor={id}>
+        {fill(t.catalogueGathering, { loaded: format.number(progress.loaded), total: format.number(progress.total) })}
+      </label>
+      <progress id={id} max={Math.max(1, progress.total)} value={progress.loaded} />
+    </div>
+  );
+}
+
+/** The catalogue's age, as the dashboard server gathered it, and a way to gather it again. */
+function SharedCatalogueStatus({ gatheredAt, busy }: { gatheredAt: string; busy: boolean }) {
+  const t = useMessages(productMessages);
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  return (
+    <div className={styles.sharedStatus}>
+      <p className="hint">{fill(t.catalogueShared, { time: format.dateTime(gatheredAt) })}</p>
+      <button
+        type="button"
+        className="button button-quiet"
+        disabled={busy}
+        onClick={() => void refreshCatalogue(queryClient)}
+      >
+        {t.catalogueRefresh}
+      </button>
+      {busy && <GatheringProgress />}
+    </div>
+  );
 }
 
 function useCatalogueFilters() {
@@ -50,7 +103,7 @@ function useCatalogueFilters() {
   };
 }
 
-function CatalogueList({ ids }: { ids: number[] }) {
+function CatalogueList({ ids, everyProductLoaded }: { ids: number[]; everyProductLoaded: boolean }) {
   const t = useMessages(productMessages);
   const formatMessage = useMessageFormat();
   const queryClient = useQueryClient();
@@ -101,7 +154,7 @@ function CatalogueList({ ids }: { ids: number[] }) {
           t={t}
         />
       </div>
-      <p className="hint">{t.filterHint}</p>
+      <p className="hint">{everyProductLoaded ? t.filterHintAll : t.filterHint}</p>
       {filtering && (
         <div className={`notice notice-info ${styles.filterNotice}`} role="status">
           <p>

@@ -10,6 +10,7 @@ import { fillNodes } from '../../../components/portal-text.tsx';
 import { useFormat, useMessages } from '../../../lib/i18n.tsx';
 import { useMessageFormat } from '../../../lib/message-format.ts';
 import { paths } from '../../../lib/paths.ts';
+import { MemberCountBadge } from '../member-count.tsx';
 import { groupMessages } from '../messages.ts';
 import { usePrefetchGroup } from '../use-prefetch-group.ts';
 import { isExpandable, type TreeRow } from './flatten.ts';
@@ -195,6 +196,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
                   }}
                 />
                 <GroupName group={row.group} className={styles.name} />
+                <MemberCountBadge grpId={id} className={styles.members} />
                 {row.status === 'error' ? (
                   <span className={styles.failed}>{t.childrenFailedShort}</span>
                 ) : (

@@ -60,11 +60,15 @@ async function addMember(
     }
     onCreating();
     wrote = true;
-    const membership = await createMembership({
-      user_grp_grp_id: group.grp_id,
-      user_grp_user_id: personId(person),
-      user_grp_group_admin: admin ? 1 : 0,
-    });
+    const membership = await createMembership(
+      {
+        user_grp_grp_id: group.grp_id,
+        user_grp_user_id: personId(person),
+        user_grp_group_admin: admin ? 1 : 0,
+      },
+      undefined,
+      'form',
+    );
     return { kind: 'added', group, person, membership };
   } catch (error) {
     if (person && isApiError(error) && error.kind === 'http' && error.status === 409) {

@@ -29,7 +29,12 @@ import type { StopReason } from './run-outcome.ts';
 import type { ParsedImport } from '../../../api/import-rows.ts';
 import type { Grp } from '../../../api/schemas/grp.ts';
 
-const api: BulkApi = { fetchUserByIdentifier, fetchGroupMemberships, findMembership, createMembership };
+const api: BulkApi = {
+  fetchUserByIdentifier,
+  fetchGroupMemberships,
+  findMembership,
+  createMembership: (input, signal) => createMembership(input, signal, 'import'),
+};
 
 export interface RunProgress {
   /** Rows this run had to do, and how many are done. */

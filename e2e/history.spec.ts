@@ -1,0 +1,111 @@
+// History: the name an administrator sets once, a form add and an import recorded with their
+// source and that name, filters kept in the URL across a reload, the CSV export, and the page on a
+// static host (no dashboard server). Group 70 and users 216–218 are used by no other spec.
+import { readFileSync } from 'node:fs';
+import { E2E_TOKEN } from './support/constants.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('lp.token')) localStorage.setItem('lp.token', token);
+  }, E2E_TOKEN);
+});
+
+test('a form add and an import show in the history, with source and name; filters survive a reload', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/history');
+  await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+  await page.getByLabel('Your name, for the history').fill('Zoé Lambert');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'recorded as “Zoé Lambert”' })).toBeVisible();
+
+  // A form add.
+  await page.goto('/memberships/new?grp=70');
+  const form = page.getByRole('form', { name: 'Add member' });
+  await expect(form.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-emea-spain-2-platform-2');
+  await form.getByLabel('Organisation identifier').fill('E100216');
+  await expect(form.getByText('Found: Julien Gagnon, user 216')).toBeVisible();
+  await form.getByRole('button', { name: 'Add member' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Julien Gagnon was added to' })).toBeVisible();
+
+  // An import of two more.
+  await page.goto('/memberships/import?grp=70');
+  await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-emea-spain-2-platform-2');
+  await page.getByLabel('Identifiers').fill('E100217\nE100218');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('button', { name: 'Import 2 members' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished: 2 added' })).toBeVisible();
+
+  // The history, filtered to the group by its name (other specs add members elsewhere meanwhile).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+  const filters = page.getByRole('form', { name: 'Filter the history' });
+  await filters.getByLabel('Group').fill('sales-emea-spain-2-platform-2');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/[?&]group=70\b/);
+  const table = page.getByRole('table', { name: 'History' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  const formRow = table.getByRole('row', { name: /Julien Gagnon/ });
+  await expect(formRow).toContainText('sales-emea-spain-2-platform-2');
+  await expect(formRow).toContainText('Form');
+  await expect(formRow).toContainText('Zoé Lambert');
+  await expect(formRow).toContainText('Added');
+  for (const name of ['Megan Gauthier', 'Nicolas Williams']) {
+    await expect(table.getByRole('row', { name: new RegExp(name) })).toContainText('Import');
+  }
+  await expectNoAxeViolations(page);
+
+  // Narrowed to the import, then a reload: the same view from the URL.
+  await filters.getByLabel('Source').selectOption({ label: 'Import' });
+  await filters.getByLabel('Result').selectOption({ label: 'Added' });
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/[?&]source=import\b/);
+  await expect(page).toHaveURL(/[?&]result=added\b/);
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'History' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('form', { name: 'Filter the history' }).getByLabel('Source')).toHaveValue('import');
+  await expect(page.getByRole('form', { name: 'Filter the history' }).getByLabel('Group')).toHaveValue('70');
+
+  // The CSV holds the filtered history, fetched without the token in any URL.
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).every((line) => line.includes('import') && line.includes('Zoé Lambert'))).toBe(true);
+  expect(urls.some((url) => url.includes(E2E_TOKEN))).toBe(false);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoAxeViolations(page);
+});
+
+test('a date range with nothing in it says so; a reversed range is refused', async ({ page }) => {
+  await page.goto('/history?from=2001-01-01&to=2001-01-31');
+  await expect(page.getByRole('table', { name: 'History' })).toContainText('No event matches these filters.');
+  const filters = page.getByRole('form', { name: 'Filter the history' });
+  await expect(filters.getByLabel('From')).toHaveValue('2001-01-01');
+  await filters.getByLabel('To').fill('2000-12-31');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('alert')).toContainText('“To” must not be before “From”.');
+  await expect(page).toHaveURL(/to=2001-01-31/);
+});
+
+test('on a static host (no dashboard server) History says it needs one', async ({ page }) => {
+  // What a static host answers for /dashboard-api/status: the dashboard's HTML.
+  await page.route('**/dashboard-api/status', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>x</title>' }),
+  );
+  await page.goto('/history');
+  await expect(page.getByText('History needs the dashboard server')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'History' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,103 @@
+// Gathers a list once for all the administrators of an organisation, in the background, with
+// the caller's token (held in memory only while it runs), progress written as it goes (every
+// replica shows it) and the complete list stored at the end. A failure keeps the last list.
+// - groups: every page of the portal's /grp/get_all, walked with `total`.
+// - products: the distinct products of every availability group (the API lists no products),
+//   each fetched with /product/get/{id}, 8 at a time.
+import * as z from 'zod/mini';
+import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
+import { grpSchema } from '../../src/api/schemas/grp.ts';
+import { productSchema, type Product } from '../../src/api/schemas/product.ts';
+import { PortalAnswerError, type PortalGateway } from './portal-gateway.ts';
+import type { SharedCacheName, SharedCaches } from './store/shared-caches.ts';
+
+/** The portal server's largest page: 10 requests for 10,000 groups. */
+const PAGE_SIZE = 1000;
+const PRODUCT_CONCURRENCY = 8;
+
+type Progress = (loaded: number, total: number) => Promise<void>;
+
+const contract = (what: string) =>
+  new PortalAnswerError(502, 'portal_contract', `The portal sent ${what} in an unexpected shape.`);
+
+export class SharedCacheGatherer {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly caches: SharedCaches,
+    private readonly gateway: PortalGateway,
+    private readonly pageSize = PAGE_SIZE,
+  ) {}
+
+  /** Starts a gathering unless one is under way (on any replica). */
+  async start(orgId: number, name: SharedCacheName, token: string): Promise<void> {
+    if (!(await this.caches.begin(orgId, name))) return;
+    const run = this.run(orgId, name, token).finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  /** Waits for the gatherings of this process (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.all([...this.running]);
+  }
+
+  private async run(orgId: number, name: SharedCacheName, token: string): Promise<void> {
+    const progress: Progress = (loaded, total) => this.caches.progress(orgId, name, loaded, total);
+    try {
+      const list = name === 'groups' ? await this.groups(token, progress) : await this.products(token, progress);
+      await this.caches.finish(orgId, name, JSON.stringify(list), list.length);
+    } catch (error) {
+      const code = error instanceof PortalAnswerError ? error.code : 'internal_error';
+      if (!(error instanceof PortalAnswerError)) console.error(`dashboard store: gathering ${name} failed`, error);
+      await this.caches.fail(orgId, name, code).catch((failure: unknown) => {
+        console.error('dashboard store: could not record a failed gathering', failure);
+      });
+    }
+  }
+
+  /** Every record of a portal list, page by page. */
+  private async walk<S extends z.ZodMiniType>(token: string, path: string, schema: S, onPage?: Progress) {
+    const records: z.infer<S>[] = [];
+    let total = Infinity;
+    while (records.length < total) {
+      const page = await this.gateway.listPage(token, path, records.length, this.pageSize);
+      const parsed = z.safeParse(z.array(schema), page.result);
+      if (!parsed.success) throw contract(path);
+      if (parsed.data.length === 0) break;
+      total = page.total;
+      records.push(...parsed.data);
+      await onPage?.(records.length, total);
+    }
+    return records;
+  }
+
+  private async groups(token: string, progress: Progress) {
+    const groups = await this.walk(token, '/grp/get_all', grpSchema, progress);
+    return groups.sort((a, b) => a.grp_id - b.grp_id);
+  }
+
+  private async products(token: string, progress: Progress): Promise<Product[]> {
+    const availability = await this.walk(token, '/availability_group/get_all', availabilityGroupSchema);
+    const ids = [...new Set(availability.map((group) => group.availability_group_product_id))];
+    const found: (Product | undefined)[] = new Array(ids.length);
+    let next = 0;
+    let done = 0;
+    await progress(0, ids.length);
+    const worker = async () => {
+      while (next < ids.length) {
+        const index = next++;
+        const record = await this.gateway.getRecord(token, `/product/get/${ids[index]}`);
+        if (record !== undefined) {
+          const product = z.safeParse(productSchema, record);
+          if (!product.success) throw contract('a product');
+          found[index] = product.data;
+        }
+        done += 1;
+        // Every 25 products: the progress is read by polling, and each write costs a round trip.
+        if (done % 25 === 0) await progress(done, ids.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PRODUCT_CONCURRENCY, ids.length) }, worker));
+    return found.filter((product): product is Product => product !== undefined);
+  }
+}

@@ -1,0 +1,112 @@
+// Lists gathered once per organisation (shared_cache), scoped by org_id: the gathering's
+// progress, written page by page so that every replica shows it, and the last complete list.
+import type { SharedCacheStatus } from '../../../src/api/schemas/shared-cache.ts';
+import { isoTime } from '../clock.ts';
+import type { StoreDb } from './connection.ts';
+
+export const sharedCacheNames = ['groups', 'products'] as const;
+export type SharedCacheName = (typeof sharedCacheNames)[number];
+
+/** A gathering whose last page was written longer ago than this is taken as interrupted. */
+export const STALLED_AFTER_MS = 2 * 60_000;
+
+export class SharedCaches {
+  constructor(private readonly db: StoreDb) {}
+
+  private row(orgId: number, name: SharedCacheName) {
+    return this.db
+      .selectFrom('shared_cache')
+      .where('org_id', '=', orgId)
+      .where('name', '=', name)
+      .select(['state', 'updated_at', 'loaded', 'total', 'error_code', 'gathered_at']);
+  }
+
+  async status(orgId: number, name: SharedCacheName, now = Date.now()): Promise<SharedCacheStatus> {
+    const row = await this.row(orgId, name).executeTakeFirst();
+    if (!row) return { state: 'empty', gathered_at: null, loaded: 0, total: null, error_code: null };
+    const stalled = row.state === 'gathering' && row.updated_at < isoTime(now - STALLED_AFTER_MS);
+    const state = stalled ? 'failed' : row.state;
+    return {
+      state: state === 'gathering' || state === 'ready' || state === 'failed' ? state : 'failed',
+      gathered_at: row.gathered_at,
+      loaded: row.loaded,
+      total: row.total,
+      error_code: stalled ? 'interrupted' : row.error_code,
+    };
+  }
+
+  /** The last complete list (JSON), or null. */
+  async data(orgId: number, name: SharedCacheName): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('shared_cache')
+      .where('org_id', '=', orgId)
+      .where('name', '=', name)
+      .select('data')
+      .executeTakeFirst();
+    return row?.data ?? null;
+  }
+
+  /** Marks a gathering as started; false when one is already under way (not stalled). */
+  async begin(orgId: number, name: SharedCacheName, now = Date.now()): Promise<boolean> {
+    const current = await this.status(orgId, name, now);
+    if (current.state === 'gathering') return false;
+    const at = isoTime(now);
+    await this.db
+      .insertInto('shared_cache')
+      .values({ org_id: orgId, name, state: 'gathering', started_at: at, updated_at: at, loaded: 0, total: null })
+      .onConflict((oc) =>
+        oc.columns(['org_id', 'name']).doUpdateSet({
+          state: 'gathering',
+          started_at: at,
+          updated_at: at,
+          loaded: 0,
+          total: null,
+          error_code: null,
+        }),
+      )
+      .execute();
+    return true;
+  }
+
+  async progress(orgId: number, name: SharedCacheName, loaded: number, total: number): Promise<void> {
+    await this.update(orgId, name, { loaded, total, updated_at: isoTime() });
+  }
+
+  async finish(orgId: number, name: SharedCacheName, data: string, count: number): Promise<void> {
+    const at = isoTime();
+    await this.update(orgId, name, {
+      state: 'ready',
+      data,
+      gathered_at: at,
+      updated_at: at,
+      loaded: count,
+      total: count,
+    });
+  }
+
+  /** The gathering failed: the last complete list stays served. */
+  async fail(orgId: number, name: SharedCacheName, errorCode: string): Promise<void> {
+    await this.update(orgId, name, { state: 'failed', error_code: errorCode, updated_at: isoTime() });
+  }
+
+  private async update(
+    orgId: number,
+    name: SharedCacheName,
+    values: Partial<{
+      state: string;
+      loaded: number;
+      total: number;
+      updated_at: string;
+      gathered_at: string;
+      data: string;
+      error_code: string;
+    }>,
+  ) {
+    await this.db
+      .updateTable('shared_cache')
+      .set(values)
+      .where('org_id', '=', orgId)
+      .where('name', '=', name)
+      .execute();
+  }
+}

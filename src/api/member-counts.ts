@@ -1,0 +1,90 @@
+// How many members a group has, for the groups on screen. With the dashboard server: one
+// request for all the groups a render asks for in the same moment (batched below), answered from
+// the organisation's shared cache. Without it (a static host): the portal's user_grp/get_all
+// with limit 1, whose `total` is the count, one request per group.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { apiRequest } from './client.ts';
+import { useDashboardServer } from './dashboard-server.ts';
+import { fetchMemberships, membershipQueries } from './memberships.ts';
+import { itemEnvelopeSchema } from './schemas/envelope.ts';
+import { memberCountSchema } from './schemas/member-counts.ts';
+
+/** The server's limit per request. */
+const MAX_BATCH = 100;
+
+export async function fetchMemberCounts(grpIds: readonly number[], signal?: AbortSignal) {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'POST',
+    path: '/groups/member-counts',
+    endpoint: 'POST /dashboard-api/groups/member-counts',
+    body: { grp_ids: grpIds },
+    schema: itemEnvelopeSchema(z.array(memberCountSchema)),
+    signal,
+  });
+  return body.result;
+}
+
+export async function fetchMemberCountFromPortal(grpId: number, signal?: AbortSignal): Promise<number> {
+  const page = await fetchMemberships({ start: 0, limit: 1, filters: { user_grp_grp_id: String(grpId) } }, signal);
+  return page.total;
+}
+
+type Waiting = { grpId: number; resolve: (count: number) => void; reject: (error: unknown) => void };
+let waiting: Waiting[] = [];
+
+/**
+ * Sends the ids asked for since the last flush in requests of at most MAX_BATCH. Hand-written
+ * (not the `dataloader` package): twenty lines, and one more dependency for them was not worth it.
+ */
+async function flush(): Promise<void> {
+  const batch = waiting;
+  waiting = [];
+  for (let start = 0; start < batch.length; start += MAX_BATCH) {
+    const part = batch.slice(start, start + MAX_BATCH);
+    try {
+      const counts = new Map(
+        (await fetchMemberCounts([...new Set(part.map((w) => w.grpId))])).map((c) => [c.grp_id, c.members]),
+      );
+      for (const { grpId, resolve, reject } of part) {
+        const count = counts.get(grpId);
+        if (count === undefined) reject(new Error(`No member count for group ${grpId}.`));
+        else resolve(count);
+      }
+    } catch (error) {
+      for (const { reject } of part) reject(error);
+    }
+  }
+}
+
+/** One group's count from the dashboard server, sent with the others asked for in this task. */
+function countFromServer(grpId: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    waiting.push({ grpId, resolve, reject });
+    if (waiting.length === 1) setTimeout(() => void flush(), 0);
+  });
+}
+
+export const memberCountQueries = {
+  // Under the memberships' key: what invalidates memberships after an add invalidates counts too.
+  all: () => [...membershipQueries.all(), 'count'] as const,
+  count: (grpId: number, viaServer: boolean) =>
+    queryOptions({
+      queryKey: [...memberCountQueries.all(), grpId, viaServer ? 'server' : 'portal'] as const,
+      queryFn: ({ signal }) => (viaServer ? countFromServer(grpId) : fetchMemberCountFromPortal(grpId, signal)),
+      // Counts change rarely; the server keeps its own for 10 minutes.
+      staleTime: 5 * 60_000,
+      retry: 1,
+    }),
+};
+
+/** The group's member count once known (undefined while it is being counted, or when it failed). */
+export function useMemberCount(grpId: number): number | undefined {
+  const server = useDashboardServer();
+  const query = useQuery({
+    ...memberCountQueries.count(grpId, server === 'available'),
+    enabled: server !== 'checking',
+  });
+  return query.data;
+}

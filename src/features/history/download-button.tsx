@@ -1,0 +1,32 @@
+// "Download CSV": the whole filtered history from the server, fetched with the token in its
+// header and saved from memory (a link with the token in it would leak it to logs and history).
+import { useMutation } from '@tanstack/react-query';
+import { fetchHistoryCsv } from '../../api/history.ts';
+import type { HistoryFilter } from '../../api/schemas/history.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { downloadText } from '../../lib/download.ts';
+import { useMessages } from '../../lib/i18n.tsx';
+import { historyMessages } from './messages.ts';
+
+export function DownloadCsvButton({ filter }: { filter: HistoryFilter }) {
+  const t = useMessages(historyMessages);
+  const download = useMutation({
+    mutationFn: () => fetchHistoryCsv(filter),
+    onSuccess: (csv) => downloadText(`history-${new Date().toISOString().slice(0, 10)}.csv`, csv),
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        aria-disabled={download.isPending || undefined}
+        onClick={() => {
+          if (!download.isPending) download.mutate();
+        }}
+      >
+        {download.isPending ? t.downloading : t.download}
+      </button>
+      {download.isError && <ApiErrorNotice error={download.error} onRetry={() => download.mutate()} />}
+    </>
+  );
+}
