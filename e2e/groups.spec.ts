@@ -123,7 +123,7 @@ test.describe('group tree', () => {
     await page.getByLabel('Search groups').fill('999999');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: 'No group of this organisation has the id 999999.' }),
+      page.getByRole('status').filter({ hasText: 'No group of this organisation has the number 999999.' }),
     ).toBeVisible();
     await page.getByLabel('Search groups').fill(String(org1.deepestGroupId));
     await page.getByRole('button', { name: 'Search', exact: true }).click();
