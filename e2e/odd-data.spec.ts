@@ -112,7 +112,7 @@ test.describe('groups whose parents form a cycle', () => {
     const cycles = page.getByRole('region', { name: 'Groups whose parents form a cycle' });
     await expect(cycles).toContainText('so the tree cannot place them');
     await expect(cycles.getByRole('link')).toHaveText([`${RLO}payroll`, 'finance-loop']);
-    await expect(cycles).toContainText('id 900009, parent 900008');
+    await expect(cycles).toContainText('no. 900009, parent 900008');
 
     // The nameless child is named by its id in the tree.
     await tree.getByRole('treeitem', { name: /^odd-root/ }).focus();
