@@ -274,8 +274,10 @@ test.describe('signed out', () => {
       await test.step(kind, async () => {
         await checkFault(page, login, kind);
         await page.unrouteAll({ behavior: 'ignoreErrors' });
-        // Signed out only once the groups page has all it asked for (else its requests meet a 401).
-        await expect(page.getByText(/groups searchable/)).toBeVisible();
+        // Signed out only once the overview has all it asked for (else its requests meet a 401).
+        await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+        await expect(page.getByText('Loading the latest changes…')).toHaveCount(0);
         await page.evaluate(() => {
           sessionStorage.clear();
           localStorage.clear();

@@ -91,7 +91,7 @@ test.describe('groups whose parents form a cycle', () => {
     const cycles = page.getByRole('region', { name: 'Groups whose parents form a cycle' });
     await expect(cycles).toContainText('so the tree cannot place them');
     await expect(cycles.getByRole('link')).toHaveText([payroll.grp_name, loop.grp_name]);
-    await expect(cycles).toContainText(`id ${loop.grp_id}, parent ${payroll.grp_id}`);
+    await expect(cycles).toContainText(`no. ${loop.grp_id}, parent ${payroll.grp_id}`);
 
     // The nameless child is named by its id in the tree.
     await rootItem.focus();

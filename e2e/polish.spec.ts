@@ -280,6 +280,10 @@ test.describe('overview', () => {
         page.getByRole('navigation', { name: 'Common tasks' }).getByRole('link', { name: task }),
       ).toBeVisible();
     }
+    // The history comes from the dashboard server, which npm start serves.
+    const changes = page.getByRole('region', { name: 'Latest changes' });
+    await expect(changes).not.toContainText('Loading');
+    await expect(changes).not.toContainText('does not answer here');
     // A group viewed shows under "Recently viewed groups".
     await page.goto(`/groups/${org1.deepestGroupId}`);
     await expect(page.getByRole('heading', { level: 1, name: org1.deepestGroupName })).toBeVisible();

@@ -14,7 +14,7 @@ test('the layout: not-found page for an unknown address, skip link, navigation w
 }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back to the start page' })).toHaveAttribute('href', '/groups');
+  await expect(page.getByRole('link', { name: 'Back to the start page' })).toHaveAttribute('href', '/');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();

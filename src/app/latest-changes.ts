@@ -20,4 +20,6 @@ export const latestChangesQuery = () =>
       });
       return page.result;
     },
+    // Absent (a static host) or refused: asking again will not change the answer.
+    retry: false,
   });

@@ -4,7 +4,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDashboardServer } from '../api/dashboard-server.ts';
+import { isApiError } from '../api/errors.ts';
 import { groupQueries } from '../api/groups.ts';
 import { displayName } from '../api/known-users.ts';
 import { membershipQueries } from '../api/memberships.ts';
@@ -114,10 +114,11 @@ function Count<T>({
 
 function LatestChanges({ t }: { t: Messages }) {
   const format = useFormat();
-  const server = useDashboardServer();
-  const query = useQuery({ ...latestChangesQuery(), enabled: server === 'available' });
+  const query = useQuery(latestChangesQuery());
+  // A static host has no dashboard server: it answers 404 or a page of HTML there.
+  const absent = isApiError(query.error) && (query.error.isNotFound || query.error.kind === 'contract');
   let body: ReactNode;
-  if (server === 'absent') body = <p className={styles.muted}>{t.historyUnavailable}</p>;
+  if (absent) body = <p className={styles.muted}>{t.historyUnavailable}</p>;
   else if (query.isError)
     body = <ApiErrorNotice title={t.historyFailed} error={query.error} onRetry={() => void query.refetch()} />;
   else if (!query.data) body = <p className={styles.muted}>{t.historyLoading}</p>;

@@ -48,7 +48,6 @@ interface DataTableProps<T> {
   /** Page (1-based), page size and sort, usually the URL state of `useListSearch` (sort: this component's own without it). */
   pagination: Pick<ListSearch, 'page' | 'pageSize' | 'setPage' | 'setPageSize'> &
     Partial<Pick<ListSearch, 'sort' | 'setSort'>>;
-  pageSizes?: number[];
   emptyMessage?: string;
   /** What failed, in the user's words, when the rows could not be loaded; by default "{label} could not be loaded". */
   errorTitle?: string;
@@ -56,8 +55,11 @@ interface DataTableProps<T> {
   toolbar?: ReactNode;
 }
 
+/** The same choices in every table. */
+const pageSizes = [10, 20, 50, 100];
+
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { label, columns, query, pageSizes = [10, 20, 50, 100] } = props;
+  const { label, columns, query } = props;
   const { page, pageSize, setPage, setPageSize } = props.pagination;
   const t = useMessages(componentMessages);
   const format = useFormat();

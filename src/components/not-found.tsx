@@ -19,7 +19,7 @@ export function NotFound({ title, body, action }: { title?: string; body?: strin
       <h1>{title ?? t.notFoundTitle}</h1>
       <p className={styles.body}>{body ?? t.notFoundBody}</p>
       {action ?? (
-        <Link className="button button-primary" to={paths.groups()}>
+        <Link className="button button-primary" to={paths.home()}>
           {t.backToGroups}
         </Link>
       )}

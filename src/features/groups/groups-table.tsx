@@ -127,7 +127,9 @@ function GroupFilters({
 }) {
   const t = useMessages(groupMessages);
   const id = useId();
-  const index = useQuery(groupIndexQuery());
+  // The list of names walks every group: asked for once the Parent field is used, not on every visit.
+  const [wantNames, setWantNames] = useState(false);
+  const index = useQuery({ ...groupIndexQuery(), enabled: wantNames });
   const parent = useParentGroup(filters.grp_parent_id, index.data);
   const [draft, setDraft] = useState<Record<string, string>>(filters);
   // The parent's name as typed; null while it shows the URL's parent.
@@ -205,6 +207,7 @@ function GroupFilters({
             value={shownParent}
             aria-invalid={invalid === 'grp_parent_id' ? true : undefined}
             aria-describedby={invalid === 'grp_parent_id' ? `${id}-parent-error` : undefined}
+            onFocus={() => setWantNames(true)}
             onChange={(event) => setParentText(event.target.value)}
           />
           <datalist id={`${id}-parents`}>

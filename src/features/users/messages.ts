@@ -3,6 +3,7 @@ import { defineMessages } from '../../lib/i18n.tsx';
 export const userMessages = defineMessages({
   en: {
     findFailed: 'The search for this person failed.',
+    groupNamesFailed: 'This person’s groups could not be loaded.',
     summaryFailed: 'This person’s takes could not be counted.',
     profileFailed: 'The profile could not be loaded.',
     usersTitle: 'Users',
@@ -73,6 +74,7 @@ export const userMessages = defineMessages({
   },
   fr: {
     findFailed: 'La recherche de cette personne a échoué.',
+    groupNamesFailed: 'Les groupes de cette personne n’ont pas pu être chargés.',
     summaryFailed: 'Les passages de cette personne n’ont pas pu être comptés.',
     profileFailed: 'Le profil n’a pas pu être chargé.',
     usersTitle: 'Utilisateurs',

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Page } from '../../api/list.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import type { UserGrp } from '../../api/schemas/user-grp.ts';
+import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { DataTable } from '../../components/data-table.tsx';
 import { DateCell } from '../../components/date-cell.tsx';
 import { componentMessages } from '../../components/messages.ts';
@@ -66,6 +67,14 @@ export function UserGroupsTable({ userId, groupsQuery }: { userId: number; group
   return (
     <section aria-labelledby="groups-title" className={styles.section}>
       <h2 id="groups-title">{t.groupsTable}</h2>
+      {/* The rows still show, each group then named by its own lookup. */}
+      {groupsQuery.isError && (
+        <ApiErrorNotice
+          title={t.groupNamesFailed}
+          error={groupsQuery.error}
+          onRetry={() => void groupsQuery.refetch()}
+        />
+      )}
       <DataTable
         label={t.groupsTable}
         hideCaption
