@@ -97,7 +97,6 @@ export function HistoryTable({ search, filtered }: { search: ListSearch; filtere
       query={query}
       queryKey={options.queryKey}
       pagination={search}
-      pageSizes={[20, 50, 100]}
       getRowId={(event) => String(event.event_id)}
       emptyMessage={filtered ? t.noMatch : t.empty}
     />
