@@ -195,7 +195,7 @@ test('a file for many groups: each group found by external id, id or name, an un
   const table = page.getByRole('table', { name: 'Preview' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row', { name: /^6 E100201/ })).toContainText(
-    'No group has the external id, id or name “no-such-group”.',
+    'No group has the external reference, number or name “no-such-group”.',
   );
   await unknown.click();
   await expect(table.getByRole('columnheader', { name: 'Group', exact: true })).toBeVisible();
