@@ -93,6 +93,24 @@ for (const language of ['en', 'fr'] as const) {
         expect(box.scroll).toBeLessThanOrEqual(0);
       }
     });
+
+    test(`the import preview is cards too: its status is on screen (${language})`, async ({ page }) => {
+      await useLanguage(page, language);
+      // Identifiers nobody has: a preview reads only, and teaches the people directory nothing.
+      const id = test.info().testId;
+      await page.goto('/memberships/import?grp=44');
+      await page.getByLabel(language === 'fr' ? 'Identifiants' : 'Identifiers').fill(`nobody-a-${id}\nnobody-b-${id}`);
+      await page.getByRole('button', { name: language === 'fr' ? 'Aperçu' : 'Preview' }).click();
+      const preview = page.getByRole('table', { name: language === 'fr' ? 'Aperçu' : 'Preview' });
+      await expect(preview.locator('tbody tr')).toHaveCount(2);
+      const status = preview.locator('tbody tr').first().locator('td').nth(4);
+      const label = await status.evaluate((td) => getComputedStyle(td, '::before').content);
+      expect(label).toBe(language === 'fr' ? '"Statut"' : '"Status"');
+      // Scrolled to, the whole cell is on screen: nothing of it lies beyond the phone's width.
+      await status.scrollIntoViewIfNeeded();
+      await expect(status).toBeInViewport({ ratio: 1 });
+      await expectNoSidewaysScroll(page, '/memberships/import (preview)');
+    });
   });
 }
 

@@ -91,23 +91,25 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
           <tbody>
             {shown.map((line) => (
               <tr key={line.key}>
-                <td className={styles.num}>{format.number(line.row.line)}</td>
-                <td className={styles.mono}>
+                <td className={styles.num} data-label={t.colRow}>
+                  {format.number(line.row.line)}
+                </td>
+                <td className={styles.mono} data-label={t.colIdentifier}>
                   <PortalText>{line.row.identifier}</PortalText>
                 </td>
-                <td>
+                <td data-label={t.colPerson}>
                   <PortalText>{personText(line.row)}</PortalText>
                 </td>
                 {withGroups && (
-                  <td>
+                  <td data-label={t.colGroup}>
                     <PortalText>{groupText(line.row)}</PortalText>
                   </td>
                 )}
-                <td>{line.admin}</td>
-                <td>
+                <td data-label={t.colAdmin}>{line.admin}</td>
+                <td data-label={t.colStatus}>
                   <span className={`${styles.status} ${styles[line.tone]}`}>{line.label}</span>
                 </td>
-                <td>{line.details}</td>
+                <td data-label={t.colDetails}>{line.details}</td>
               </tr>
             ))}
           </tbody>
