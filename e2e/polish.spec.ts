@@ -311,6 +311,10 @@ test.describe('overview', () => {
     await expect(
       page.getByRole('region', { name: 'Recently viewed groups' }).getByRole('link', { name: org1.deepestGroupName }),
     ).toBeVisible();
+    // The progress shortcut opens the progress of the group viewed last.
+    await expect(
+      page.getByRole('navigation', { name: 'Common tasks' }).getByRole('link', { name: 'Open a group’s progress' }),
+    ).toHaveAttribute('href', `/groups/${org1.deepestGroupId}/progress`);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.goto(`/users/${many.userId}`);

@@ -4,6 +4,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useGroupNames } from '../api/use-group-names.ts';
 import { isApiError } from '../api/errors.ts';
 import { groupQueries } from '../api/groups.ts';
 import { displayName } from '../api/known-users.ts';
@@ -23,6 +24,8 @@ type Messages = (typeof overviewMessages)['en'];
 
 export function OverviewPage() {
   const t = useMessages(overviewMessages);
+  // The progress of the group viewed last; with none viewed yet, the groups to choose one from.
+  const [lastGroup] = useRecentGroups();
   const { state } = useSession();
   const orgId = state.status === 'signed-in' || state.status === 'expired' ? state.session.orgId : null;
   return (
@@ -51,7 +54,7 @@ export function OverviewPage() {
             </Link>
           </li>
           <li>
-            <Link className="button" to={paths.groups()}>
+            <Link className="button" to={lastGroup ? paths.groupProgress(lastGroup.grp_id) : paths.groups()}>
               {t.groupProgress}
             </Link>
           </li>
@@ -115,6 +118,7 @@ function Count<T>({
 function LatestChanges({ t }: { t: Messages }) {
   const format = useFormat();
   const query = useQuery(latestChangesQuery());
+  const groupNames = useGroupNames(query.data?.map((event) => event.grp_id) ?? []);
   // A static host has no dashboard server: it answers 404 or a page of HTML there.
   const absent = isApiError(query.error) && (query.error.isNotFound || query.error.kind === 'contract');
   let body: ReactNode;
@@ -128,7 +132,7 @@ function LatestChanges({ t }: { t: Messages }) {
       <ul className={styles.list}>
         {query.data.map((event) => {
           const user = displayName(event) || fill(t.userFallback, { id: event.user_id });
-          const group = fill(t.groupFallback, { id: event.grp_id });
+          const group = groupNames.get(event.grp_id) || fill(t.groupFallback, { id: event.grp_id });
           const template =
             event.result === 'added'
               ? t.historyAdded

@@ -1,8 +1,7 @@
-// Names of the groups of a history page: one `grp_id` lookup per group, cached by React Query
-// (a page shows at most 100 events, usually a handful of groups). Local to this feature: the
-// users feature has its own, and features do not import each other.
+// Names of a few groups known only by id (a page of history, the overview's latest changes): one
+// `grp_id` lookup per group, cached by React Query; usually a handful of groups.
 import { useQueries } from '@tanstack/react-query';
-import { groupQueries } from '../../api/groups.ts';
+import { groupQueries } from './groups.ts';
 
 export function useGroupNames(ids: readonly number[]): Map<number, string> {
   const unique = [...new Set(ids)];
