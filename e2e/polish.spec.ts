@@ -2,6 +2,7 @@
 // issue as a person meets it, at 375 px and in both languages.
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 const { org1 } = demoFacts;
@@ -283,6 +284,14 @@ test.describe('honest tables', () => {
     await expect(page.getByText(/^Chosen: /)).toBeVisible();
     await expect(group).toHaveValue('stores');
   });
+});
+
+test('on a static host, the overview says the history needs the dashboard server', async ({ page }) => {
+  await withoutDashboardServer(page);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Latest changes' })).toContainText(
+    'The history is kept by the dashboard server, which does not answer here.',
+  );
 });
 
 test.describe('overview', () => {

@@ -11,7 +11,7 @@ import {
   savePeopleRequestSchema,
   savePeopleResultSchema,
 } from '../../src/api/schemas/directory.ts';
-import { dashboardStatusSchema } from '../../src/api/schemas/dashboard-common.ts';
+import { dashboardStatusSchema } from '../../src/api/schemas/dashboard-status.ts';
 import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { historyEventSchema, historyExportQuerySchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
 import {

@@ -4,8 +4,9 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDashboardServer } from '../api/dashboard-server.ts';
+import { historyQueries } from '../api/history.ts';
 import { useGroupNames } from '../api/use-group-names.ts';
-import { isApiError } from '../api/errors.ts';
 import { groupQueries } from '../api/groups.ts';
 import { displayName } from '../api/known-users.ts';
 import { membershipQueries } from '../api/memberships.ts';
@@ -16,11 +17,13 @@ import { paths } from '../lib/paths.ts';
 import { useSession } from '../session/session.tsx';
 import { useRecentGroups } from '../features/groups/recent-groups.ts';
 import { useRecentUsers } from '../features/users/recent-users.ts';
-import { latestChangesQuery } from './latest-changes.ts';
 import { overviewMessages } from './overview-messages.ts';
 import styles from './overview.module.css';
 
 type Messages = (typeof overviewMessages)['en'];
+
+/** The newest five events of the history, unfiltered. */
+const latestChanges = { filter: {}, start: 0, limit: 5 };
 
 export function OverviewPage() {
   const t = useMessages(overviewMessages);
@@ -117,20 +120,21 @@ function Count<T>({
 
 function LatestChanges({ t }: { t: Messages }) {
   const format = useFormat();
-  const query = useQuery(latestChangesQuery());
-  const groupNames = useGroupNames(query.data?.map((event) => event.grp_id) ?? []);
-  // A static host has no dashboard server: it answers 404 or a page of HTML there.
-  const absent = isApiError(query.error) && (query.error.isNotFound || query.error.kind === 'contract');
+  // A static host has no dashboard server, hence no history to ask for.
+  const server = useDashboardServer();
+  const query = useQuery({ ...historyQueries.page(latestChanges), enabled: server === 'available' });
+  const events = query.data?.result;
+  const groupNames = useGroupNames(events?.map((event) => event.grp_id) ?? []);
   let body: ReactNode;
-  if (absent) body = <p className={styles.muted}>{t.historyUnavailable}</p>;
+  if (server === 'absent') body = <p className={styles.muted}>{t.historyUnavailable}</p>;
   else if (query.isError)
     body = <ApiErrorNotice title={t.historyFailed} error={query.error} onRetry={() => void query.refetch()} />;
-  else if (!query.data) body = <p className={styles.muted}>{t.historyLoading}</p>;
-  else if (query.data.length === 0) body = <p className={styles.muted}>{t.historyEmpty}</p>;
+  else if (!events) body = <p className={styles.muted}>{t.historyLoading}</p>;
+  else if (events.length === 0) body = <p className={styles.muted}>{t.historyEmpty}</p>;
   else
     body = (
       <ul className={styles.list}>
-        {query.data.map((event) => {
+        {events.map((event) => {
           const user = displayName(event) || fill(t.userFallback, { id: event.user_id });
           const group = groupNames.get(event.grp_id) || fill(t.groupFallback, { id: event.grp_id });
           const template =

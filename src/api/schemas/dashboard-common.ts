@@ -14,6 +14,3 @@ export const pageQueryShape = {
 
 /** An ISO 8601 time in UTC as the store writes it (`2026-01-31T12:00:00.000Z`). */
 export const storedTimeSchema = z.string();
-
-// GET /status has a module of its own (the dashboard's pages read it; they need none of the above).
-export { dashboardStatusSchema, type DashboardStatus } from './dashboard-status.ts';
