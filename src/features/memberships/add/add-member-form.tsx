@@ -77,6 +77,10 @@ export function AddMemberForm({
   const [errors, setErrors] = useState<Partial<Record<AddMemberField, AddMemberProblem | 'not-found'>>>({});
   const { add, phase, outcome, reset } = useAddMember();
   const pending = phase !== 'idle';
+  // An outcome speaks of what was submitted: once an input changes it no longer applies.
+  const clearOutcome = () => {
+    if (!pending && outcome) reset();
+  };
 
   async function resolvePerson(): Promise<Person | null> {
     if (bareUserId !== null && identifier.trim() === '') return { userId: bareUserId };
@@ -129,6 +133,7 @@ export function AddMemberForm({
         value={group}
         onChange={(next) => {
           preset.choose(next);
+          clearOutcome();
           if (next) setErrors((e) => ({ ...e, group: undefined }));
         }}
         error={errors.group ? problemText(errors.group, t) : null}
@@ -141,9 +146,12 @@ export function AddMemberForm({
         value={identifier}
         onChange={(value) => {
           setTypedIdentifier(value);
+          clearOutcome();
           if (errors.identifier) setErrors((e) => ({ ...e, identifier: undefined }));
         }}
         lookup={lookup}
+        // A failed submit shows its own notice with a retry: the lookup's would say the same again.
+        showLookupFailure={outcome?.kind !== 'failed'}
         bareUserId={bareUserId}
         error={errors.identifier ? problemText(errors.identifier, t) : null}
       />
@@ -152,7 +160,10 @@ export function AddMemberForm({
           <input
             type="checkbox"
             checked={admin}
-            onChange={(event) => setAdmin(event.target.checked)}
+            onChange={(event) => {
+              setAdmin(event.target.checked);
+              clearOutcome();
+            }}
             aria-describedby={`${id}-admin-hint`}
           />
           <span>{t.adminLabel}</span>

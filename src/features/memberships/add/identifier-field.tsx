@@ -15,10 +15,13 @@ export interface IdentifierFieldProps {
   /** A user preset by id (from a user page) whose identifier the dashboard does not know. */
   bareUserId: number | null;
   error: string | null;
+  /** False when a notice elsewhere already shows the failed request. */
+  showLookupFailure?: boolean;
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function IdentifierField({ value, onChange, lookup, bareUserId, error, inputRef }: IdentifierFieldProps) {
+export function IdentifierField(props: IdentifierFieldProps) {
+  const { value, onChange, lookup, bareUserId, error, showLookupFailure = true, inputRef } = props;
   const t = useMessages(membershipMessages);
   const id = useId();
   const describedBy = [`${id}-hint`, `${id}-lookup`, error ? `${id}-error` : null].filter(Boolean).join(' ');
@@ -47,10 +50,11 @@ export function IdentifierField({ value, onChange, lookup, bareUserId, error, in
         {bareUserId !== null ? t.presetUserHint : t.identifierHint}
       </p>
       <p id={`${id}-lookup`} className={styles.lookup} aria-live="polite">
-        <LookupText lookup={lookup} t={t} />
+        {/* One message per problem: a field error (e.g. nobody has it, after a submit) replaces the lookup's. */}
+        {!(error && lookup.kind === 'not-found') && <LookupText lookup={lookup} t={t} />}
       </p>
       {/* Which request failed, why, and a retry: the lookup is the field's only way to find the person. */}
-      {lookup.kind === 'failed' && <ApiErrorNotice error={lookup.error} onRetry={lookup.retry} />}
+      {lookup.kind === 'failed' && showLookupFailure && <ApiErrorNotice error={lookup.error} onRetry={lookup.retry} />}
       {error && (
         <p id={`${id}-error`} className="field-error">
           {error}

@@ -3,7 +3,7 @@
 // cancel and results. `?grp=<id>` presets the group. The page wires two named-state machines:
 // what was given (useImportSource, a reducer) and where the import is (useImport: edit,
 // previewing, preview, running, done).
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseImportText } from '../../../api/import-rows.ts';
 import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
@@ -30,11 +30,24 @@ export function ImportPage() {
   const preset = usePresetGroup(parseRecordId(params.get('grp')));
   const group = preset.group;
   const [source, dispatch] = useImportSource();
+  const fileInput = useRef<HTMLInputElement>(null);
   const { phase, preview, run, cancel, reset } = useImport();
   const running = phase.kind === 'running';
   const locked = phase.kind !== 'edit' && phase.kind !== 'preview-failed';
 
   useLeaveGuard(running, t.leaveWarning);
+
+  // Each step appears below the fold on a laptop: bring it into view and move focus to its
+  // heading, so a click on "Preview" visibly starts something and the result is where the eye is.
+  // The progress and the preview are two sections under one heading id: each one, once shown.
+  const stepShown =
+    phase.kind === 'previewing' || phase.kind === 'preview' || phase.kind === 'done' ? phase.kind : null;
+  useEffect(() => {
+    if (stepShown === null) return;
+    const heading = document.getElementById(`${titleId}-${stepShown === 'done' ? 'results' : 'preview'}`);
+    heading?.focus({ preventScroll: true });
+    (heading?.closest('section') ?? heading)?.scrollIntoView({ block: 'start' });
+  }, [stepShown, titleId]);
 
   const fileProblemText: Record<FileProblem, string> = {
     empty: t.fileEmpty,
@@ -73,7 +86,11 @@ export function ImportPage() {
     const rows = parsed !== null && parsed.rows.length > 0;
     // The target group is needed only when the rows do not name their groups.
     const needsGroup = !group && parsed?.groupColumn == null;
-    if (needsGroup || !parsed || !rows) return dispatch({ type: 'preview-refused', group: needsGroup, rows: !rows });
+    if (needsGroup || !parsed || !rows) {
+      // A refused file: its input says why; focus brings the message to a screen reader again.
+      if (!rows && fileError !== null) fileInput.current?.focus();
+      return dispatch({ type: 'preview-refused', group: needsGroup, rows: !rows });
+    }
     dispatch({ type: 'preview-accepted' });
     void preview(parsed, group);
   }
@@ -85,6 +102,10 @@ export function ImportPage() {
         <Link to={paths.addMember({ grp: group?.grp_id })}>{t.addTitle}</Link>
       </header>
       <p className={styles.intro}>{t.importIntro}</p>
+
+      <p className="visually-hidden" role="status">
+        {phase.kind === 'preview' ? t.previewReady : ''}
+      </p>
 
       {running && (
         <p className={`notice ${styles.warning}`} role="note">
@@ -119,8 +140,9 @@ export function ImportPage() {
           onFile={(next) => void chooseFile(next)}
           onEncoding={(encoding) => void changeEncoding(encoding)}
           onRemoveFile={() => dispatch({ type: 'file-removed' })}
-          // A chosen file that cannot be used says why, rather than "choose a file first".
-          error={source.missing.rows ? (fileError ?? t.previewNeedsRows) : null}
+          // A chosen file that cannot be used already says why next to it (one message per problem).
+          error={source.missing.rows && fileError === null ? t.previewNeedsRows : null}
+          fileInputRef={fileInput}
           disabled={locked}
         />
         <div className={styles.actions}>
@@ -140,11 +162,13 @@ export function ImportPage() {
 
       {phase.kind === 'previewing' && (
         <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`} aria-busy="true">
-          <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
+          <h2 id={`${titleId}-preview`} tabIndex={-1}>
+            {t.stepPreview}
+          </h2>
           <div
             className={styles.progressTrack}
             role="progressbar"
-            aria-label={t.stepPreview}
+            aria-label={t.previewProgress}
             aria-valuemin={0}
             aria-valuemax={phase.total}
             aria-valuenow={phase.done}

@@ -1,7 +1,7 @@
 // Step 2 of the import: paste identifiers, or choose a CSV file (its encoding detected, said
 // next to its name, and changeable). Both are always on screen; a chosen file is what gets
 // imported until it is removed.
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { fill, useLocale, useMessages } from '../../../lib/i18n.tsx';
 import { useMessageFormat } from '../../../lib/message-format.ts';
 import { csvDelimiter } from '../../../lib/csv.ts';
@@ -22,10 +22,12 @@ export interface ImportSourceProps {
   onRemoveFile: () => void;
   error: string | null;
   disabled: boolean;
+  fileInputRef?: Ref<HTMLInputElement>;
 }
 
 export function ImportSource(props: ImportSourceProps) {
-  const { pasted, onPastedChange, file, fileError, onFile, onEncoding, onRemoveFile, error, disabled } = props;
+  const { pasted, onPastedChange, file, fileError, onFile, onEncoding, onRemoveFile, error, disabled, fileInputRef } =
+    props;
   const t = useMessages(membershipMessages);
   const formatMessage = useMessageFormat();
   const { locale } = useLocale();
@@ -67,6 +69,7 @@ export function ImportSource(props: ImportSourceProps) {
         <div className={`field ${styles.fileBox}`}>
           <label htmlFor={`${id}-file`}>{t.fileLabel}</label>
           <input
+            ref={fileInputRef}
             id={`${id}-file`}
             type="file"
             className={styles.file}

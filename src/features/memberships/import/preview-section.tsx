@@ -40,7 +40,9 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
   const counts = countBy(phase.rows);
   return (
     <section className={`card ${styles.section}`} aria-labelledby={titleId}>
-      <h2 id={titleId}>{t.stepPreview}</h2>
+      <h2 id={titleId} tabIndex={-1}>
+        {t.stepPreview}
+      </h2>
       <p className="hint">{detectionText(phase.parsed, t)}</p>
       {phase.kind === 'preview' && (
         <div className="field">

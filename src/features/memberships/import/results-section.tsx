@@ -36,7 +36,9 @@ export function ResultsSection({ titleId, phase, onRunAgain, onStartOver }: Resu
   const pending = phase.results.filter(isPending).length;
   return (
     <section className={`card ${styles.section}`} aria-labelledby={titleId}>
-      <h2 id={titleId}>{t.resultsTable}</h2>
+      <h2 id={titleId} tabIndex={-1}>
+        {t.resultsTable}
+      </h2>
       <DoneSummary outcome={outcome} results={phase.results} deps={deps} />
       <StatusFilter
         label={t.countsLabel}
