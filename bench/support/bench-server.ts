@@ -50,11 +50,17 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the production server (built dashboard + embedded portal) on a free port, as `npm start` does. */
+/**
+ * Starts the production server (built dashboard + embedded portal) on a free port, as `npm start`
+ * does. With PORTAL_API_URL in `env` it proxies to that portal instead, whose `token` is given.
+ */
 export async function startBenchServer({
   db = LARGE_DB,
   env = {},
-}: { db?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
+  token: portalToken,
+}: { db?: string; env?: Record<string, string>; token?: string } = {}): Promise<BenchServer> {
+  // An embedded portal prints its demo token last; a proxying server has none to print.
+  const ready = env.PORTAL_API_URL ? /^Dashboard: \S+$/m : /Token: \S+/;
   const port = 30_000 + Math.floor(Math.random() * 20_000);
   // What `npm start` runs (scripts/start.js: the compiled build/server.js, rebuilt when stale), not
   // the sources through tsx, whose compiled modules and source maps would add to the memory measured.
@@ -69,14 +75,14 @@ export async function startBenchServer({
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${text}`)), 180_000);
     child.stdout.on('data', (chunk: Buffer) => {
       text += chunk.toString();
-      if (/Token: \S+/.test(text)) {
+      if (ready.test(text)) {
         clearTimeout(timer);
         resolve(text);
       }
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${text}`)));
   });
-  const token = /Token: (\S+)/.exec(output)?.[1] ?? '';
+  const token = portalToken ?? /Token: (\S+)/.exec(output)?.[1] ?? '';
   return {
     url: `http://127.0.0.1:${port}`,
     token,

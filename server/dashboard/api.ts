@@ -66,7 +66,7 @@ export function createDashboardServer({
   reportConcurrency = 8,
 }: DashboardServerOptions): DashboardServer {
   const tokens = new TokenCheck(gateway);
-  const directory = new Directory(store.db, directoryMaxAgeMs);
+  const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
   const history = new History(store.db);
   const jobs = new LookupJobs(store.db);
   const memberCounts = new MemberCounts(store.db, MEMBER_COUNT_MAX_AGE_MS);

@@ -22,13 +22,13 @@ const person = {
 
 async function reopenKeepsRows(location: StoreLocation) {
   const first = await openStore(location);
-  await new Directory(first.db, 1000).save(1, [person]);
+  await new Directory(first.db, 1000, first.dialect).save(1, [person]);
   await first.close();
   const second = await openStore(location);
   try {
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(second.db);
     expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(storeMigrations(location.dialect)));
-    expect(await new Directory(second.db, 1000).byIds(1, [7])).toMatchObject([{ firstname: 'Ann' }]);
+    expect(await new Directory(second.db, 1000, second.dialect).byIds(1, [7])).toMatchObject([{ firstname: 'Ann' }]);
   } finally {
     await second.close();
   }
