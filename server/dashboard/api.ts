@@ -16,7 +16,7 @@ import { lookupJobRoutes } from './routes/lookup-jobs.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { progressRoutes } from './routes/progress.ts';
 import { ProgressReports } from './progress/progress-reports.ts';
-import type { PortalReader } from './portal-reader.ts';
+import type { PortalReader } from '../../src/api/portal-read.ts';
 import { ProgressCache } from './store/progress-cache.ts';
 import { statusRoute } from './routes/status.ts';
 import type { DashboardStore } from './store/connection.ts';
@@ -76,7 +76,7 @@ export function createDashboardServer({
   const reports = new ProgressReports({
     read: reader,
     cache: new ProgressCache(store.db),
-    directory,
+    people: (orgId, userIds) => directory.byIds(orgId, userIds),
     concurrency: reportConcurrency,
   });
   const auth = requireOrg(tokens);

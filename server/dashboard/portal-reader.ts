@@ -1,29 +1,8 @@
 // Reads of any portal path for the gatherings of the dashboard server (progress reports): the
 // answer checked against its schema, and any failure naming the request that failed.
 import * as z from 'zod/mini';
+import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
 import { answerError, httpCall, inProcessCall, type InProcessPortal, type PortalCall } from './portal-gateway.ts';
-
-export interface PortalRead<S extends z.ZodMiniType> {
-  method: 'GET' | 'POST';
-  /** Path under the portal's API root, its parameters encoded: `/take/get_all_for_user/257`. */
-  path: string;
-  body?: unknown;
-  schema: S;
-}
-
-/** A portal request that failed: `request` says which (`POST /take/get_all_for_user/257`). */
-export class PortalRequestError extends Error {
-  constructor(
-    readonly request: string,
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export type PortalReader = <S extends z.ZodMiniType>(token: string, read: PortalRead<S>) => Promise<z.infer<S>>;
 
 export function portalReader(call: PortalCall): PortalReader {
   return async (token, { method, path, body, schema }) => {

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { progressReportSchema, type ProgressReport } from '../../src/api/schemas/progress-report.ts';
 import { expectError } from '../test/support.ts';
-import { PortalRequestError, type PortalReader } from './portal-reader.ts';
+import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
 
 /** Demo seed, organisation 1: group 20 has 14 members and 4 subgroups. */

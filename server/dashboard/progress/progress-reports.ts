@@ -2,8 +2,8 @@
 // the background and read by polling. The token lives in memory only, for the gathering.
 import { isoTime } from '../clock.ts';
 import { PortalError } from '../../portal/errors.ts';
-import { PortalRequestError } from '../portal-reader.ts';
-import { Gathering, type GatheringDeps, type GatheringKey } from './gathering.ts';
+import { PortalRequestError } from '../../../src/api/portal-read.ts';
+import { Gathering, type GatheringDeps, type GatheringKey } from '../../../src/api/progress-gathering.ts';
 
 /** A finished report stays readable this long, then its memory is released (its cache stays). */
 const KEEP_FINISHED_MS = 30 * 60 * 1000;

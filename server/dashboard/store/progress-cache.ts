@@ -2,23 +2,10 @@
 // gathered: groups (subgroups and members), each user's takes, products. Every query is scoped
 // by org_id. A report uses an entry gathered at or after its `freshSince` (null: any age).
 import * as z from 'zod/mini';
+import type { Cached, CachedGroup, GatheringCache } from '../../../src/api/progress-gathering.ts';
 import type { ReportProduct, ReportTake } from '../../../src/api/schemas/progress-report.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
-
-export interface CachedGroup {
-  grp_id: number;
-  grp_name: string;
-  grp_parent_id: number | null;
-  childIds: number[];
-  memberIds: number[];
-  gatheredAt: string;
-}
-
-export interface Cached<T> {
-  value: T;
-  gatheredAt: string;
-}
 
 const takeTuples = z.array(
   z.tuple([z.number(), z.number(), z.nullable(z.number()), z.nullable(z.string()), z.nullable(z.string())]),
@@ -39,7 +26,7 @@ function numbers(text: string): number[] {
   return Array.isArray(value) ? value.filter((n): n is number => typeof n === 'number') : [];
 }
 
-export class ProgressCache {
+export class ProgressCache implements GatheringCache {
   constructor(private readonly db: StoreDb) {}
 
   /**

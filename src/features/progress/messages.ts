@@ -9,8 +9,8 @@ export const progressMessages = defineMessages({
     notFoundBody: 'This organisation has no group with this id.',
     backToGroup: 'Back to the group',
     lede: 'Who in this group has completed which training, gathered from the portal by the dashboard server.',
-    needsServer:
-      'Progress reports need the dashboard server (npm start): it gathers the members, their takes and the products from the portal. This dashboard calls the portal directly, without it.',
+    gatheredInPage:
+      'This dashboard calls the portal directly, without the dashboard server: this page gathers the report itself, and keeps nothing once you leave it.',
     checkingServer: 'Checking for the dashboard server…',
     includeSubgroups: 'Include subgroups',
     progressLabel: 'Report progress',
@@ -102,8 +102,8 @@ export const progressMessages = defineMessages({
     notFoundBody: 'Cette organisation n’a aucun groupe avec cet identifiant.',
     backToGroup: 'Retour au groupe',
     lede: 'Qui, dans ce groupe, a terminé quelle formation, recueilli auprès du portail par le serveur du tableau de bord.',
-    needsServer:
-      'Les rapports de progression nécessitent le serveur du tableau de bord (npm start) : il recueille les membres, leurs parcours et les produits auprès du portail. Ce tableau de bord appelle le portail directement, sans lui.',
+    gatheredInPage:
+      "Ce tableau de bord appelle le portail directement, sans le serveur du tableau de bord : cette page recueille le rapport elle-même et n'en garde rien une fois quittée.",
     checkingServer: 'Recherche du serveur du tableau de bord…',
     includeSubgroups: 'Inclure les sous-groupes',
     progressLabel: 'Progression du rapport',

@@ -55,7 +55,7 @@ function ProgressReportView({ group }: { group: Grp }) {
   const server = useDashboardServer();
   const { includeSubgroups, filter, update } = useProgressParams();
   const key = { grpId: group.grp_id, includeSubgroups };
-  const { query, restart, cancel } = useProgressReport(key, server === 'available');
+  const { query, restart, cancel } = useProgressReport(key, server);
   const [before = '', after = ''] = t.title.split('{name}');
   const report = query.data;
 
@@ -78,7 +78,7 @@ function ProgressReportView({ group }: { group: Grp }) {
         {t.includeSubgroups}
       </label>
       {server === 'checking' && <p role="status">{t.checkingServer}</p>}
-      {server === 'absent' && <p className="notice">{t.needsServer}</p>}
+      {server === 'absent' && <p className="hint">{t.gatheredInPage}</p>}
       {query.isError && <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />}
       {(report || query.isFetching) && (
         <GatheringStatus

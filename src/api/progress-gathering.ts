@@ -4,10 +4,12 @@
 // by page). What the cache holds since `freshSince` is used as it is; what is asked is saved as
 // it comes, so a retry after a fault or a cancel asks only for what is still missing.
 import * as z from 'zod/mini';
-import type { Person } from '../../../src/api/schemas/directory.ts';
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { grpWithChildrenSchema } from '../../../src/api/schemas/grp.ts';
-import { productSchema } from '../../../src/api/schemas/product.ts';
+import type { Person } from './schemas/directory.ts';
+import { limiter, type Limiter } from './limiter.ts';
+import { PortalRequestError, type PortalReader } from './portal-read.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from './schemas/envelope.ts';
+import { grpWithChildrenSchema } from './schemas/grp.ts';
+import { productSchema } from './schemas/product.ts';
 import type {
   ProgressCounts,
   ProgressData,
@@ -15,14 +17,9 @@ import type {
   ReportGroup,
   ReportProduct,
   ReportTake,
-} from '../../../src/api/schemas/progress-report.ts';
-import { takeSchema } from '../../../src/api/schemas/take.ts';
-import { userGrpSchema } from '../../../src/api/schemas/user-grp.ts';
-import { isoTime } from '../clock.ts';
-import { PortalRequestError, type PortalReader } from '../portal-reader.ts';
-import type { Directory } from '../store/directory.ts';
-import type { CachedGroup, ProgressCache } from '../store/progress-cache.ts';
-import { limiter, type Limiter } from './limiter.ts';
+} from './schemas/progress-report.ts';
+import { takeSchema } from './schemas/take.ts';
+import { userGrpSchema } from './schemas/user-grp.ts';
 
 /** The largest page the portal documents (decisions.md); a portal answering fewer is followed. */
 export const PAGE_LIMIT = 1000;
@@ -32,12 +29,55 @@ const membersPage = listEnvelopeSchema(z.pick(userGrpSchema, { user_grp_user_id:
 const takesPage = listEnvelopeSchema(takeSchema);
 const productEnvelope = itemEnvelopeSchema(productSchema);
 
+export interface CachedGroup {
+  grp_id: number;
+  grp_name: string;
+  grp_parent_id: number | null;
+  childIds: number[];
+  memberIds: number[];
+  /** ISO 8601 UTC. */
+  gatheredAt: string;
+}
+
+export interface Cached<T> {
+  value: T;
+  gatheredAt: string;
+}
+
+/**
+ * What was gathered, with when: the dashboard server's store (shared by its replicas and kept),
+ * or the page's memory in the browser. An entry gathered before `freshSince` is not returned.
+ */
+export interface GatheringCache {
+  group(orgId: number, grpId: number, freshSince: string | null): Promise<CachedGroup | undefined>;
+  /** Returns the entry's gathered-at time. */
+  saveGroup(orgId: number, group: Omit<CachedGroup, 'gatheredAt'>): Promise<string>;
+  takes(
+    orgId: number,
+    userIds: readonly number[],
+    freshSince: string | null,
+  ): Promise<Map<number, Cached<ReportTake[]>>>;
+  saveTakes(orgId: number, userId: number, takes: readonly ReportTake[]): Promise<string>;
+  products(
+    orgId: number,
+    productIds: readonly number[],
+    freshSince: string | null,
+  ): Promise<Map<number, Cached<ReportProduct>>>;
+  saveProduct(orgId: number, product: ReportProduct): Promise<string>;
+}
+
+/** A person's name and identifier, as a directory knows them. */
+export type KnownPerson = Pick<Person, 'user_id' | 'firstname' | 'lastname' | 'user_organisation_identifier'>;
+
 export interface GatheringDeps {
   read: PortalReader;
-  cache: ProgressCache;
-  directory: Directory;
+  cache: GatheringCache;
+  /** The people a directory knows among these user ids (at most 500 at a time). */
+  people: (orgId: number, userIds: readonly number[]) => Promise<KnownPerson[]>;
   concurrency: number;
 }
+
+const isoTime = (ms: number) => new Date(ms).toISOString();
 
 export interface GatheringKey {
   orgId: number;
@@ -136,7 +176,7 @@ export class Gathering {
       this.failure =
         error instanceof PortalRequestError
           ? error
-          : new PortalRequestError('(the dashboard store)', 500, 'store_error', 'The dashboard store failed.');
+          : new PortalRequestError('(the report cache)', 500, 'store_error', 'The report cache failed.');
       if (!(error instanceof PortalRequestError)) console.error('progress report: gathering failed', error);
       this.finish('failed');
     }
@@ -144,9 +184,9 @@ export class Gathering {
 
   /** The directory's people among these members, asked 500 at a time (bound parameters). */
   private async names(userIds: number[]) {
-    const people = new Map<number, Person>();
+    const people = new Map<number, KnownPerson>();
     for (let i = 0; i < userIds.length; i += 500) {
-      for (const person of await this.deps.directory.byIds(this.key.orgId, userIds.slice(i, i + 500))) {
+      for (const person of await this.deps.people(this.key.orgId, userIds.slice(i, i + 500))) {
         people.set(person.user_id, person);
       }
     }
