@@ -1,8 +1,10 @@
 // The members of a group (user_grp records), server-paginated, with a group-admin filter; page,
-// size and filter in the URL under the `members.` prefix.
+// size and filter in the URL under the `members.` prefix. A selection column (selection.tsx) acts
+// on the people chosen, across pages.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import type { Grp } from '../../api/schemas/grp.ts';
 import { Link } from 'react-router';
 import { displayName } from '../../api/known-users.ts';
 import { membershipQueries } from '../../api/memberships.ts';
@@ -16,12 +18,14 @@ import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { membersSearch } from './first-load.ts';
 import { membersParams } from './members-params.ts';
+import { SelectionBar, selectionColumn, useSelection } from './selection.tsx';
 import { groupMessages } from './messages.ts';
 import styles from './group-page.module.css';
 
 const column = createColumnHelper<UserGrp>();
 
-export function MembersTable({ groupId }: { groupId: number }) {
+export function MembersTable({ group }: { group: Grp }) {
+  const groupId = group.grp_id;
   const t = useMessages(groupMessages);
   const search = useListSearch(membersSearch);
   const adminsOnly = search.filters.user_grp_group_admin === '1';
@@ -31,9 +35,12 @@ export function MembersTable({ groupId }: { groupId: number }) {
   const params = membersParams(groupId, search.page, search.pageSize, adminsOnly);
   const options = membershipQueries.list(params);
   const query = useQuery({ ...options, placeholderData: keepPreviousData });
+  const selection = useSelection(params.filters ?? {});
+  const pageUserIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_user_id), [query.data]);
 
   const columns = useMemo(
     () => [
+      selectionColumn<UserGrp>(selection, pageUserIds, (member) => member.user_grp_user_id, t),
       column.accessor('user_grp_user_id', {
         header: t.memberUser,
         cell: (info) => <MemberUser userId={info.getValue()} />,
@@ -56,7 +63,7 @@ export function MembersTable({ groupId }: { groupId: number }) {
         cell: (info) => <DateCell value={info.getValue()} />,
       }),
     ],
-    [t],
+    [t, selection, pageUserIds],
   );
 
   return (
@@ -73,17 +80,25 @@ export function MembersTable({ groupId }: { groupId: number }) {
         errorTitle={t.membersFailed}
         emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}
         toolbar={
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={pendingAdminsOnly ?? adminsOnly}
-              onChange={(event) => {
-                setPendingAdminsOnly(event.target.checked);
-                search.setFilters(event.target.checked ? { user_grp_group_admin: '1' } : {});
-              }}
+          <>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={pendingAdminsOnly ?? adminsOnly}
+                onChange={(event) => {
+                  setPendingAdminsOnly(event.target.checked);
+                  search.setFilters(event.target.checked ? { user_grp_group_admin: '1' } : {});
+                }}
+              />
+              <span>{t.adminsOnly}</span>
+            </label>
+            <SelectionBar
+              selection={selection}
+              group={group}
+              pageUserIds={pageUserIds}
+              total={query.data?.total ?? null}
             />
-            <span>{t.adminsOnly}</span>
-          </label>
+          </>
         }
       />
     </section>
