@@ -1,8 +1,9 @@
 // The bulk import, free of React: resolve the rows (preview), then add the missing members with
 // bounded concurrency. Each row goes to the target group, or to the group its own cell names
 // (a file for many groups at once). A row is a person by organisation identifier (a file, a
-// pasted list) or by user id (a bulk action on members, a copy of a group: no lookup needed). The page and bench/memberships-bulk.ts run this same code; the API
-// functions are passed in so that the bench can count requests.
+// pasted list) or by user id (a bulk action on members, a copy of a group: no lookup needed).
+// The pages and the benches (bench/memberships-*.ts) run this same code; the API functions are
+// passed in so that a bench can count requests.
 //
 // Idempotent by construction: every row checks the membership right before creating it and a
 // 409 counts as "already a member", so a file run twice, or a run cut short and started again,
