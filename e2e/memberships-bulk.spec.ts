@@ -194,6 +194,8 @@ test('on a 375 px phone: each card has its checkbox, selected with the keyboard'
     await box.focus();
     await page.keyboard.press('Space');
     await expect(box).toBeChecked();
+    // The box keeps the focus (it is not rendered anew), so the next Tab goes on from it.
+    await expect(box).toBeFocused();
   }
   await expect(page.getByRole('status').filter({ hasText: '2 people selected' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -18,7 +18,7 @@ import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { membersSearch } from './first-load.ts';
 import { membersParams } from './members-params.ts';
-import { SelectionBar, selectionColumn, useSelection } from './selection.tsx';
+import { SelectionBar, SelectionContext, SelectPageBox, SelectUserBox, useSelection } from './selection.tsx';
 import { groupMessages } from './messages.ts';
 import styles from './group-page.module.css';
 
@@ -36,11 +36,17 @@ export function MembersTable({ group }: { group: Grp }) {
   const options = membershipQueries.list(params);
   const query = useQuery({ ...options, placeholderData: keepPreviousData });
   const selection = useSelection(params.filters ?? {});
-  const pageUserIds = useMemo(() => (query.data?.result ?? []).map((m) => m.user_grp_user_id), [query.data]);
+  const pageUserIds = (query.data?.result ?? []).map((m) => m.user_grp_user_id);
 
   const columns = useMemo(
     () => [
-      selectionColumn<UserGrp>(selection, pageUserIds, (member) => member.user_grp_user_id, t),
+      column.accessor('user_grp_user_id', {
+        id: 'select',
+        header: SelectPageBox,
+        cell: SelectUserBox,
+        enableSorting: false,
+        meta: { label: t.selectColumn },
+      }),
       column.accessor('user_grp_user_id', {
         header: t.memberUser,
         cell: (info) => <MemberUser userId={info.getValue()} />,
@@ -63,44 +69,46 @@ export function MembersTable({ group }: { group: Grp }) {
         cell: (info) => <DateCell value={info.getValue()} />,
       }),
     ],
-    [t, selection, pageUserIds],
+    [t],
   );
 
   return (
     <section className={styles.members} aria-labelledby="group-members-title">
       <h2 id="group-members-title">{t.membersTitle}</h2>
-      <DataTable
-        label={t.membersLabel}
-        hideCaption
-        columns={columns}
-        query={query}
-        queryKey={options.queryKey}
-        pagination={search}
-        getRowId={(member) => String(member.user_grp_id)}
-        errorTitle={t.membersFailed}
-        emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}
-        toolbar={
-          <>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={pendingAdminsOnly ?? adminsOnly}
-                onChange={(event) => {
-                  setPendingAdminsOnly(event.target.checked);
-                  search.setFilters(event.target.checked ? { user_grp_group_admin: '1' } : {});
-                }}
+      <SelectionContext value={{ selection, pageUserIds }}>
+        <DataTable
+          label={t.membersLabel}
+          hideCaption
+          columns={columns}
+          query={query}
+          queryKey={options.queryKey}
+          pagination={search}
+          getRowId={(member) => String(member.user_grp_id)}
+          errorTitle={t.membersFailed}
+          emptyMessage={adminsOnly ? t.noAdmins : t.noMembers}
+          toolbar={
+            <>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={pendingAdminsOnly ?? adminsOnly}
+                  onChange={(event) => {
+                    setPendingAdminsOnly(event.target.checked);
+                    search.setFilters(event.target.checked ? { user_grp_group_admin: '1' } : {});
+                  }}
+                />
+                <span>{t.adminsOnly}</span>
+              </label>
+              <SelectionBar
+                selection={selection}
+                group={group}
+                pageUserIds={pageUserIds}
+                total={query.data?.total ?? null}
               />
-              <span>{t.adminsOnly}</span>
-            </label>
-            <SelectionBar
-              selection={selection}
-              group={group}
-              pageUserIds={pageUserIds}
-              total={query.data?.total ?? null}
-            />
-          </>
-        }
-      />
+            </>
+          }
+        />
+      </SelectionContext>
     </section>
   );
 }

@@ -3,8 +3,7 @@
 // members" across pages (every page of user_grp/get_all, fetched only when some are not on
 // screen), the count read out as it changes, "Clear selection", and "Add to another group…",
 // which hands the people to the add page in the route state (never in the URL).
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { fetchAllPages } from '../../api/list.ts';
@@ -17,8 +16,6 @@ import { useMessageFormat } from '../../lib/message-format.ts';
 import { paths } from '../../lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import styles from './group-page.module.css';
-
-type Messages = (typeof groupMessages)['en'];
 
 export interface Selection {
   ids: ReadonlySet<number>;
@@ -84,43 +81,50 @@ export function useSelection(filters: Record<string, string>): Selection {
   };
 }
 
-/** The checkbox column: the header's box selects or clears the rows on screen. */
-export function selectionColumn<T>(
-  selection: Selection,
-  pageUserIds: readonly number[],
-  userIdOf: (row: T) => number,
-  t: Messages,
-): ColumnDef<T, unknown> {
+/** The selection and the user ids on screen, for the boxes of the table (see SelectUserBox). */
+export const SelectionContext = createContext<{ selection: Selection; pageUserIds: readonly number[] } | null>(null);
+
+// The boxes read the selection from the context rather than from their column's definition: a
+// column defined anew at each render would be a new component type for React, which would
+// remount every box at each click and lose the keyboard focus.
+
+/** The header's box: selects or clears the rows on screen. */
+export function SelectPageBox() {
+  const t = useMessages(groupMessages);
+  const context = useContext(SelectionContext);
+  if (!context) return null;
+  const { selection, pageUserIds } = context;
   const chosenOnPage = pageUserIds.filter((id) => selection.ids.has(id)).length;
   const all = pageUserIds.length > 0 && chosenOnPage === pageUserIds.length;
-  return createColumnHelper<T>().display({
-    id: 'select',
-    meta: { label: t.selectColumn },
-    header: () => (
-      <input
-        type="checkbox"
-        aria-label={t.selectPage}
-        checked={all}
-        disabled={pageUserIds.length === 0}
-        // "Some of the page": neither checked nor empty.
-        ref={(box) => {
-          if (box) box.indeterminate = chosenOnPage > 0 && !all;
-        }}
-        onChange={(event) => selection.set(pageUserIds, event.target.checked)}
-      />
-    ),
-    cell: (info) => {
-      const id = userIdOf(info.row.original);
-      return (
-        <input
-          type="checkbox"
-          aria-label={fill(t.selectUser, { id })}
-          checked={selection.ids.has(id)}
-          onChange={(event) => selection.set([id], event.target.checked)}
-        />
-      );
-    },
-  });
+  return (
+    <input
+      type="checkbox"
+      aria-label={t.selectPage}
+      checked={all}
+      disabled={pageUserIds.length === 0}
+      // "Some of the page": neither checked nor empty.
+      ref={(box) => {
+        if (box) box.indeterminate = chosenOnPage > 0 && !all;
+      }}
+      onChange={(event) => selection.set(pageUserIds, event.target.checked)}
+    />
+  );
+}
+
+/** A row's box, in a column whose value is the row's user id. */
+export function SelectUserBox({ getValue }: { getValue: () => number }) {
+  const t = useMessages(groupMessages);
+  const context = useContext(SelectionContext);
+  if (!context) return null;
+  const id = getValue();
+  return (
+    <input
+      type="checkbox"
+      aria-label={fill(t.selectUser, { id })}
+      checked={context.selection.ids.has(id)}
+      onChange={(event) => context.selection.set([id], event.target.checked)}
+    />
+  );
 }
 
 export function SelectionBar({
