@@ -43,6 +43,26 @@ export function portalApi(request: APIRequestContext, token: string) {
     groups: (body: ListBody = {}) => list('/grp/get_all', grpSchema, body),
     memberships: (criterias: Criteria[], limit = 1000) =>
       list('/user_grp/get_all', userGrpSchema, { start: 0, limit, criterias }),
+    /** The user ids of every member of a group (at most 1,000), in ascending order. */
+    memberIds: async (grpId: number) =>
+      (
+        await list('/user_grp/get_all', userGrpSchema, {
+          start: 0,
+          limit: 1000,
+          criterias: [equal('user_grp_grp_id', grpId)],
+        })
+      ).result
+        .map((m) => m.user_grp_user_id)
+        .sort((a, b) => a - b),
+    /** How many memberships `userId` has in `grpId`: 1 for a member, never more if nothing was added twice. */
+    membershipCount: async (grpId: number, userId: number) =>
+      (
+        await list('/user_grp/get_all', userGrpSchema, {
+          start: 0,
+          limit: 10,
+          criterias: [equal('user_grp_grp_id', grpId), equal('user_grp_user_id', userId)],
+        })
+      ).total,
     groupWithChildren: async (id: number) =>
       (await get(`/grp/get_with_children/${id}`, itemEnvelopeSchema(grpWithChildrenSchema))).result,
     userGroups: (userId: number) => list(`/user/grp/${userId}`, grpSchema, { start: 0, limit: 20 }),

@@ -166,6 +166,65 @@ describe('runImport', () => {
   });
 });
 
+describe('rows of known people (a bulk action on members, a copy)', () => {
+  const byId = (...ids: number[]): ImportRow[] =>
+    ids.map((userId, i) => ({ line: i + 1, identifier: '', userId, admin: 0, problem: null }));
+
+  it('needs no identifier lookup: only the membership check, with current members and repeats marked', async () => {
+    const { api, calls } = fakeApi();
+    const preview = await resolveImport(byId(1, 3, 1, 2), 7, api);
+    expect(preview.map((r) => r.status)).toEqual(['found', 'already-member', 'duplicate', 'found']);
+    expect(preview[2]?.duplicateOf).toBe(1);
+    expect(preview[1]?.memberSince).toBe('2024-01-02T00:00:00Z');
+    expect(calls.filter((c) => c.startsWith('lookup'))).toEqual([]);
+  });
+
+  it('adds each person once, with the given source, and a second run adds nothing', async () => {
+    const { api, calls } = fakeApi();
+    const sources: (string | undefined)[] = [];
+    const counted: BulkApi = {
+      ...api,
+      createMembership: (input, signal, source) => (sources.push(source), api.createMembership(input, signal, source)),
+    };
+    const first = await runImport(await resolveImport(byId(1, 2, 3, 2), 7, counted), 7, counted, { source: 'bulk' });
+    expect(first.map((r) => r.status)).toEqual(['added', 'added', 'already-member', 'skipped']);
+    expect(calls.filter((c) => c.startsWith('create'))).toEqual(['create 1', 'create 2']);
+    expect(sources).toEqual(['bulk', 'bulk']);
+    expect(calls.filter((c) => c.startsWith('lookup'))).toEqual([]);
+
+    const again = await runImport(await resolveImport(byId(1, 2, 3, 2), 7, counted), 7, counted, { source: 'copy' });
+    expect(again.map((r) => r.status)).toEqual(['already-member', 'already-member', 'already-member', 'skipped']);
+    expect(calls.filter((c) => c.startsWith('create'))).toHaveLength(2);
+  });
+
+  it('is the same person as an identifier row of the same user: one of them is a duplicate', async () => {
+    const { api, calls } = fakeApi();
+    const mixed: ImportRow[] = [...rows('a'), { line: 2, identifier: 'a', userId: 1, admin: 0, problem: null }];
+    const preview = await resolveImport(mixed, 7, api);
+    expect(preview.map((r) => r.status)).toEqual(['found', 'duplicate']);
+    await runImport(preview, 7, api);
+    expect(calls.filter((c) => c.startsWith('create'))).toEqual(['create 1']);
+  });
+
+  it('stops cleanly and resumes: the rows left are checked again, nobody is added twice', async () => {
+    const { api, calls, members } = fakeApi({ delayMs: 5 });
+    const preview = await resolveImport(byId(1, 2, 4), 7, api);
+    let stop = false;
+    const first = await runImport(preview, 7, api, {
+      concurrency: 1,
+      source: 'copy',
+      shouldStop: () => stop,
+      onResult: () => (stop = true),
+    });
+    expect(first.map((r) => r.status)).toEqual(['added', 'not-run', 'not-run']);
+    // Someone else adds user 2 in the meantime: the run that resumes finds them a member.
+    members.set(2, { ...members.get(3)!, user_grp_user_id: 2 });
+    const second = await runImport(preview, 7, api, { previous: first, source: 'copy' });
+    expect(second.map((r) => r.status)).toEqual(['added', 'already-member', 'added']);
+    expect(calls.filter((c) => c.startsWith('create'))).toEqual(['create 1', 'create 4']);
+  });
+});
+
 describe('a portal that goes away during a run', () => {
   const many = Array.from({ length: 40 }, (_, i) => user(100 + i, `u${100 + i}`));
   const identifiers = many.map((u) => u.user_organisation_identifier ?? '');

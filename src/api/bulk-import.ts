@@ -1,7 +1,9 @@
 // The bulk import, free of React: resolve the rows (preview), then add the missing members with
 // bounded concurrency. Each row goes to the target group, or to the group its own cell names
-// (a file for many groups at once). The page and bench/memberships-bulk.ts run this same code; the API
-// functions are passed in so that the bench can count requests.
+// (a file for many groups at once). A row is a person by organisation identifier (a file, a
+// pasted list) or by user id (a bulk action on members, a copy of a group: no lookup needed).
+// The pages and the benches (bench/memberships-*.ts) run this same code; the API functions are
+// passed in so that a bench can count requests.
 //
 // Idempotent by construction: every row checks the membership right before creating it and a
 // 409 counts as "already a member", so a file run twice, or a run cut short and started again,
@@ -113,7 +115,7 @@ export async function resolveImport(
     };
     if (row.problem) return { ...base, status: 'invalid' };
     if (target === null) return { ...base, status: 'unknown-group' };
-    const key = `${target}\u0000${row.identifier}`;
+    const key = `${target}\u0000${row.userId === undefined ? `i:${row.identifier}` : `u:${row.userId}`}`;
     const seen = firstLine.get(key);
     if (seen !== undefined) return { ...base, status: 'duplicate', duplicateOf: seen };
     firstLine.set(key, row.line);
@@ -134,10 +136,11 @@ export async function resolveImport(
     () => signal?.aborted ?? false,
   );
   signal?.throwIfAborted();
-  // One lookup per identifier, however many groups it goes to.
+  // One lookup per identifier, however many groups it goes to; rows with a user id need none.
   const rowsOf = new Map<string, PreviewRow[]>();
   for (const row of preview) {
-    if (row.status === 'found') rowsOf.set(row.identifier, [...(rowsOf.get(row.identifier) ?? []), row]);
+    if (row.status === 'found' && row.userId === undefined)
+      rowsOf.set(row.identifier, [...(rowsOf.get(row.identifier) ?? []), row]);
   }
   const toLookUp = [...rowsOf.keys()];
   let done = 0;
@@ -166,8 +169,9 @@ export async function resolveImport(
   // Two identifiers of one user for one group, and people already in their group.
   const firstOfUser = new Map<string, number>();
   for (const row of preview) {
-    if (row.status !== 'found' || !row.user) continue;
-    const key = `${row.grpId}\u0000${row.user.user_id}`;
+    const userId = row.user?.user_id ?? row.userId;
+    if (row.status !== 'found' || userId === undefined) continue;
+    const key = `${row.grpId}\u0000${userId}`;
     const seen = firstOfUser.get(key);
     if (seen !== undefined) {
       row.status = 'duplicate';
@@ -250,15 +254,20 @@ async function addOne(row: PreviewRow, grpId: number, api: BulkApi, source: Memb
     error,
   });
   try {
-    const user = row.user ?? (await api.fetchUserByIdentifier(row.identifier));
-    const settledRow = row.user ? row : { ...row, user, status: 'found' as const, error: null };
-    const existing = await api.findMembership(grpId, user.user_id);
+    let settledRow = row;
+    let userId = row.user?.user_id ?? row.userId;
+    if (userId === undefined) {
+      const user = await api.fetchUserByIdentifier(row.identifier);
+      settledRow = { ...row, user, status: 'found', error: null };
+      userId = user.user_id;
+    }
+    const existing = await api.findMembership(grpId, userId);
     if (existing) {
       const already = outcome('already-member', existing.user_grp_created_date);
       return { ...already, row: settledRow, memberIsAdmin: existing.user_grp_group_admin === 1 };
     }
     const created = await api.createMembership(
-      { user_grp_grp_id: grpId, user_grp_user_id: user.user_id, user_grp_group_admin: row.admin },
+      { user_grp_grp_id: grpId, user_grp_user_id: userId, user_grp_group_admin: row.admin },
       undefined,
       source,
     );

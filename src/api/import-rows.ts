@@ -12,6 +12,14 @@ export interface ImportRow {
   admin: 0 | 1;
   /** The group cell (trimmed) when the file has a group column; null or absent: the target group. */
   group?: string | null;
+  /**
+   * A person already known by user id (a bulk action on a group's members, a copy of a group): the
+   * preview needs no identifier lookup for them, only the membership check. `identifier` is then
+   * their organisation identifier when the directory knows it, else ''.
+   */
+  userId?: number;
+  /** Their name as the directory knows it, for the tables and files (absent when unknown). */
+  name?: string;
   problem: RowProblem | null;
 }
 

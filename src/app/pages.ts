@@ -15,6 +15,7 @@ export const pages = {
   product: lazyPage(() => import('../features/products/product-page.tsx'), 'ProductPage'),
   addMember: lazyPage(() => import('../features/memberships/add/add-member-page.tsx'), 'AddMemberPage'),
   importMembers: lazyPage(() => import('../features/memberships/import/import-page.tsx'), 'ImportPage'),
+  addPeople: lazyPage(() => import('../features/memberships/add-people/add-people-page.tsx'), 'AddPeoplePage'),
   history: lazyPage(() => import('../features/history/history-page.tsx'), 'HistoryPage'),
   notFound: lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage'),
 };

@@ -41,6 +41,7 @@ export function AppRoutes() {
           <Route path={routes.product} element={page(pages.product)} />
           <Route path={routes.addMember} element={page(pages.addMember)} />
           <Route path={routes.importMembers} element={page(pages.importMembers)} />
+          <Route path={routes.addPeople} element={page(pages.addPeople)} />
           <Route path={routes.history} element={page(pages.history)} />
           <Route path="*" element={page(pages.notFound)} />
         </Route>

@@ -28,5 +28,7 @@ describe('paths', () => {
     expect(paths.addMember({ user: 9 })).toBe('/memberships/new?user=9');
     expect(paths.importMembers({ grp: 3 })).toBe('/memberships/import?grp=3');
     expect(paths.importMembers({})).toBe('/memberships/import');
+    expect(paths.addPeople({ copy: 4 })).toBe('/memberships/add-people?copy=4');
+    expect(paths.addPeople()).toBe('/memberships/add-people');
   });
 });

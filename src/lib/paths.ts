@@ -14,6 +14,7 @@ export const routes = {
   product: '/products/:id',
   addMember: '/memberships/new',
   importMembers: '/memberships/import',
+  addPeople: '/memberships/add-people',
   history: '/history',
 } as const;
 
@@ -47,5 +48,11 @@ export const paths = {
   addMember: (preset: { grp?: number; user?: number } = {}) => withQuery(routes.addMember, preset),
   /** The import, with a group chosen beforehand. */
   importMembers: (preset: { grp?: number } = {}) => withQuery(routes.importMembers, preset),
+  /**
+   * People added to a group of the administrator's choice: the members of group `copy` (a copy
+   * of a group), or the people of the route state (a bulk action on members: the ids never go in
+   * the URL).
+   */
+  addPeople: (preset: { copy?: number } = {}) => withQuery(routes.addPeople, preset),
   history: () => routes.history,
 };

@@ -70,6 +70,13 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
           </Link>
           <button
             type="button"
+            className="button"
+            onClick={() => void navigate(paths.addPeople({ copy: group.grp_id }))}
+          >
+            {t.copyMembers}
+          </button>
+          <button
+            type="button"
             className="button button-primary"
             onClick={() => void navigate(paths.addMember({ grp: group.grp_id }))}
           >
@@ -111,7 +118,8 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
         <ChildrenList group={group} />
       </div>
 
-      <MembersTable groupId={group.grp_id} />
+      {/* Keyed: another group starts with nothing selected. */}
+      <MembersTable key={group.grp_id} group={group} />
       <ExportMembers group={group} />
     </article>
   );

@@ -195,6 +195,29 @@ export const membershipMessages = defineMessages({
     downloadResults: 'Download results',
     startOver: 'Import another list',
     editList: 'Change the list',
+    addPeopleTitle: 'Add to another group',
+    copyTitle: 'Copy members',
+    addPeopleIntro:
+      'Add people selected in a group’s members to another group. Nothing is written before you confirm, and nobody is added twice.',
+    copyIntro:
+      'Add the members of a group, and of its subgroups if you wish, to another group. Nothing is written before you confirm, and a person in several groups is added once.',
+    chosenPeople: '{n, plural, one {# person selected} other {# people selected}} in {group}.',
+    copyFrom: 'The members of {group}.',
+    includeSubgroups: 'Include subgroups',
+    includeSubgroupsHint: 'Also the members of every group below it, each person once.',
+    plainMembers: 'Everyone is added as a member, not as a group admin.',
+    gathering:
+      'Gathering the members: {members, plural, one {# membership} other {# memberships}} from {done, number} of {groups, plural, one {# group} other {# groups}}…',
+    namesLoading: 'Finding the names of {n, plural, one {# person} other {# people}}…',
+    noPeopleChosen:
+      'Nobody is chosen. Select people in a group’s “Members” table, then choose “Add to another group…”.',
+    openGroups: 'Open the groups',
+    sourceLoading: 'Loading group {id}…',
+    sourceMissing: 'Group {id} does not exist, or belongs to another organisation.',
+    gatherFailed: 'The members could not be gathered.',
+    nobodyToCopy: 'This group has no members to copy.',
+    backToGroup: 'Back to the group',
+    addOtherPeople: 'Choose another group',
   },
   fr: {
     addTitle: 'Ajouter un membre',
@@ -393,5 +416,28 @@ export const membershipMessages = defineMessages({
     downloadResults: 'Télécharger les résultats',
     startOver: 'Importer une autre liste',
     editList: 'Modifier la liste',
+    addPeopleTitle: 'Ajouter à un autre groupe',
+    copyTitle: 'Copier les membres',
+    addPeopleIntro:
+      'Ajouter à un autre groupe des personnes sélectionnées parmi les membres d’un groupe. Rien n’est écrit avant votre confirmation, et personne n’est ajouté deux fois.',
+    copyIntro:
+      'Ajouter à un autre groupe les membres d’un groupe, et ceux de ses sous-groupes si vous le souhaitez. Rien n’est écrit avant votre confirmation, et une personne présente dans plusieurs groupes n’est ajoutée qu’une fois.',
+    chosenPeople: '{n, plural, one {# personne sélectionnée} other {# personnes sélectionnées}} dans {group}.',
+    copyFrom: 'Les membres de {group}.',
+    includeSubgroups: 'Inclure les sous-groupes',
+    includeSubgroupsHint: 'Aussi les membres de tous les groupes en dessous, chaque personne une fois.',
+    plainMembers: 'Chacun est ajouté comme membre, pas comme administrateur du groupe.',
+    gathering:
+      'Collecte des membres : {members, plural, one {# appartenance} other {# appartenances}} dans {done, number} {groups, plural, one {groupe sur #} other {groupes sur #}}…',
+    namesLoading: 'Recherche des noms de {n, plural, one {# personne} other {# personnes}}…',
+    noPeopleChosen:
+      'Personne n’est choisi. Sélectionnez des personnes dans le tableau « Membres » d’un groupe, puis choisissez « Ajouter à un autre groupe… ».',
+    openGroups: 'Ouvrir les groupes',
+    sourceLoading: 'Chargement du groupe {id}…',
+    sourceMissing: 'Le groupe {id} n’existe pas, ou appartient à une autre organisation.',
+    gatherFailed: 'Les membres n’ont pas pu être collectés.',
+    nobodyToCopy: 'Ce groupe n’a aucun membre à copier.',
+    backToGroup: 'Retour au groupe',
+    addOtherPeople: 'Choisir un autre groupe',
   },
 });

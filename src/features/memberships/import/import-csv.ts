@@ -23,7 +23,7 @@ function rowColumns(row: PreviewRow, memberIsAdmin: boolean | null, withGroups: 
     [t.csvAdmin]: adminText(row, memberIsAdmin, deps),
     // By name: reading the file back resolves names too.
     ...(withGroups ? { [t.csvGroup]: groupText(row) } : {}),
-    [t.csvUserId]: row.user?.user_id ?? '',
+    [t.csvUserId]: row.user?.user_id ?? row.userId ?? '',
     [t.csvName]: personText(row),
   };
 }

@@ -3,7 +3,7 @@
 // cancel and results. `?grp=<id>` presets the group. The page wires two named-state machines:
 // what was given (useImportSource, a reducer) and where the import is (useImport: edit,
 // previewing, preview, running, done).
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseImportText } from '../../../api/import-rows.ts';
 import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
@@ -13,6 +13,7 @@ import { parseRecordId } from '../../../lib/record-id.ts';
 import { GroupCombobox } from '../group-combobox.tsx';
 import { membershipMessages } from '../messages.ts';
 import { usePresetGroup } from '../use-preset-group.ts';
+import { useStepFocus } from '../use-step-focus.ts';
 import { readImportFile, type Encoding } from '../../../api/import-file.ts';
 import { ImportSource } from './import-source.tsx';
 import { useImportSource, type FileProblem } from './import-source-state.ts';
@@ -37,17 +38,9 @@ export function ImportPage() {
 
   useLeaveGuard(running, t.leaveWarning);
 
-  // Each step appears below the fold on a laptop: bring it into view and move focus to its
-  // heading, so a click on "Preview" visibly starts something and the result is where the eye is.
-  // The progress and the preview are two sections under one heading id: each one, once shown.
-  const stepShown =
-    phase.kind === 'previewing' || phase.kind === 'preview' || phase.kind === 'done' ? phase.kind : null;
-  useEffect(() => {
-    if (stepShown === null) return;
-    const heading = document.getElementById(`${titleId}-${stepShown === 'done' ? 'results' : 'preview'}`);
-    heading?.focus({ preventScroll: true });
-    (heading?.closest('section') ?? heading)?.scrollIntoView({ block: 'start' });
-  }, [stepShown, titleId]);
+  // The progress and the preview are two steps under one heading id.
+  const step = phase.kind === 'previewing' || phase.kind === 'preview' || phase.kind === 'done' ? phase.kind : null;
+  useStepFocus(step, `${titleId}-${step === 'done' ? 'results' : 'preview'}`);
 
   const fileProblemText: Record<FileProblem, string> = {
     empty: t.fileEmpty,

@@ -38,18 +38,20 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
   const groupColumnId = useId();
   const [shown, setShown] = useState<PreviewStatus | null>(null);
   const counts = countBy(phase.rows);
+  // People chosen on a group page come with no file: nothing was detected, no column to choose.
+  const { parsed } = phase;
   return (
     <section className={`card ${styles.section}`} aria-labelledby={titleId}>
       <h2 id={titleId} tabIndex={-1}>
         {t.stepPreview}
       </h2>
-      <p className="hint">{detectionText(phase.parsed, t)}</p>
-      {phase.kind === 'preview' && (
+      {parsed && <p className="hint">{detectionText(parsed, t)}</p>}
+      {parsed && phase.kind === 'preview' && (
         <div className="field">
           <label htmlFor={groupColumnId}>{t.groupColumnLabel}</label>
           <select
             id={groupColumnId}
-            value={phase.parsed.groupColumn ?? ''}
+            value={parsed.groupColumn ?? ''}
             onChange={(event) => onGroupColumn(event.target.value === '' ? null : Number(event.target.value))}
             aria-describedby={`${groupColumnId}-hint`}
           >
@@ -57,9 +59,9 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
             <option value="" disabled={phase.grpId === null}>
               {t.groupColumnNone}
             </option>
-            {Array.from({ length: phase.parsed.columns }, (_, column) => (
-              <option key={column} value={column} disabled={column === phase.parsed.identifierColumn}>
-                {columnLabel(phase.parsed, column, t)}
+            {Array.from({ length: parsed.columns }, (_, column) => (
+              <option key={column} value={column} disabled={column === parsed.identifierColumn}>
+                {columnLabel(parsed, column, t)}
               </option>
             ))}
           </select>

@@ -21,9 +21,11 @@ export interface ResultsSectionProps {
   phase: Extract<ImportPhase, { kind: 'done' }>;
   onRunAgain: () => void;
   onStartOver: () => void;
+  /** The start-over button's words, when not "Import another list". */
+  startOverLabel?: string;
 }
 
-export function ResultsSection({ titleId, phase, onRunAgain, onStartOver }: ResultsSectionProps) {
+export function ResultsSection({ titleId, phase, onRunAgain, onStartOver, startOverLabel }: ResultsSectionProps) {
   const t = useMessages(membershipMessages);
   const common = useMessages(componentMessages);
   const format = useFormat();
@@ -70,7 +72,7 @@ export function ResultsSection({ titleId, phase, onRunAgain, onStartOver }: Resu
           {t.downloadResults}
         </button>
         <button type="button" className="button button-quiet" onClick={onStartOver}>
-          {t.startOver}
+          {startOverLabel ?? t.startOver}
         </button>
       </div>
       <ImportTable key={shown ?? 'all'} caption={t.resultsTable} results={phase.results} status={shown} />

@@ -66,8 +66,10 @@ function errorText(error: unknown, { common }: RowTextDeps): string {
   return isApiError(error) ? describeApiError(error, common) : common.errorNetwork;
 }
 
+/** Who a row is: the name looked up, or the directory's for a row by user id, else the user id. */
 export function personText(row: PreviewRow): string {
-  return row.user ? displayName(row.user) || String(row.user.user_id) : '';
+  if (row.user) return displayName(row.user) || String(row.user.user_id);
+  return row.name || (row.userId === undefined ? '' : String(row.userId));
 }
 
 export function previewDetails(row: PreviewRow, deps: RowTextDeps): string {

@@ -1,6 +1,7 @@
-// The state of the import page: preview (resolve every row), run (bounded concurrency, clean
-// cancel, a pause when the portal cannot be reached), and a run again for what a cancel, a pause
-// or a failure left. The work is src/api/bulk-import.ts; the run, the one write, is a React Query
+// The state of the import page, and of "add these people to a group" (a bulk action on a
+// group's members, a copy of a group): preview (resolve every row), run (bounded concurrency,
+// clean cancel, a pause when the portal cannot be reached), and a run again for what a cancel, a
+// pause or a failure left. The work is src/api/bulk-import.ts; the run, the one write, is a React Query
 // mutation (its settling refreshes the membership lists).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -22,18 +23,19 @@ import {
   resolveImport,
   runImport,
   type BulkApi,
+  type MembershipSource,
   type PreviewRow,
   type ResultRow,
 } from '../../../api/bulk-import.ts';
 import type { StopReason } from './run-outcome.ts';
-import type { ParsedImport } from '../../../api/import-rows.ts';
+import type { ImportRow, ParsedImport } from '../../../api/import-rows.ts';
 import type { Grp } from '../../../api/schemas/grp.ts';
 
 const api: BulkApi = {
   fetchUserByIdentifier,
   fetchGroupMemberships,
   findMembership,
-  createMembership: (input, signal) => createMembership(input, signal, 'import'),
+  createMembership: (input, signal, source = 'import') => createMembership(input, signal, source),
 };
 
 export interface RunProgress {
@@ -48,15 +50,16 @@ export interface RunProgress {
   lastAt: number;
 }
 
+/** `parsed`: the file or pasted list read, or null for people chosen on a group page (no file). */
 export type ImportPhase =
   | { kind: 'edit' }
   | { kind: 'previewing'; done: number; total: number }
   | { kind: 'preview-failed'; error: unknown }
-  | { kind: 'preview'; grpId: number | null; parsed: ParsedImport; rows: PreviewRow[] }
+  | { kind: 'preview'; grpId: number | null; parsed: ParsedImport | null; rows: PreviewRow[] }
   | {
       kind: 'running';
       grpId: number | null;
-      parsed: ParsedImport;
+      parsed: ParsedImport | null;
       rows: PreviewRow[];
       progress: RunProgress;
       stopping: StopReason | null;
@@ -64,7 +67,7 @@ export type ImportPhase =
   | {
       kind: 'done';
       grpId: number | null;
-      parsed: ParsedImport;
+      parsed: ParsedImport | null;
       rows: PreviewRow[];
       results: ResultRow[];
       stoppedBy: StopReason | null;
@@ -72,12 +75,13 @@ export type ImportPhase =
 
 interface RunRequest {
   grpId: number | null;
-  parsed: ParsedImport;
+  parsed: ParsedImport | null;
   rows: PreviewRow[];
   previous?: ResultRow[];
 }
 
-export function useImport() {
+/** `source`: which screen writes, for the dashboard server's history (the import, a bulk action, a copy). */
+export function useImport(source: MembershipSource = 'import') {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<ImportPhase>({ kind: 'edit' });
   const stop = useRef(false);
@@ -97,19 +101,28 @@ export function useImport() {
   );
 
   /** `target`: the group of rows without a group cell (null when the file names every row's group). */
-  async function preview(parsed: ParsedImport, target: Grp | null) {
+  function preview(parsed: ParsedImport, target: Grp | null) {
+    return resolveRows(parsed.rows, parsed, target);
+  }
+
+  /** People already known by user id (rows with `userId`), all for `target`. */
+  function previewPeople(rows: ImportRow[], target: Grp) {
+    return resolveRows(rows, null, target);
+  }
+
+  async function resolveRows(rows: ImportRow[], parsed: ParsedImport | null, target: Grp | null) {
     previewAbort.current?.abort();
     const controller = new AbortController();
     previewAbort.current = controller;
     const grpId = target?.grp_id ?? null;
-    setPhase({ kind: 'previewing', done: 0, total: parsed.rows.length });
+    setPhase({ kind: 'previewing', done: 0, total: rows.length });
     try {
       // Groups named in the file are found in the group index (loaded once, cached).
       const resolveGroup =
-        parsed.groupColumn === null
+        parsed === null || parsed.groupColumn === null
           ? undefined
           : groupResolver((await queryClient.fetchQuery(groupIndexQuery())).groups);
-      const resolved = await resolveImport(parsed.rows, grpId, api, {
+      const resolved = await resolveImport(rows, grpId, api, {
         signal: controller.signal,
         resolveGroup,
         onProgress: (done, total) => setPhase({ kind: 'previewing', done, total }),
@@ -147,7 +160,7 @@ export function useImport() {
     // runImport never throws: each row's failure is its result.
     const results = await runImport(rows, grpId, api, {
       concurrency: defaultConcurrency,
-      source: 'import',
+      source,
       previous,
       shouldStop: () => stop.current,
       // A portal that went away fails every row left in seconds: pause instead, resume later.
@@ -202,5 +215,5 @@ export function useImport() {
     setPhase({ kind: 'edit' });
   }
 
-  return { phase, preview, run, cancel, reset };
+  return { phase, preview, previewPeople, run, cancel, reset };
 }
