@@ -50,10 +50,11 @@ export default defineConfig({
           groups: [
             {
               name: 'shell-shared',
-              // Also three tiny modules that would otherwise be first-page chunks of their own (the
-              // history headers of the API layer, zod's coerce, Vite's preload helper): each request costs ~0.4 KB of
-              // response headers on the wire, more than the code.
-              test: /src[\\/](lib[\\/]i18n\.tsx|api[\\/]groups\.ts|api[\\/]schemas[\\/]grp\.ts|api[\\/]history-actor\.ts)|zod[\\/]v4[\\/]mini[\\/]coerce|vite[\\/]preload-helper/,
+              // Also tiny modules that would otherwise be first-page chunks of their own (the history
+              // headers of the API layer, the membership and take schemas the first load and the
+              // progress gathering share, zod's coerce, Vite's preload helper): each request costs
+              // ~0.4 KB of response headers on the wire, more than the code.
+              test: /src[\\/](lib[\\/]i18n\.tsx|api[\\/]groups\.ts|api[\\/]schemas[\\/](grp|user-grp|take)\.ts|api[\\/]history-actor\.ts)|zod[\\/]v4[\\/]mini[\\/]coerce|vite[\\/]preload-helper/,
             },
           ],
         },
