@@ -67,7 +67,11 @@ function gateway(call: PortalCall): PortalGateway {
           ? { headers }
           : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
       );
-    } catch {
+    } catch (error) {
+      // Why, for the operator (only the route's start: the rest may be an identifier).
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      console.error(`dashboard server: portal request ${path.split('/').slice(0, 3).join('/')} failed: ${reason}`);
       throw new PortalAnswerError(502, 'portal_unreachable', 'The portal did not answer. Try again in a moment.');
     }
   };

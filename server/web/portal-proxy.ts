@@ -84,7 +84,12 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
         if (value) responseHeaders.set(name, value);
       }
       return new Response(await upstream.arrayBuffer(), { status: upstream.status, headers: responseHeaders });
-    } catch {
+    } catch (error) {
+      // Why, for the operator (the path's parameters may be identifiers: only the route's start).
+      const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause : error) : undefined;
+      console.error(
+        `portal proxy: ${c.req.method} ${path.split('/').slice(0, 3).join('/')}: ${cause?.message ?? String(error)}`,
+      );
       // The portal's error body (docs/portal-api.md), so the dashboard shows it like any portal error.
       return c.json(errorBody('portal_unreachable', 'The portal did not answer. Try again in a moment.'), 502);
     }
