@@ -13,7 +13,10 @@ export function nodeRequest(c: Context): IncomingMessage | undefined {
   return incoming && typeof incoming.on === 'function' ? incoming : undefined;
 }
 
-/** A request header by its lower-case name, as c.req.header() gives it. */
+/**
+ * A request header by its lower-case name, as Node parsed it: a repeated header joined with ', '
+ * as c.req.header() does, except those Node keeps once (Authorization, Content-Length...: the first).
+ */
 export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
   const headers = nodeRequest(c)?.headers;
   if (!headers) return c.req.header(name);
