@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { writeResult, type ResultRow } from './results-file.ts';
 import { cpuMs } from './server-cpu.ts';
 import { load, type LoadResult } from './server-load.ts';
-import { copyLargeDb, startBenchServer } from './support/bench-server.ts';
+import { copyLargeDb, startBenchServer, startFlags } from './support/bench-server.ts';
 import { median, r2, shown } from './support/stats.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -106,9 +106,10 @@ async function startChild(
   args: string[],
   pattern: RegExp,
   base: string,
+  nodeFlags: string[] = [],
 ): Promise<Server & { url: string }> {
   const [entry = '', ...rest] = args;
-  const child = spawn(process.execPath, [await compiled(entry), ...rest], {
+  const child = spawn(process.execPath, [...nodeFlags, await compiled(entry), ...rest], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -223,6 +224,8 @@ async function main(): Promise<void> {
         ['server/portal/main.ts', '--port', '0', '--db', db, '--seed', 'none', '--token', TOKEN, '--quiet'],
         /Portal API listening on (\S+)/,
         '',
+        // The heap limit of npm start, which `npm run portal` gives it too.
+        startFlags(),
       ),
     );
     const bytesNote = await checkSameBytes(servers, list);
@@ -331,7 +334,7 @@ async function main(): Promise<void> {
 
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     const notes = [
-      `Servers: **bare** = bench/support/bare-server.ts (node:http, better-sqlite3 opened with the portal's openDatabase settings, the portal's TokenStore, parseListRequest, ListRunner and list-specs: the same token check, request parsing, SQL and count cache, without Hono, the middlewares, the response schema parse or the security headers); **npm start** = scripts/start.js running the compiled build/server.js as npm start does, API under /api, request log off (LOG_REQUESTS=0); **portal alone** = server/portal/main.ts --quiet. The bare server and the portal alone are bundled by esbuild the same way (.data/bench-build/), so none of the three runs through tsx. One private copy of the large seed (VACUUM INTO from .data/bench-large.db) open in all three.`,
+      `Servers: **bare** = bench/support/bare-server.ts (node:http, better-sqlite3 opened with the portal's openDatabase settings, the portal's TokenStore, parseListRequest, ListRunner and list-specs: the same token check, request parsing, SQL and count cache, without Hono, the middlewares, the response schema parse or the security headers); **npm start** = scripts/start.js running the compiled build/server.js as npm start does (with the Node flags of package.json's start script: ${startFlags().join(' ')}), API under /api, request log off (LOG_REQUESTS=0); **portal alone** = server/portal/main.ts --quiet, with the same flags (as npm run portal); the bare server without them. The bare server and the portal alone are bundled by esbuild the same way (.data/bench-build/), so none of the three runs through tsx. One private copy of the large seed (VACUUM INTO from .data/bench-large.db) open in all three.`,
       `Identical answers, checked before measuring: ${bytesNote}`,
       `Method: autocannon on 127.0.0.1 (bench/server-load.ts: exact percentiles), ${SECONDS} s per run, ${ROUNDS} rounds; each round runs every case at 32 then 200 connections on the three servers back to back, the order rotating each round and case; a ${WARM_UP_SECONDS} s warm-up per server and case first (not recorded). Ratios are the medians of the per-round ratios (candidate / bare: both met the same machine load); req/s, p99 and CPU are medians over the rounds.`,
       `Request bodies: the filtered case cycles through the ${parents.length} parent ids of organisation 1 in id order (the endpoint's default page of 10); unfiltered groups ask for pages 1-20 of 50 in turn; memberships for pages 1-20 of 10. Every server gets the same sequence.`,

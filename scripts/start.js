@@ -4,6 +4,11 @@
 // dashboard when needed. A production install (`npm prune --omit=dev`) runs what `npm run build` made.
 // package.json starts this file with `exec`, so that npm's own process signals this one directly:
 // without it, npm signals the shell between them and the server would be left running.
+// It also gives Node a 1 GiB heap limit (--max-old-space-size=1024, as `npm run portal`), far above
+// what the server holds (about 25 MiB live): V8 scales how far the heap may grow between full
+// collections with that limit. With its default (2 GiB or more) the heap grew to 4× what the last
+// one kept, about 60 MiB of garbage resident under 200 connections (bench/RESULTS.md, "API
+// servers against a bare node:http + SQLite server").
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { buildServer, canBuildServer, serverBuild, serverBuildIsStale } from './build-server.js';

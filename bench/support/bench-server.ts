@@ -1,7 +1,7 @@
 // Benchmarks of the dashboard run against `npm start`'s server on the `large` seed. The large
 // database is generated once into .data/bench-large.db and reused (it takes up to a minute).
 import { spawn } from 'node:child_process';
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -50,6 +50,13 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
+/** The Node flags package.json's start script gives scripts/start.js (its heap limit). */
+export function startFlags(): string[] {
+  const scripts: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+  const start = typeof scripts === 'object' && scripts && 'start' in scripts ? String(scripts.start) : '';
+  return /\bnode\s+(.*?)\s*scripts\/start\.js/.exec(start)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+}
+
 /**
  * Starts the production server (built dashboard + embedded portal) on a free port, as `npm start`
  * does. With PORTAL_API_URL in `env` it proxies to that portal instead, whose `token` is given.
@@ -64,7 +71,7 @@ export async function startBenchServer({
   const port = 30_000 + Math.floor(Math.random() * 20_000);
   // What `npm start` runs (scripts/start.js: the compiled build/server.js, rebuilt when stale), not
   // the sources through tsx, whose compiled modules and source maps would add to the memory measured.
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.js')], {
+  const child = spawn(process.execPath, [...startFlags(), join(root, 'scripts', 'start.js')], {
     cwd: root,
     // The dashboard server's store in memory: a run never inherits another's directory or history.
     env: { ...process.env, PORT: String(port), PORTAL_DB: db, PORTAL_SEED: 'none', DASHBOARD_DB: ':memory:', ...env },

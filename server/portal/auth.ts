@@ -5,13 +5,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { FailedAttempts } from './failed-attempts.ts';
 import { PortalError } from './errors.ts';
+import { requestHeader } from './node-http.ts';
 import { MAX_TOKEN_REQUEST_BYTES, bufferBody } from './request-body.ts';
 import type { TokenHolder, TokenStore } from './tokens.ts';
 
 export type AuthEnv = { Variables: { auth: TokenHolder } };
 
 async function checkToken(c: Context, tokens: TokenStore, failures: FailedAttempts): Promise<TokenHolder> {
-  const header = c.req.header('authorization')?.trim() ?? '';
+  const header = requestHeader(c, 'authorization')?.trim() ?? '';
   const token = header.replace(/^bearer(?:\s+|$)/i, '').trim();
   if (token === '') {
     throw new PortalError(401, 'missing_token', 'The Authorization header is missing. Send your API token in it.');

@@ -4,6 +4,7 @@
 // it appear in the path (pasted into a URL by mistake), and so is any segment shaped like a token
 // this server issues (32 base64url characters). Headers and query strings are never logged.
 import type { Context } from 'hono';
+import { requestHeader } from './node-http.ts';
 
 /** The path of a request URL, still encoded, without query string or fragment. */
 function rawPath(url: string): string {
@@ -34,6 +35,6 @@ function maskToken(path: string, authorization: string | undefined): string {
 }
 
 export function requestLogLine(c: Context, started: number): string {
-  const path = maskToken(rawPath(c.req.url), c.req.header('authorization'));
+  const path = maskToken(rawPath(c.req.url), requestHeader(c, 'authorization'));
   return `${c.req.method} ${path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`;
 }

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { PortalError } from './errors.ts';
+import { nodeRequest, requestHeader } from './node-http.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** POST /token's body is `{"apikey": "..."}`: a few hundred bytes are plenty. */
@@ -28,7 +29,7 @@ export class ClientAborted extends Error {
 }
 
 function declaredLength(c: Context): number {
-  return Number(c.req.header('content-length') ?? 0);
+  return Number(requestHeader(c, 'content-length') ?? 0);
 }
 
 /** Refuses a declared oversize body (413) from its header alone, before anything else is read. */
@@ -55,9 +56,9 @@ export function bufferedBody(c: Context): string {
 }
 
 async function readBodyText(c: Context, limit: number): Promise<string> {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const incoming = nodeRequest(c);
   // Only a stream nobody has started reading (a middleware may have used c.req.raw already).
-  if (incoming && typeof incoming.on === 'function' && incoming.readableFlowing === null && !incoming.readableEnded) {
+  if (incoming && incoming.readableFlowing === null && !incoming.readableEnded) {
     return readIncoming(incoming, limit);
   }
   const body = c.req.raw.body;

@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { presetResponseHeaders, requestHeader } from '../portal/node-http.ts';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -34,6 +35,7 @@ export function negotiateEncoding(
   return best?.encoding;
 }
 
+const vary = [['Vary', 'Accept-Encoding']] as const;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -53,22 +55,27 @@ export function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
 export function compressJson(thresholdBytes = 1024): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // Every API answer depends on Accept-Encoding. Said on Node's response when there is one, so
+    // that an answer sent as it is keeps its plain header object (no fetch Headers object).
+    if (!presetResponseHeaders(c, vary)) c.res.headers.append('Vary', 'Accept-Encoding');
+    const encoding =
+      c.req.method === 'HEAD' ? undefined : negotiateEncoding(requestHeader(c, 'accept-encoding'), ['br', 'gzip']);
+    // The answer's headers are read only when it may be compressed, for the same reason.
+    if (!encoding) return;
     if (!/^application\/json\b/i.test(c.res.headers.get('Content-Type') ?? '') || c.res.headers.has('Content-Encoding'))
       return;
-    const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
-    if (encoding && c.req.method !== 'HEAD') {
-      // Status and headers first: under @hono/node-server, reading the body of a response rebuilds
-      // it from its constructor's arguments, without the headers set on it since.
-      const { status } = c.res;
-      const headers = new Headers(c.res.headers);
-      const body = await c.res.arrayBuffer();
-      if (body.byteLength > thresholdBytes) {
-        headers.set('Content-Encoding', encoding);
-        headers.delete('Content-Length');
-        // A copy into a plain Uint8Array: what a Response body accepts.
-        c.res = new Response(new Uint8Array(await compress(encoding, Buffer.from(body))), { status, headers });
-      } else c.res = new Response(body, { status, headers });
+    // Status and headers first: under @hono/node-server, reading the body of a response rebuilds
+    // it from its constructor's arguments, without the headers set on it since.
+    const { status } = c.res;
+    const headers = new Headers(c.res.headers);
+    const body = await c.res.arrayBuffer();
+    if (body.byteLength <= thresholdBytes) {
+      c.res = new Response(body, { status, headers });
+      return;
     }
-    c.res.headers.append('Vary', 'Accept-Encoding');
+    headers.set('Content-Encoding', encoding);
+    headers.delete('Content-Length');
+    // A copy into a plain Uint8Array: what a Response body accepts.
+    c.res = new Response(new Uint8Array(await compress(encoding, Buffer.from(body))), { status, headers });
   };
 }

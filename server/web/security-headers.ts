@@ -1,6 +1,7 @@
 // Security headers on every response of the production server: the page runs only its own
 // scripts and styles, cannot be framed, and sends no referrer to product links.
 import type { MiddlewareHandler } from 'hono';
+import { presetResponseHeaders } from '../portal/node-http.ts';
 
 interface SecurityOptions {
   /** Origins the page may call besides its own: a portal called directly (meta tag or VITE_PORTAL_API_URL). */
@@ -35,9 +36,12 @@ export function securityHeaders(options: SecurityOptions = {}): MiddlewareHandle
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
   ];
   return async (c, next) => {
-    // Before the answer is built, so that c.json() and c.body() build it with them. Set after,
-    // c.header() rebuilds the finished answer around a stream (@hono/node-server's slow path):
-    // measured 8,090 against 11,633 cheap requests a second.
+    // On Node's response, which adds them to any answer it writes (the portal proxy's included):
+    // the answers keep their plain header objects, without a fetch Headers object each.
+    if (presetResponseHeaders(c, headers)) return next();
+    // In-process (the tests' app.request): before the answer is built, so that c.json() and
+    // c.body() build it with them. Set after, c.header() would rebuild the finished answer
+    // around a stream (@hono/node-server's slow path).
     for (const [name, value] of headers) c.header(name, value);
     await next();
     // An answer built as a Response of its own (the portal proxy's) did not take them: set them
