@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressData, ReportTake } from '../../api/schemas/progress-report.ts';
-import { aggregate, chartMonths, memberName } from './aggregate.ts';
+import { aggregate, chartMonths, chartProducts, memberName } from './aggregate.ts';
 
 let nextTake = 1;
 function take(user_id: number, product_id: number, fields: Partial<ReportTake> = {}): ReportTake {
@@ -110,5 +110,28 @@ describe('progress aggregation', () => {
     expect(memberName(member(1, 'Ann'))).toBe('Ann');
     expect(memberName({ ...member(1), user_organisation_identifier: 'E-1' })).toBe('E-1');
     expect(memberName(member(1))).toBeNull();
+  });
+});
+
+describe('chartProducts', () => {
+  const row = (product_id: number, enrolled: number) => ({
+    product: { product_id, title: `P${product_id}`, type: null, status: null },
+    enrolled,
+    completed: 0,
+    inProgress: 0,
+    notStarted: enrolled,
+    completionRate: enrolled ? 0 : null,
+    averageScore: null,
+    lastCompletion: null,
+  });
+
+  it('keeps every product up to the limit, in the table order', () => {
+    const rows = [row(1, 0), row(2, 5), row(3, 1)];
+    expect(chartProducts(rows, 3).map((r) => r.product.product_id)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the products with the most members enrolled, in the table order, the first on ties', () => {
+    const rows = [row(1, 2), row(2, 9), row(3, 4), row(4, 4), row(5, 7)];
+    expect(chartProducts(rows, 3).map((r) => r.product.product_id)).toEqual([2, 3, 5]);
   });
 });
