@@ -106,6 +106,33 @@ describe('progress aggregation', () => {
     ]);
   });
 
+  it("counts only the members' takes, and lists scores by member then product whatever the takes' order", () => {
+    const figures = aggregate(
+      {
+        ...data,
+        members: [member(10), member(11)],
+        takes: [
+          take(11, 200, done('2026-02-01', 70)),
+          take(10, 200, done('2026-02-02', 50)),
+          take(11, 100, done('2026-02-03', 80)),
+          take(10, 100, done('2026-02-04', 40)),
+          // Not a member (left the group since): not counted anywhere.
+          take(99, 100, done('2026-02-05', 10)),
+        ],
+      },
+      {},
+      now,
+    );
+    expect(figures.scores).toEqual([40, 50, 80, 70]);
+    expect(figures.summary).toMatchObject({ members: 2, membersWithTake: 2, completed: 4, averageScore: 60 });
+    expect(figures.products.map((p) => [p.enrolled, p.completed, p.averageScore])).toEqual([
+      [2, 2, 60],
+      [2, 2, 60],
+    ]);
+    expect(figures.members.map((m) => m.completed)).toEqual([2, 2]);
+    expect(figures.months.find((m) => m.month === '2026-02')?.completions).toBe(4);
+  });
+
   it('names a member by the directory, else the identifier, else nothing (the page shows the id)', () => {
     expect(memberName(member(1, 'Ann'))).toBe('Ann');
     expect(memberName({ ...member(1), user_organisation_identifier: 'E-1' })).toBe('E-1');
