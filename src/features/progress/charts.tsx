@@ -41,7 +41,8 @@ function useChartColors(ref: RefObject<HTMLElement | null>): ChartColors | null 
     media.addEventListener('change', changed);
     return () => media.removeEventListener('change', changed);
   }, []);
-  useEffect(() => {
+  // Before the first paint, like the width: the charts are drawn in the frame the report shows in.
+  useLayoutEffect(() => {
     const host = ref.current;
     if (!host) return;
     setColors({
