@@ -149,7 +149,7 @@ writeResult('progress-report', {
   notes: [
     `The large seed (private copy) with a group of the first ${MEMBERS} users of organisation 1; the dashboard server on a SQLite store in memory, asking the embedded portal in-process (no socket), ${CONCURRENCY} requests at a time. Cold: POST, then GET every 20 ms until ready. Warm: a second POST, answered ready from the store's cache with the whole data. Load average before the run: ${load}.`,
     `The slow portal adds ${LATENCY_MS} ms before each answer and clamps limit to ${CLAMP}, so every list is paged by 20. The bound counts only waiting on the portal: the requests in rounds of ${CONCURRENCY}.`,
-    'In the browser (bench/progress-render.ts, section "Progress by member" and its warm report): the time from the warm answer to the first chart, and the scrolling of "Progress by member" (1,000 members × 20 products).',
+    'In the browser: bench/progress-render.ts (section "Progress page: warm report to first chart, …"), from the warm report\'s request to the first chart drawn, and the scrolling of "Progress by member" (1,000 members × 20 products).',
   ],
 });
 db.close();
