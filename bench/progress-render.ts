@@ -21,6 +21,7 @@ const PRODUCTS = 20;
 const GROUP = 1;
 const SCROLL_STEP_PX = 440; // ten rows
 const SCROLL_STEP_MS = 100;
+const SCROLL_PASSES = 3;
 const SLOW_FRAME_MS = 50;
 const WARM_RUNS = 5;
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
@@ -229,12 +230,23 @@ async function main() {
     };
     const cpuBefore = await cpu();
 
-    const scroll = await scrollThrough(page);
+    // SCROLL_PASSES passes from the top: the machine's load comes and goes, a single pass is luck.
+    const passes: Scroll[] = [];
+    for (let pass = 0; pass < SCROLL_PASSES; pass++) {
+      if (pass > 0) {
+        await page.evaluate(`document.querySelector('[data-testid="member-scroller"]').scrollTop = 0`);
+        await page.waitForTimeout(500);
+      }
+      passes.push(await scrollThrough(page));
+    }
     const cpuAfter = await cpu();
+    /** The pass with the median count of slow frames. */
+    const scroll = [...passes].sort((a, b) => a.slowFrames - b.slowFrames)[Math.floor(SCROLL_PASSES / 2)] ?? passes[0]!;
     await cdp.detach();
     const steps = Math.ceil((MEMBERS * 44) / SCROLL_STEP_PX);
-    const perStep = (key: 'task' | 'script' | 'layout') => ((cpuAfter[key] - cpuBefore[key]) * 1000) / steps;
-    // The same scroll again, traced: the CPU time of the page's main thread, which other
+    const perStep = (key: 'task' | 'script' | 'layout') =>
+      ((cpuAfter[key] - cpuBefore[key]) * 1000) / (steps * SCROLL_PASSES);
+    // One more pass, traced: the CPU time of the page's main thread, which other
     // processes on the machine do not stretch (the frames above are wall time).
     await page.evaluate(`document.querySelector('[data-testid="member-scroller"]').scrollTop = 0`);
     await page.waitForTimeout(500);
@@ -273,16 +285,16 @@ async function main() {
           unit: 'ms',
         },
         {
-          metric: `Frames over ${SLOW_FRAME_MS} ms during the scroll`,
+          metric: `Frames over ${SLOW_FRAME_MS} ms during the scroll (the median of ${SCROLL_PASSES} passes)`,
           value: scroll.slowFrames,
           unit: `of ${scroll.frames} frames`,
           goal: '0',
           pass: scroll.slowFrames === 0,
         },
-        { metric: 'Longest frame', value: Math.round(scroll.longestFrame), unit: 'ms' },
-        { metric: 'Long tasks (> 50 ms) during the scroll', value: scroll.longTasks, unit: 'tasks' },
+        { metric: 'Longest frame (that pass)', value: Math.round(scroll.longestFrame), unit: 'ms' },
+        { metric: 'Long tasks (> 50 ms) during the scroll (that pass)', value: scroll.longTasks, unit: 'tasks' },
         {
-          metric: 'Main-thread CPU time per scroll step, a second scroll traced (script / style / layout)',
+          metric: 'Main-thread CPU time per scroll step, one more pass traced (script / style / layout)',
           value: `${cpuPerStep(traced.scriptMs)} / ${cpuPerStep(traced.styleMs)} / ${cpuPerStep(traced.layoutMs)}`,
           unit: 'ms',
         },
@@ -297,7 +309,7 @@ async function main() {
       notes: [
         `Warm report: the large seed (private copy) with a group of its first ${MEMBERS} users (their seeded takes), served by npm start's server; the report is gathered once, then the page is opened ${WARM_RUNS} times more (a new navigation each time, the browser's cache holding the build): the POST answered ${warm.every((run) => run.fromCache) ? "ready from the server's cache every time (200)" : 'at least once with 202 (still gathering): not a warm answer'}. The first chart is drawn in the animation frame after the first SVG with role img enters the page ("Completion by product"); times from the page's performance clock: the POST's start (Resource Timing) to that frame, and the navigation's start to that frame. Runs (request to chart, ms): ${warm.map((run) => Math.round(run.requestToChartMs)).join(', ')}. 1-minute load average ${warmLoad.toFixed(1)} after them.`,
         "Before the changes of this section (same benchmark on the code of 2026-11-24 04:50 UTC, load average 8.6-8.9): warm report from its request to the first chart 2060 ms (median; the charts' code was asked for only once the report had rendered, a 750-product chart and table, and the aggregation took ~250 ms); scroll 6 of 602 frames over 50 ms, longest 83 ms, 35.2 / 6.5 / 7.3 ms per step (every product column rendered, automatic table layout).",
-        `Scroll: npm start's server (large seed) serves the page; the report (${MEMBERS} members, ${PRODUCTS} products, 18,000 takes in every state) is answered by Playwright's router, so what is measured is the page: aggregation, tables and charts. Viewport 1280×900, the table's scroller scrolled into view first, then scrolled by script; no CPU slowdown (--disable-gpu: painting in software). 1-minute load average ${loadAverage.toFixed(1)} when the scroll started (a shared 2-core machine).`,
+        `Scroll: npm start's server (large seed) serves the page; the report (${MEMBERS} members, ${PRODUCTS} products, 18,000 takes in every state) is answered by Playwright's router, so what is measured is the page: aggregation, tables and charts. Viewport 1280×900, the table's scroller scrolled into view first, then scrolled by script; no CPU slowdown (--disable-gpu: painting in software). 1-minute load average ${loadAverage.toFixed(1)} when the scroll started (a shared 2-core machine). Every pass (frames over ${SLOW_FRAME_MS} ms / frames, longest): ${passes.map((p) => `${p.slowFrames}/${p.frames}, ${Math.round(p.longestFrame)} ms`).join('; ')}.`,
       ],
     });
     console.log({
