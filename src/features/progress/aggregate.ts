@@ -150,7 +150,8 @@ export function aggregate(data: ProgressData, filter: ProgressFilter, now = new 
 
   // One pass over the members' cells (in member, then product order) counts everything: a
   // 1,000 × 750 report is 750,000 cells, so no array is made per product or per state.
-  const perProduct = products.map(() => ({
+  const perProduct = products.map((product) => ({
+    product,
     enrolled: 0,
     completed: 0,
     inProgress: 0,
@@ -198,26 +199,16 @@ export function aggregate(data: ProgressData, filter: ProgressFilter, now = new 
     return { member, cells, completed };
   });
 
-  const productRows = products.map((product, index): ProductRow => {
-    const counts = perProduct[index] ?? {
-      enrolled: 0,
-      completed: 0,
-      inProgress: 0,
-      notStarted: 0,
-      scores: [],
-      last: null,
-    };
-    return {
-      product,
-      enrolled: counts.enrolled,
-      completed: counts.completed,
-      inProgress: counts.inProgress,
-      notStarted: counts.notStarted,
-      completionRate: counts.enrolled === 0 ? null : counts.completed / counts.enrolled,
-      averageScore: mean(counts.scores),
-      lastCompletion: counts.last,
-    };
-  });
+  const productRows = perProduct.map((counts): ProductRow => ({
+    product: counts.product,
+    enrolled: counts.enrolled,
+    completed: counts.completed,
+    inProgress: counts.inProgress,
+    notStarted: counts.notStarted,
+    completionRate: counts.enrolled === 0 ? null : counts.completed / counts.enrolled,
+    averageScore: mean(counts.scores),
+    lastCompletion: counts.last,
+  }));
 
   return {
     products: productRows,
