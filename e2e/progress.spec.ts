@@ -3,8 +3,8 @@
 // reload, CSV and XLSX downloads that read back to the table's figures, cancel and refresh, a
 // fault that names the failed request and a retry that keeps what was gathered, the way from the
 // group tree, axe in both themes, in French and at 375 px. Each test reads its own group, used
-// by no other test of this spec: 20 (and its subtree), 38, 29 (and its subtree), 16, 43, 44, 61,
-// 46, 66, 42, 47. The dashboard server's cache is shared by the run: a test that needs portal
+// by no other test of this spec: 20 (and its subtree), 38, 48, 29 (and its subtree), 16, 43, 44,
+// 61, 46, 66, 42, 47. The dashboard server's cache is shared by the run: a test that needs portal
 // requests asks for them (refresh), so a retry finds what it needs.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -155,6 +155,33 @@ test.describe('progress of a group', () => {
       await expect(chart).toBeVisible({ timeout: 15_000 });
       expect(await chart.evaluate((node) => node.tagName.toLowerCase())).toBe('svg');
     }
+  });
+
+  test('"Progress by member" holds the product columns in view, placed by aria-colindex', async ({ page }) => {
+    await openReport(page, 48);
+    const table = page.getByRole('table', { name: 'Progress by member' });
+    const products = await page.getByRole('table', { name: 'Progress by product' }).locator('tbody tr').count();
+    await expect(table).toHaveAttribute('aria-colcount', String(products + 1));
+    // The header names every product (each one sortable); a row only the columns in view.
+    await expect(table.locator('thead th')).toHaveCount(products + 1);
+    const firstRow = table.locator('tbody tr[aria-rowindex="2"]');
+    const indexes = () =>
+      firstRow
+        .locator('[aria-colindex]')
+        .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('aria-colindex'))));
+    const before = await indexes();
+    expect(before[0]).toBe(1);
+    expect(before.at(-1)).toBeLessThan(products + 1);
+    await table.evaluate((node) => {
+      const scroller = node.parentElement;
+      if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+    });
+    await expect.poll(async () => (await indexes()).at(-1)).toBe(products + 1);
+    const after = await indexes();
+    // Consecutive columns after the member's own cell.
+    expect(after.slice(1)).toEqual(after.slice(1).map((_, i) => (after[1] ?? 0) + i));
+    await page.getByRole('region', { name: 'Progress by member' }).scrollIntoViewIfNeeded();
+    await expect(firstRow.locator('[aria-colindex]').last()).toBeInViewport();
   });
 
   test('keeps its filters in the URL across a reload', async ({ page }) => {
