@@ -1,11 +1,17 @@
 // Progress of a group (/groups/:id/progress) against the demo seed: figures checked against the
 // portal's API with and without subgroups, the charts and their names, filters that survive a
-// reload, CSV and XLSX downloads that read back to the table's figures, a fault that names the
-// failed request and a retry, axe in both themes and at 375 px. Each test reads its own group.
+// reload, CSV and XLSX downloads that read back to the table's figures, cancel and refresh, a
+// fault that names the failed request and a retry that keeps what was gathered, the way from the
+// group tree, axe in both themes, in French and at 375 px. Each test reads its own group, used
+// by no other test of this spec: 20 (and its subtree), 38, 48, 29 (and its subtree), 16, 43, 44,
+// 61, 46, 66, 42, 47. The dashboard server's cache is shared by the run: a test that needs portal
+// requests asks for them (refresh), so a retry finds what it needs.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
+import { progressReportSchema, type ProgressReport } from '../src/api/schemas/progress-report.ts';
 import type { Take } from '../src/api/schemas/take.ts';
 import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 
@@ -50,6 +56,51 @@ const figure = (page: Page, label: string) =>
     .locator('dl > div')
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('dd');
+
+const reportEnvelope = itemEnvelopeSchema(progressReportSchema);
+
+/** A report as the dashboard server answers it, checked against the dashboard's schema. */
+function reportAnswer(grpId: number, changes: Partial<ProgressReport>) {
+  const now = new Date().toISOString();
+  return reportEnvelope.parse({
+    status: true,
+    result: {
+      grp_id: grpId,
+      include_subgroups: false,
+      state: 'gathering',
+      started_at: now,
+      finished_at: null,
+      data_gathered_at: null,
+      from_cache: false,
+      progress: {
+        requests_done: 5,
+        requests_total: 14,
+        users_done: 3,
+        users_total: 11,
+        products_done: 0,
+        products_total: 0,
+        estimate_seconds: 8,
+      },
+      failure: null,
+      data: null,
+      ...changes,
+    },
+  });
+}
+
+/** Every report the dashboard server sends this page for `grpId` (starts and polls), in order. */
+function reportAnswers(page: Page, grpId: number): ProgressReport[] {
+  const answers: ProgressReport[] = [];
+  const path = new RegExp(`/dashboard-api/groups/${grpId}/progress(\\?|$)`);
+  page.on('response', (response: Response) => {
+    if (!path.test(new URL(response.url()).pathname + new URL(response.url()).search)) return;
+    void response
+      .json()
+      .then((body: unknown) => answers.push(reportEnvelope.parse(body).result))
+      .catch(() => undefined);
+  });
+  return answers;
+}
 
 async function openReport(page: Page, grpId: number, query = '') {
   await page.goto(`/groups/${grpId}/progress${query}`);
@@ -104,6 +155,33 @@ test.describe('progress of a group', () => {
       await expect(chart).toBeVisible({ timeout: 15_000 });
       expect(await chart.evaluate((node) => node.tagName.toLowerCase())).toBe('svg');
     }
+  });
+
+  test('"Progress by member" holds the product columns in view, placed by aria-colindex', async ({ page }) => {
+    await openReport(page, 48);
+    const table = page.getByRole('table', { name: 'Progress by member' });
+    const products = await page.getByRole('table', { name: 'Progress by product' }).locator('tbody tr').count();
+    await expect(table).toHaveAttribute('aria-colcount', String(products + 1));
+    // The header names every product (each one sortable); a row only the columns in view.
+    await expect(table.locator('thead th')).toHaveCount(products + 1);
+    const firstRow = table.locator('tbody tr[aria-rowindex="2"]');
+    const indexes = () =>
+      firstRow
+        .locator('[aria-colindex]')
+        .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('aria-colindex'))));
+    const before = await indexes();
+    expect(before[0]).toBe(1);
+    expect(before.at(-1)).toBeLessThan(products + 1);
+    await table.evaluate((node) => {
+      const scroller = node.parentElement;
+      if (scroller) scroller.scrollLeft = scroller.scrollWidth;
+    });
+    await expect.poll(async () => (await indexes()).at(-1)).toBe(products + 1);
+    const after = await indexes();
+    // Consecutive columns after the member's own cell.
+    expect(after.slice(1)).toEqual(after.slice(1).map((_, i) => (after[1] ?? 0) + i));
+    await page.getByRole('region', { name: 'Progress by member' }).scrollIntoViewIfNeeded();
+    await expect(firstRow.locator('[aria-colindex]').last()).toBeInViewport();
   });
 
   test('keeps its filters in the URL across a reload', async ({ page }) => {
@@ -171,44 +249,133 @@ test.describe('progress of a group', () => {
     expect(workbook.worksheets[1]!.rowCount).toBe(1 + Number(await figure(page, 'Members').innerText()));
   });
 
-  test('names the portal request that failed while gathering, and its retry shows the report', async ({ page }) => {
+  test('names the portal request that failed while gathering, and its retry keeps what was gathered', async ({
+    page,
+  }) => {
     const grpId = 61;
-    const failed = {
-      status: true,
-      result: {
-        grp_id: grpId,
-        include_subgroups: false,
-        state: 'failed',
-        started_at: new Date().toISOString(),
-        finished_at: new Date().toISOString(),
-        data_gathered_at: null,
-        from_cache: false,
-        progress: {
-          requests_done: 5,
-          requests_total: 9,
-          users_done: 3,
-          users_total: 9,
-          products_done: 0,
-          products_total: 0,
-          estimate_seconds: null,
-        },
-        failure: {
-          request: 'POST /take/get_all_for_user/123',
-          code: 'http_503',
-          message: 'The portal answered HTTP 503.',
-        },
-        data: null,
-      },
-    };
-    // The server's answer after a portal fault (the fault itself is the server tests' part).
-    await page.route(`**/dashboard-api/groups/${grpId}/progress`, (route) => route.fulfill({ json: failed }));
+    // The first gathering is real and asks the portal for everything (refresh, whatever a
+    // previous attempt left in the cache); its last answer reaches the page as the failure the
+    // server sends after a portal fault. The retry then reaches the server as it is.
+    let firstRequests = 0;
+    let faulted = false;
+    await page.route(new RegExp(`/dashboard-api/groups/${grpId}/progress(\\?.*)?$`), async (route) => {
+      if (faulted) return route.fallback();
+      const request = route.request();
+      const response = await route.fetch(
+        request.method() === 'POST' ? { postData: { include_subgroups: false, refresh: true } } : undefined,
+      );
+      const report = reportEnvelope.parse(await response.json()).result;
+      if (report.state !== 'ready') return route.fulfill({ response });
+      faulted = true;
+      firstRequests = report.progress.requests_done;
+      const failedUser = report.data?.members[0]?.user_id ?? 1;
+      return route.fulfill({
+        json: reportAnswer(grpId, {
+          state: 'failed',
+          finished_at: report.finished_at,
+          progress: { ...report.progress, estimate_seconds: null },
+          failure: {
+            request: `POST /take/get_all_for_user/${failedUser}`,
+            code: 'http_503',
+            message: 'The portal answered HTTP 503.',
+          },
+        }),
+      });
+    });
     await page.goto(`/groups/${grpId}/progress`);
     const alert = page.getByRole('alert');
-    await expect(alert).toContainText('POST /take/get_all_for_user/123');
+    await expect(alert).toContainText(/POST \/take\/get_all_for_user\/\d+/, { timeout: 20_000 });
     await expect(alert).toContainText('What was gathered is kept');
-    await page.unroute(`**/dashboard-api/groups/${grpId}/progress`);
+    // Group, members, each member's takes, each product: all asked of the portal the first time.
+    expect(firstRequests).toBeGreaterThan(3);
+
+    const retried = page.waitForResponse(
+      (r) => r.url().includes(`/dashboard-api/groups/${grpId}/progress`) && r.request().method() === 'POST',
+    );
     await alert.getByRole('button', { name: 'Try again' }).click();
+    const retry = reportEnvelope.parse(await (await retried).json()).result;
+    // What was gathered is kept: the retry asks the portal for nothing it already had.
+    expect(retry.state).toBe('ready');
+    expect(retry.from_cache).toBe(true);
+    expect(retry.progress.requests_total).toBe(0);
     await expect(page.getByRole('table', { name: 'Progress by product' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('cancels a gathering: the progress bar goes, the page says so, and it starts again', async ({ page }) => {
+    const grpId = 43;
+    // A demo group is gathered in a blink: the gathering under way is the server's answer as
+    // the page polls it, until the page cancels; the start after that reaches the real server.
+    let cancelled = false;
+    let cancels = 0;
+    await page.route(new RegExp(`/dashboard-api/groups/${grpId}/progress(/cancel)?(\\?.*)?$`), (route) => {
+      const url = new URL(route.request().url());
+      if (url.pathname.endsWith('/cancel')) {
+        cancels += 1;
+        cancelled = true;
+        return route.fulfill({
+          json: reportAnswer(grpId, { state: 'cancelled', finished_at: new Date().toISOString() }),
+        });
+      }
+      if (cancelled) return route.fallback();
+      return route.fulfill({ status: 202, json: reportAnswer(grpId, {}) });
+    });
+    await page.goto(`/groups/${grpId}/progress`);
+    const bar = page.getByRole('progressbar', { name: 'Report progress' });
+    await expect(bar).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/3 of 11/)).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(bar).toHaveCount(0);
+    await expect(page.getByRole('alert')).toContainText('Gathering cancelled');
+    expect(cancels).toBe(1);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('table', { name: 'Progress by product' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('progressbar', { name: 'Report progress' })).toHaveCount(0);
+  });
+
+  test('shows the age of data from the cache, and Refresh gathers it again from the portal', async ({ page }) => {
+    const grpId = 44;
+    await openReport(page, grpId);
+    const answers = reportAnswers(page, grpId);
+    await page.reload();
+    await expect(page.getByText(/^Data gathered .+ago\.$|^Data gathered now\.$/)).toBeVisible({ timeout: 20_000 });
+    // That answer came from the server's cache: no portal request.
+    await expect.poll(() => answers.at(-1)?.from_cache).toBe(true);
+    expect(answers.at(-1)?.progress.requests_total).toBe(0);
+
+    const refresh = page.waitForRequest(
+      (r) => r.url().includes(`/dashboard-api/groups/${grpId}/progress`) && r.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    expect((await refresh).postDataJSON()).toMatchObject({ refresh: true });
+    await expect(page.getByText('Data gathered just now from the portal.')).toBeVisible({ timeout: 20_000 });
+    const members = Number(await figure(page, 'Members').innerText());
+    await expect.poll(() => answers.at(-1)?.state).toBe('ready');
+    const last = answers.at(-1);
+    expect(last?.from_cache).toBe(false);
+    // The group, its members, and each member's takes again.
+    expect(last?.progress.requests_done).toBeGreaterThanOrEqual(members + 2);
+  });
+
+  test('is reached from the group tree: the focused group\'s actions hold "Progress"', async ({ page }) => {
+    await page.goto('/groups');
+    const tree = page.getByRole('tree', { name: 'Groups' });
+    const marketing = tree.getByRole('treeitem', { name: /^marketing\b(?!-)/ });
+    await marketing.focus();
+    await expect(page.getByRole('group', { name: 'Actions for marketing' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    const actions = page.getByRole('group', { name: 'Actions for sales' });
+    await expect(actions).toBeVisible();
+    // One tab stop in the tree: Tab goes on to the focused group's actions.
+    await page.keyboard.press('Tab');
+    await expect(actions.getByRole('link', { name: 'Progress' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(tree.getByRole('treeitem', { name: /^sales\b(?!-)/ })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/groups\/46\/progress$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Progress of marketing');
   });
 
   test('has no axe violations in light and dark themes, nor at 375 px', async ({ page }) => {
@@ -232,5 +399,32 @@ test.describe('progress of a group', () => {
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: 'light' });
     await expectNoAxeViolations(page);
+  });
+
+  test('has no axe violations in French, in light and dark themes', async ({ page }) => {
+    test.slow();
+    await page.addInitScript(() => localStorage.setItem('lp.locale', 'fr'));
+    await page.goto('/groups/42/progress');
+    await expect(page.getByRole('table', { name: 'Progression par produit' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('img', { name: 'Réussite par produit' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Progression de /);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoAxeViolations(page);
+  });
+
+  test('draws its charts within a 375 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openReport(page, 47);
+    for (const name of ['Completion by product', 'Score distribution', 'Completions per month']) {
+      const chart = page.getByRole('img', { name });
+      await chart.scrollIntoViewIfNeeded({ timeout: 15_000 });
+      await expect(chart).toBeVisible();
+      const box = await chart.boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(200);
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });

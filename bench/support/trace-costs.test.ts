@@ -70,6 +70,24 @@ describe('mainThreadCosts', () => {
 });
 
 describe('parseTrace', () => {
+  it('finds the page in a trace started after it loaded (its frames at the start of tracing)', () => {
+    const events: TraceEvent[] = [
+      {
+        name: 'TracingStartedInBrowser',
+        ph: 'I',
+        pid: 1,
+        tid: 1,
+        ts: 0,
+        args: { data: { frames: [{ processId: 10, url: `${origin}/groups/1/progress`, isOutermostMainFrame: true }] } },
+      },
+      thread(10, 'CrRendererMain'),
+      thread(12, 'CrRendererMain'),
+      x('Layout', 0, 3_000, 2_000),
+      x('Layout', 0, 5_000, 5_000, 12),
+    ];
+    expect(mainThreadCosts(events, origin)).toEqual({ layoutMs: 2, styleMs: 0, scriptMs: 0 });
+  });
+
   it('reads both trace formats and refuses what is not a trace', () => {
     const event = x('Layout', 0, 1, 1);
     expect(parseTrace(JSON.stringify({ traceEvents: [event] }))).toEqual([event]);

@@ -60,14 +60,25 @@ export interface MainThreadCosts {
   scriptMs: number;
 }
 
-/** The renderer processes in which an outermost main frame committed a page of `origin`. */
+const tracingStartedSchema = z.object({ frames: z.array(frameCommitSchema) });
+
+/**
+ * The renderer processes in which an outermost main frame committed a page of `origin`, or
+ * showed one when the trace started (a trace begun on a page already loaded, e.g. to time a scroll).
+ */
 function pageProcesses(events: readonly TraceEvent[], origin: string): Set<number> {
   const pids = new Set<number>();
+  const add = (frame: z.infer<typeof frameCommitSchema>) => {
+    if (frame.isOutermostMainFrame !== false && frame.url.startsWith(origin)) pids.add(frame.processId);
+  };
   for (const e of events) {
-    if (e.name !== 'FrameCommittedInBrowser') continue;
-    const frame = frameCommitSchema.safeParse(e.args?.data);
-    if (frame.success && frame.data.isOutermostMainFrame !== false && frame.data.url.startsWith(origin))
-      pids.add(frame.data.processId);
+    if (e.name === 'FrameCommittedInBrowser') {
+      const frame = frameCommitSchema.safeParse(e.args?.data);
+      if (frame.success) add(frame.data);
+    } else if (e.name === 'TracingStartedInBrowser') {
+      const started = tracingStartedSchema.safeParse(e.args?.data);
+      if (started.success) started.data.frames.forEach(add);
+    }
   }
   return pids;
 }

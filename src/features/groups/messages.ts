@@ -15,6 +15,7 @@ export const groupMessages = defineMessages({
     viewTable: 'Table',
     treeLabel: 'Groups',
     treeHint: 'Arrow keys move and open, Enter opens the group, typing jumps to a name.',
+    treeActions: 'Actions for {name}',
     treeUnavailable: 'The groups could not be loaded.',
     noGroups: 'This organisation has no groups yet.',
     subgroups: '{count, plural, one {subgroup} other {subgroups}}',
@@ -144,6 +145,7 @@ export const groupMessages = defineMessages({
     treeLabel: 'Groupes',
     treeHint:
       'Les flèches déplacent et déplient, Entrée ouvre le groupe, la saisie de lettres va au nom correspondant.',
+    treeActions: 'Actions pour {name}',
     treeUnavailable: "Les groupes n'ont pas pu être chargés.",
     noGroups: "Cette organisation n'a pas encore de groupe.",
     subgroups: '{count, plural, one {sous-groupe} other {sous-groupes}}',

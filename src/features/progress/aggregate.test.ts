@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressData, ReportTake } from '../../api/schemas/progress-report.ts';
-import { aggregate, chartMonths, memberName } from './aggregate.ts';
+import { aggregate, chartMonths, chartProducts, memberName } from './aggregate.ts';
 
 let nextTake = 1;
 function take(user_id: number, product_id: number, fields: Partial<ReportTake> = {}): ReportTake {
@@ -106,9 +106,59 @@ describe('progress aggregation', () => {
     ]);
   });
 
+  it("counts only the members' takes, and lists scores by member then product whatever the takes' order", () => {
+    const figures = aggregate(
+      {
+        ...data,
+        members: [member(10), member(11)],
+        takes: [
+          take(11, 200, done('2026-02-01', 70)),
+          take(10, 200, done('2026-02-02', 50)),
+          take(11, 100, done('2026-02-03', 80)),
+          take(10, 100, done('2026-02-04', 40)),
+          // Not a member (left the group since): not counted anywhere.
+          take(99, 100, done('2026-02-05', 10)),
+        ],
+      },
+      {},
+      now,
+    );
+    expect(figures.scores).toEqual([40, 50, 80, 70]);
+    expect(figures.summary).toMatchObject({ members: 2, membersWithTake: 2, completed: 4, averageScore: 60 });
+    expect(figures.products.map((p) => [p.enrolled, p.completed, p.averageScore])).toEqual([
+      [2, 2, 60],
+      [2, 2, 60],
+    ]);
+    expect(figures.members.map((m) => m.completed)).toEqual([2, 2]);
+    expect(figures.months.find((m) => m.month === '2026-02')?.completions).toBe(4);
+  });
+
   it('names a member by the directory, else the identifier, else nothing (the page shows the id)', () => {
     expect(memberName(member(1, 'Ann'))).toBe('Ann');
     expect(memberName({ ...member(1), user_organisation_identifier: 'E-1' })).toBe('E-1');
     expect(memberName(member(1))).toBeNull();
+  });
+});
+
+describe('chartProducts', () => {
+  const row = (product_id: number, enrolled: number) => ({
+    product: { product_id, title: `P${product_id}`, type: null, status: null },
+    enrolled,
+    completed: 0,
+    inProgress: 0,
+    notStarted: enrolled,
+    completionRate: enrolled ? 0 : null,
+    averageScore: null,
+    lastCompletion: null,
+  });
+
+  it('keeps every product up to the limit, in the table order', () => {
+    const rows = [row(1, 0), row(2, 5), row(3, 1)];
+    expect(chartProducts(rows, 3).map((r) => r.product.product_id)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the products with the most members enrolled, in the table order, the first on ties', () => {
+    const rows = [row(1, 2), row(2, 9), row(3, 4), row(4, 4), row(5, 7)];
+    expect(chartProducts(rows, 3).map((r) => r.product.product_id)).toEqual([2, 3, 5]);
   });
 });

@@ -132,65 +132,118 @@ export function chartMonths(filter: ProgressFilter, now: Date): string[] {
 export function aggregate(data: ProgressData, filter: ProgressFilter, now = new Date()): ProgressFigures {
   const products = productsInScope(data.products, filter);
   const column = new Map(products.map((p, index) => [p.product_id, index]));
-  const cellsOf = new Map<number, Cell[]>();
+  // Only the cells with a take are made; a member's row is filled with `noTake` around them.
+  const takenOf = new Map<number, Map<number, Cell>>();
   for (const take of data.takes) {
     const index = column.get(take.product_id);
     if (index === undefined || !inRange(take, filter)) continue;
-    let cells = cellsOf.get(take.user_id);
-    if (!cells) cellsOf.set(take.user_id, (cells = products.map(() => noTake)));
+    let taken = takenOf.get(take.user_id);
+    if (!taken) takenOf.set(take.user_id, (taken = new Map()));
     const state = takeState(take);
     const cell: Cell = {
       state,
       score: state === 'completed' ? take.score : null,
       completed: state === 'completed' ? take.completed : null,
     };
-    cells[index] = merge(cells[index] ?? noTake, cell);
+    taken.set(index, merge(taken.get(index) ?? noTake, cell));
   }
 
-  const members = data.members.map((member) => {
-    const cells = cellsOf.get(member.user_id) ?? products.map(() => noTake);
-    return { member, cells, completed: cells.filter((c) => c.state === 'completed').length };
-  });
-
-  const productRows = products.map((product, index) => {
-    const cells = members.map((m) => m.cells[index] ?? noTake).filter((c) => c.state !== 'no_take');
-    const completedCells = cells.filter((c) => c.state === 'completed');
-    const scores = completedCells.flatMap((c) => (c.score === null ? [] : [c.score]));
-    const dates = completedCells.flatMap((c) => (c.completed ? [c.completed] : []));
-    return {
-      product,
-      enrolled: cells.length,
-      completed: completedCells.length,
-      inProgress: cells.filter((c) => c.state === 'in_progress').length,
-      notStarted: cells.filter((c) => c.state === 'not_started').length,
-      completionRate: cells.length === 0 ? null : completedCells.length / cells.length,
-      averageScore: mean(scores),
-      lastCompletion: dates.length === 0 ? null : dates.reduce((a, b) => (a > b ? a : b)),
-    };
-  });
-
-  const all = members.flatMap((m) => m.cells).filter((c) => c.state !== 'no_take');
-  const completed = all.filter((c) => c.state === 'completed');
-  const scores = completed.flatMap((c) => (c.score === null ? [] : [c.score]));
+  // One pass over the members' cells (in member, then product order) counts everything: a
+  // 1,000 × 750 report is 750,000 cells, so no array is made per product or per state.
+  const perProduct = products.map((product) => ({
+    product,
+    enrolled: 0,
+    completed: 0,
+    inProgress: 0,
+    notStarted: 0,
+    scores: [] as number[],
+    last: null as string | null,
+  }));
+  const summary = { withTake: 0, taken: 0, completed: 0, inProgress: 0, notStarted: 0 };
+  const scores: number[] = [];
   const perMonth = new Map<string, number>();
-  for (const cell of completed) {
-    if (cell.completed) perMonth.set(cell.completed.slice(0, 7), (perMonth.get(cell.completed.slice(0, 7)) ?? 0) + 1);
-  }
+  const members = data.members.map((member): MemberRow => {
+    const cells = new Array<Cell>(products.length).fill(noTake);
+    const taken = takenOf.get(member.user_id);
+    let completed = 0;
+    if (taken) {
+      summary.withTake += 1;
+      for (const [index, cell] of [...taken].sort((a, b) => a[0] - b[0])) {
+        cells[index] = cell;
+        const counts = perProduct[index];
+        if (!counts) continue;
+        counts.enrolled += 1;
+        summary.taken += 1;
+        if (cell.state === 'in_progress') {
+          counts.inProgress += 1;
+          summary.inProgress += 1;
+        } else if (cell.state === 'not_started') {
+          counts.notStarted += 1;
+          summary.notStarted += 1;
+        } else if (cell.state === 'completed') {
+          completed += 1;
+          counts.completed += 1;
+          summary.completed += 1;
+          if (cell.score !== null) {
+            counts.scores.push(cell.score);
+            scores.push(cell.score);
+          }
+          if (cell.completed) {
+            if (counts.last === null || cell.completed > counts.last) counts.last = cell.completed;
+            const month = cell.completed.slice(0, 7);
+            perMonth.set(month, (perMonth.get(month) ?? 0) + 1);
+          }
+        }
+      }
+    }
+    return { member, cells, completed };
+  });
+
+  const productRows = perProduct.map((counts): ProductRow => ({
+    product: counts.product,
+    enrolled: counts.enrolled,
+    completed: counts.completed,
+    inProgress: counts.inProgress,
+    notStarted: counts.notStarted,
+    completionRate: counts.enrolled === 0 ? null : counts.completed / counts.enrolled,
+    averageScore: mean(counts.scores),
+    lastCompletion: counts.last,
+  }));
+
   return {
     products: productRows,
     members,
     summary: {
       members: data.members.length,
-      membersWithTake: members.filter((m) => m.cells.some((c) => c.state !== 'no_take')).length,
-      completed: completed.length,
-      inProgress: all.filter((c) => c.state === 'in_progress').length,
-      notStarted: all.filter((c) => c.state === 'not_started').length,
-      completionRate: all.length === 0 ? null : completed.length / all.length,
+      membersWithTake: summary.withTake,
+      completed: summary.completed,
+      inProgress: summary.inProgress,
+      notStarted: summary.notStarted,
+      completionRate: summary.taken === 0 ? null : summary.completed / summary.taken,
       averageScore: mean(scores),
     },
     scores,
     months: chartMonths(filter, now).map((month) => ({ month, completions: perMonth.get(month) ?? 0 })),
   };
+}
+
+/** At most this many products in the chart "Completion by product" (the table has them all). */
+export const CHART_PRODUCTS = 40;
+
+/**
+ * The products of the chart "Completion by product": those with the most members enrolled (a
+ * chart of hundreds of bars is neither readable nor quick to draw), in the table's order.
+ */
+export function chartProducts(rows: readonly ProductRow[], limit = CHART_PRODUCTS): ProductRow[] {
+  if (rows.length <= limit) return [...rows];
+  const kept = new Set(
+    rows
+      .map((row, index) => ({ row, index }))
+      .sort((a, b) => b.row.enrolled - a.row.enrolled || a.index - b.index)
+      .slice(0, limit)
+      .map((entry) => entry.row),
+  );
+  return rows.filter((row) => kept.has(row));
 }
 
 /** A member as the page names them: the directory's name, else the identifier, else the user id. */

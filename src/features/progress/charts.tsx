@@ -2,11 +2,11 @@
 // tables): SVG with role img and an accessible name, the tables as their text alternative,
 // colours from the theme's tokens, width from the space they have (375 px phones included).
 import * as Plot from '@observablehq/plot';
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
-import { useLocale, useMessages } from '../../lib/i18n.tsx';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { fill, useLocale, useMessages } from '../../lib/i18n.tsx';
 import { useMessageFormat } from '../../lib/message-format.ts';
 import { useTheme } from '../../lib/theme.tsx';
-import type { ProgressFigures } from './aggregate.ts';
+import { chartProducts, type ProgressFigures } from './aggregate.ts';
 import { average, productTitle } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
@@ -41,7 +41,8 @@ function useChartColors(ref: RefObject<HTMLElement | null>): ChartColors | null 
     media.addEventListener('change', changed);
     return () => media.removeEventListener('change', changed);
   }, []);
-  useEffect(() => {
+  // Before the first paint, like the width: the charts are drawn in the frame the report shows in.
+  useLayoutEffect(() => {
     const host = ref.current;
     if (!host) return;
     setColors({
@@ -56,11 +57,13 @@ function useChartColors(ref: RefObject<HTMLElement | null>): ChartColors | null 
   return colors;
 }
 
+/** The element's width: measured before the first paint (the chart is drawn at once), then followed. */
 function useWidth(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const node = ref.current;
     if (!node) return;
+    setWidth(Math.floor(node.getBoundingClientRect().width));
     const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
     observer.observe(node);
     return () => observer.disconnect();
@@ -78,7 +81,8 @@ export default function Charts({ figures }: { figures: ProgressFigures }) {
   const colors = useChartColors(ref);
   const stateLabels = [t.stateCompleted, t.stateInProgress, t.stateNotStarted];
   const stateColors = colors ? [colors.completed, colors.inProgress, colors.notStarted] : [];
-  const byProduct = figures.products.flatMap((row) => {
+  const barProducts = chartProducts(figures.products);
+  const byProduct = barProducts.flatMap((row) => {
     const product = `${shorten(productTitle(row.product, t), 28)} #${row.product.product_id}`;
     return [
       { product, state: t.stateCompleted, members: row.completed },
@@ -96,12 +100,20 @@ export default function Charts({ figures }: { figures: ProgressFigures }) {
         <div className={styles.chartGrid}>
           <Chart
             name={t.chartCompletion}
-            description={t.chartAlternative.replace('{table}', t.byProduct)}
+            description={
+              barProducts.length < figures.products.length
+                ? fill(t.chartTopProducts, {
+                    shown: String(barProducts.length),
+                    count: String(figures.products.length),
+                    table: t.byProduct,
+                  })
+                : t.chartAlternative.replace('{table}', t.byProduct)
+            }
             legend={stateLabels.map((label, i) => ({ label, color: stateColors[i] ?? colors.text }))}
             draw={(width) =>
               Plot.plot({
                 width,
-                height: Math.max(120, figures.products.length * 26 + 50),
+                height: Math.max(120, barProducts.length * 26 + 50),
                 marginLeft: Math.min(Math.round(width * 0.45), 220),
                 style: { background: 'transparent', color: colors.text, fontSize: '12px' },
                 x: { label: t.axisMembers, grid: true },

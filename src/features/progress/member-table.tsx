@@ -1,8 +1,14 @@
 // "Progress by member": a row per member, a cell per product of the filter, sortable; only the
 // rows in view are in the page (a group may have thousands of members). aria-rowcount and
-// aria-rowindex tell assistive technologies where the rows shown are.
+// aria-rowindex tell assistive technologies where the rows shown are. Likewise for the product
+// columns (20 products would be 20 cells a row, most of them out of view): the header keeps them
+// all (every sort button stays reachable by Tab), the rows hold the cells in view between two
+// spacer cells, and aria-colcount / aria-colindex place them. Scrolling stays cheap
+// (bench/progress-render.ts): fixed column widths (table-layout: fixed) so rows coming into view
+// never widen a column, and a long table's scroller has a fixed height and `contain: strict`, so
+// its layout and paint stop at its border.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ReportProduct } from '../../api/schemas/progress-report.ts';
 import { PortalText } from '../../components/portal-text.tsx';
@@ -16,6 +22,11 @@ import { SortHeader, useSorted, type SortValue } from './sorting.tsx';
 import styles from './progress.module.css';
 
 const ROW_HEIGHT = 44;
+/** Column widths in rem: a state ("Completed, 100, 15 Mar 2026") fits one line in both languages. */
+const MEMBER_REM = 16;
+const PRODUCT_REM = 13;
+/** More rows than this fill the scroller's fixed height (min(70vh, 36rem)). */
+const FILLING_ROWS = 12;
 const stateRank: Record<Cell['state'], number> = { no_take: 0, not_started: 1, in_progress: 2, completed: 3 };
 
 export function MemberTable({ figures }: { figures: ProgressFigures }) {
@@ -40,9 +51,21 @@ export function MemberTable({ figures }: { figures: ProgressFigures }) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
+  // Column widths are in rem (they follow the reader's font size); the virtualizer counts pixels.
+  const [remPx] = useState(() => parseFloat(getComputedStyle(document.documentElement).fontSize) || 16);
+  const columns = useVirtualizer({
+    horizontal: true,
+    count: products.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => PRODUCT_REM * remPx,
+    scrollMargin: MEMBER_REM * remPx,
+    overscan: 1,
+  });
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const shownColumns = columns.getVirtualItems();
+  const span = { first: shownColumns[0]?.index ?? 0, last: shownColumns.at(-1)?.index ?? -1 };
 
   return (
     <section className={styles.tableSection}>
@@ -51,20 +74,32 @@ export function MemberTable({ figures }: { figures: ProgressFigures }) {
       </p>
       <div
         ref={scrollRef}
-        className={`${styles.scroll} ${styles.memberScroll}`}
+        className={`${styles.scroll} ${styles.memberScroll} ${sorted.length > FILLING_ROWS ? styles.memberScrollFull : ''}`}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take keyboard focus to be scrolled without a mouse
         tabIndex={0}
         role="region"
         aria-label={t.byMember}
         data-testid="member-scroller"
       >
-        <table className={styles.table} aria-rowcount={sorted.length + 1}>
+        <table
+          className={`${styles.table} ${styles.memberTable}`}
+          style={{ width: `${MEMBER_REM + products.length * PRODUCT_REM}rem` }}
+          aria-rowcount={sorted.length + 1}
+          aria-colcount={products.length + 1}
+        >
           <caption>{t.byMember}</caption>
+          <colgroup>
+            <col style={{ width: `${MEMBER_REM}rem` }} />
+            {products.map((product) => (
+              <col key={product.product_id} style={{ width: `${PRODUCT_REM}rem` }} />
+            ))}
+          </colgroup>
           <thead className={styles.stickyHead}>
             <tr aria-rowindex={1}>
-              <SortHeader label={t.columnMember} column={0} sort={sort} onSort={toggle} />
+              <SortHeader label={t.columnMember} column={0} sort={sort} onSort={toggle} colIndex={1} />
               {products.map((product, index) => (
                 <SortHeader
+                  colIndex={index + 2}
                   key={product.product_id}
                   label={productTitle(product, t)}
                   column={index + 1}
@@ -83,7 +118,14 @@ export function MemberTable({ figures }: { figures: ProgressFigures }) {
             {items.map((item) => {
               const row = sorted[item.index];
               return row ? (
-                <MemberTableRow key={row.member.user_id} row={row} rowIndex={item.index + 2} products={products} />
+                <MemberTableRow
+                  key={row.member.user_id}
+                  row={row}
+                  rowIndex={item.index + 2}
+                  products={products}
+                  first={span.first}
+                  last={span.last}
+                />
               ) : null;
             })}
             {bottom > 0 && (
@@ -99,32 +141,44 @@ export function MemberTable({ figures }: { figures: ProgressFigures }) {
   );
 }
 
+/** A member's row: the product cells `first` to `last` (those in view), spacers for the others. */
 const MemberTableRow = memo(function MemberTableRow({
   row,
   rowIndex,
   products,
+  first,
+  last,
 }: {
   row: MemberRow;
   rowIndex: number;
   products: ReportProduct[];
+  first: number;
+  last: number;
 }) {
   const t = useMessages(progressMessages);
   const format = useFormat();
+  const after = products.length - 1 - last;
   return (
     <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
-      <th scope="row">
+      <th scope="row" aria-colindex={1}>
         <Link to={paths.user(row.member.user_id)}>
           <PortalText>{memberLabel(row.member, t)}</PortalText>
         </Link>
       </th>
-      {products.map((product, index) => {
-        const cell = row.cells[index];
+      {first > 0 && <td colSpan={first} aria-hidden="true" />}
+      {products.slice(first, last + 1).map((product, offset) => {
+        const cell = row.cells[first + offset];
         return (
-          <td key={product.product_id} className={cell ? styles[cell.state] : undefined}>
+          <td
+            key={product.product_id}
+            aria-colindex={first + offset + 2}
+            className={cell ? styles[cell.state] : undefined}
+          >
             {cell ? cellText(cell, t, format) : t.stateNoTake}
           </td>
         );
       })}
+      {after > 0 && <td colSpan={after} aria-hidden="true" />}
     </tr>
   );
 });

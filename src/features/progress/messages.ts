@@ -71,11 +71,14 @@ export const progressMessages = defineMessages({
       '{count, plural, one {# member} other {# members}}, {products, plural, one {# product} other {# products}}',
     chartsTitle: 'Charts',
     chartsLoading: 'Loading the charts…',
+    tablesLoading: 'Preparing the tables…',
     chartsFailed: 'The charts could not be loaded.',
     chartCompletion: 'Completion by product',
     chartScores: 'Score distribution',
     chartMonths: 'Completions per month',
     chartAlternative: 'The same figures are in the table “{table}”.',
+    chartTopProducts:
+      'The {shown} products with the most members enrolled, of {count}; the table “{table}” has them all.',
     chartScoresAlternative:
       '{count, plural, one {# completed take with a score} other {# completed takes with a score}}; average {average}.',
     chartMonthsAlternative: 'Completions per month: {months}.',
@@ -164,11 +167,14 @@ export const progressMessages = defineMessages({
       '{count, plural, one {# membre} other {# membres}}, {products, plural, one {# produit} other {# produits}}',
     chartsTitle: 'Graphiques',
     chartsLoading: 'Chargement des graphiques…',
+    tablesLoading: 'Préparation des tableaux…',
     chartsFailed: 'Les graphiques n’ont pas pu être chargés.',
     chartCompletion: 'Réussite par produit',
     chartScores: 'Répartition des scores',
     chartMonths: 'Réussites par mois',
     chartAlternative: 'Les mêmes chiffres figurent dans le tableau « {table} ».',
+    chartTopProducts:
+      'Les {shown} produits qui comptent le plus de membres inscrits, sur {count} ; le tableau « {table} » les contient tous.',
     chartScoresAlternative:
       '{count, plural, one {# parcours terminé avec un score} other {# parcours terminés avec un score}} ; moyenne {average}.',
     chartMonthsAlternative: 'Réussites par mois : {months}.',

@@ -2,7 +2,7 @@
 // The dashboard server gathers the data (use-progress-report.ts); the figures are computed here
 // over all of it (aggregate.ts), so sorting and filtering need no request.
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useDashboardServer } from '../../api/dashboard-server.ts';
 import { groupQueries } from '../../api/groups.ts';
@@ -14,6 +14,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { RecordStates } from '../../components/record-states.tsx';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { useRouteId } from '../../lib/record-id.ts';
 import { aggregate } from './aggregate.ts';
 import { ExportControls } from './export-controls.tsx';
@@ -27,12 +28,18 @@ import { SummaryFigures } from './summary-figures.tsx';
 import { useProgressReport } from './use-progress-report.ts';
 import styles from './progress.module.css';
 
-// The charting library comes with the charts only, after the tables.
-const Charts = lazy(() => import('./charts.tsx'));
+// The charting library comes with the charts only: asked for as the page opens, in parallel
+// with the report (not once the report is there), so a report from the server's cache is drawn
+// as soon as it arrives, without a suspended render first (src/lib/preloadable.tsx).
+const Charts = preloadable(
+  () => import('./charts.tsx'),
+  (module) => module.default,
+);
 
 export function ProgressPage() {
   const t = useMessages(progressMessages);
   const { raw, id } = useRouteId();
+  useEffect(() => void Charts.preload(), []);
   const options = groupQueries.children(id ?? 0);
   const query = useQuery({ ...options, enabled: id !== null });
   const notFound = <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
@@ -102,16 +109,20 @@ function ReportBody({
 }: { data: ProgressData } & Pick<ReturnType<typeof useProgressParams>, 'filter' | 'update'>) {
   const t = useMessages(progressMessages);
   const figures = useMemo(() => aggregate(data, filter), [data, filter]);
+  // The tables (a row per product and per member, thousands of cells) render in a second pass,
+  // after the summary and the charts are on screen; while a filter changes, they show the
+  // previous figures until the new ones are rendered.
+  const tableFigures = useDeferredValue(figures, null);
   return (
     <>
       <FilterBar products={data.products} filter={filter} update={update} />
       <SummaryFigures summary={figures.summary} />
       <ExportControls figures={figures} groupId={data.group.grp_id} />
-      <ProductTable rows={figures.products} />
+      {tableFigures ? <ProductTable rows={tableFigures.products} /> : <p role="status">{t.tablesLoading}</p>}
       <Suspense fallback={<p role="status">{t.chartsLoading}</p>}>
         <Charts figures={figures} />
       </Suspense>
-      <MemberTable figures={figures} />
+      {tableFigures && <MemberTable figures={tableFigures} />}
     </>
   );
 }

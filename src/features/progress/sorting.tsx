@@ -1,6 +1,6 @@
 // Sorting of the report's tables over all their rows (they are all loaded): a header button per
 // column, `aria-sort` on the sorted one.
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { fill, useMessages } from '../../lib/i18n.tsx';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
@@ -31,28 +31,39 @@ export function useSorted<T>(rows: readonly T[], valueOf: (row: T, column: numbe
     });
     return keyed.map((entry) => entry.row);
   }, [rows, sort, valueOf]);
-  const toggle = (column: number) =>
-    setSort((current) =>
-      current?.column === column ? { column, descending: !current.descending } : { column, descending: false },
-    );
+  // The same function between renders: the headers (memo) re-render only when the sort changes.
+  const toggle = useCallback(
+    (column: number) =>
+      setSort((current) =>
+        current?.column === column ? { column, descending: !current.descending } : { column, descending: false },
+      ),
+    [],
+  );
   return { sorted, sort, toggle };
 }
 
-export function SortHeader({
+export const SortHeader = memo(function SortHeader({
   label,
   column,
   sort,
   onSort,
+  colIndex,
 }: {
   label: string;
   column: number;
   sort: Sort | null;
   onSort: (column: number) => void;
+  /** aria-colindex, for a table whose rows hold only some of their cells. */
+  colIndex?: number;
 }) {
   const t = useMessages(progressMessages);
   const active = sort?.column === column;
   return (
-    <th scope="col" aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}>
+    <th
+      scope="col"
+      aria-colindex={colIndex}
+      aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
+    >
       <button
         type="button"
         className={styles.sortButton}
@@ -64,4 +75,4 @@ export function SortHeader({
       </button>
     </th>
   );
-}
+});

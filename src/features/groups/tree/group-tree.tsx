@@ -14,6 +14,7 @@ import { MemberCountBadge } from '../member-count.tsx';
 import { groupMessages } from '../messages.ts';
 import { usePrefetchGroup } from '../use-prefetch-group.ts';
 import { isExpandable, type TreeRow } from './flatten.ts';
+import { GroupActions } from './group-actions.tsx';
 import { keyAction, typeAheadIndex } from './keyboard.ts';
 import styles from './group-tree.module.css';
 
@@ -142,6 +143,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
   };
 
   const errors = rows.filter((row) => row.status === 'error');
+  const activeGroup = rows[activeIndex]?.group;
 
   return (
     <>
@@ -214,6 +216,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
           })}
         </div>
       </div>
+      {activeGroup && <GroupActions group={activeGroup} />}
       {errors.map((row) => (
         <div key={row.group.grp_id} className="notice notice-error" role="alert">
           <p>{fillNodes(t.childrenFailed, { name: <GroupName group={row.group} /> })}</p>
