@@ -18,7 +18,7 @@ import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
-import { MemberCountCell } from './member-count.tsx';
+import { MemberCountCell, MemberCountsProvider } from './member-count.tsx';
 import { groupMessages } from './messages.ts';
 import { nameSearchQuery } from './name-search.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
@@ -44,6 +44,7 @@ export function GroupsTable() {
   const server = useQuery({ ...serverOptions, enabled: !byName, placeholderData: keepPreviousData });
   const named = useQuery({ ...nameOptions, enabled: byName, placeholderData: keepPreviousData });
   const query = byName ? named : server;
+  const grpIds = useMemo(() => (query.data?.result ?? []).map((group) => group.grp_id), [query.data]);
 
   const columns = useMemo(
     () => [
@@ -102,19 +103,21 @@ export function GroupsTable() {
   );
 
   return (
-    <DataTable
-      label={t.tableLabel}
-      columns={columns}
-      query={query}
-      queryKey={byName ? nameOptions.queryKey : serverOptions.queryKey}
-      pagination={search}
-      getRowId={(group) => String(group.grp_id)}
-      errorTitle={t.tableFailed}
-      emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
-      toolbar={
-        <GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />
-      }
-    />
+    <MemberCountsProvider grpIds={grpIds}>
+      <DataTable
+        label={t.tableLabel}
+        columns={columns}
+        query={query}
+        queryKey={byName ? nameOptions.queryKey : serverOptions.queryKey}
+        pagination={search}
+        getRowId={(group) => String(group.grp_id)}
+        errorTitle={t.tableFailed}
+        emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
+        toolbar={
+          <GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />
+        }
+      />
+    </MemberCountsProvider>
   );
 }
 
