@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { matchPath } from 'react-router';
 import { groupIndexQuery, type GroupIndex } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
 import { searchGroups } from '../../api/group-search.ts';
@@ -16,7 +16,8 @@ import { componentMessages } from '../../components/messages.ts';
 import { portalTextCell } from '../../components/portal-text.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths, routes } from '../../lib/paths.ts';
+import { parseRecordId } from '../../lib/record-id.ts';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
 import { MemberCountCell, MemberCountsProvider } from './member-count.tsx';
 import { groupMessages } from './messages.ts';
@@ -49,19 +50,15 @@ export function GroupsTable() {
   const columns = useMemo(
     () => [
       // Cells hold their text and link directly: what a wrapper per cell did (isolating portal
-      // text, a date's title) is on the cell itself (meta.cellProps).
+      // text, a date's title) is on the cell itself (meta.cellProps). The links are plain anchors:
+      // the DataTable navigates for them, and prefetches a group when its link is pointed at.
       column.accessor('grp_name', {
         header: t.columnName,
         meta: { cellProps: () => portalTextCell },
         cell: (info) => (
-          <Link
-            to={paths.group(info.row.original.grp_id)}
-            className={styles.strongLink}
-            onMouseEnter={() => prefetch(info.row.original.grp_id)}
-            onFocus={() => prefetch(info.row.original.grp_id)}
-          >
+          <a href={paths.group(info.row.original.grp_id)} className={styles.strongLink}>
             {groupLabel(info.row.original, common)}
-          </Link>
+          </a>
         ),
       }),
       column.accessor('grp_id', { header: t.columnId, meta: { cellProps: () => ({ className: styles.mono }) } }),
@@ -77,9 +74,7 @@ export function GroupsTable() {
           return parent === null || parent === 0 ? (
             <span className={styles.muted}>{t.noParent}</span>
           ) : (
-            <Link to={paths.group(parent)} onMouseEnter={() => prefetch(parent)} onFocus={() => prefetch(parent)}>
-              {parent}
-            </Link>
+            <a href={paths.group(parent)}>{parent}</a>
           );
         },
       }),
@@ -99,7 +94,7 @@ export function GroupsTable() {
         cell: (info) => format.date(info.getValue()),
       }),
     ],
-    [t, common, format, prefetch],
+    [t, common, format],
   );
 
   return (
@@ -111,6 +106,10 @@ export function GroupsTable() {
         queryKey={byName ? nameOptions.queryKey : serverOptions.queryKey}
         pagination={search}
         getRowId={(group) => String(group.grp_id)}
+        onLinkIntent={(link) => {
+          const id = parseRecordId(matchPath(routes.group, link.pathname)?.params.id);
+          if (id !== null) prefetch(id);
+        }}
         errorTitle={t.tableFailed}
         emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
         toolbar={
