@@ -101,6 +101,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
+  // One string (one text node): "1–50 of 10,000 · Page 1 of 200".
+  const rangeText = [
+    fill(t.rowsRange, { from: format.number(from), to: format.number(to), total: format.number(total) }),
+    fill(t.pageOf, { page: format.number(page), pages: format.number(pages) }),
+  ].join(' · ');
 
   return (
     <div className={styles.wrapper}>
@@ -172,9 +177,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {query.data !== undefined && (
         <nav className={styles.pagination} aria-label={t.pagination}>
           <p className={styles.range} aria-live="polite">
-            {fill(t.rowsRange, { from: format.number(from), to: format.number(to), total: format.number(total) })}
-            {' · '}
-            {fill(t.pageOf, { page: format.number(page), pages: format.number(pages) })}
+            {rangeText}
           </p>
           <label className={styles.size}>
             <span>{t.pageSize}</span>
@@ -187,9 +190,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </select>
           </label>
           <div className={styles.buttons}>
-            <button type="button" className="button" onClick={() => setPage(1)} disabled={page <= 1}>
-              <span aria-hidden="true">«</span>
-              <span className="visually-hidden">{t.firstPage}</span>
+            {/* Named by aria-label (the « names nothing), without a hidden text element per button. */}
+            <button
+              type="button"
+              className="button"
+              aria-label={t.firstPage}
+              onClick={() => setPage(1)}
+              disabled={page <= 1}
+            >
+              «
             </button>
             <button type="button" className="button" onClick={() => setPage(page - 1)} disabled={page <= 1}>
               {t.previousPage}
@@ -197,9 +206,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <button type="button" className="button" onClick={() => setPage(page + 1)} disabled={page >= pages}>
               {t.nextPage}
             </button>
-            <button type="button" className="button" onClick={() => setPage(pages)} disabled={page >= pages}>
-              <span aria-hidden="true">»</span>
-              <span className="visually-hidden">{t.lastPage}</span>
+            <button
+              type="button"
+              className="button"
+              aria-label={t.lastPage}
+              onClick={() => setPage(pages)}
+              disabled={page >= pages}
+            >
+              »
             </button>
           </div>
         </nav>
