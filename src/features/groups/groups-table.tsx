@@ -51,7 +51,7 @@ export function GroupsTable() {
     () => [
       // Cells hold their text and link directly: what a wrapper per cell did (isolating portal
       // text, a date's title) is on the cell itself (meta.cellProps). The links are plain anchors:
-      // the DataTable navigates for them, and prefetches a group when its link is pointed at.
+      // the DataTable navigates for them and says which one is pointed at (onLinkIntent: prefetch).
       column.accessor('grp_name', {
         header: t.columnName,
         meta: { cellProps: () => portalTextCell },
