@@ -1,7 +1,9 @@
 // How many members a group has, for the groups on screen. With the dashboard server: one
 // request for all the groups a render asks for in the same moment (batched below), answered from
 // the organisation's shared cache. Without it (a static host): the portal's user_grp/get_all
-// with limit 1, whose `total` is the count, one request per group.
+// with limit 1, whose `total` is the count, one request per group. A tree item asks for its own
+// group; a table page asks for its rows' groups in one query (one observer instead of one per
+// row: fifty observers, their timers and re-renders cost the groups table more than its rows).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { apiRequest } from './client.ts';
@@ -77,6 +79,26 @@ export const memberCountQueries = {
       staleTime: 5 * 60_000,
       retry: 1,
     }),
+  /** The counts of a page of groups, by group id; a group whose count failed is left out. */
+  groups: (grpIds: readonly number[], viaServer: boolean) =>
+    queryOptions({
+      queryKey: [...memberCountQueries.all(), 'groups', grpIds, viaServer ? 'server' : 'portal'] as const,
+      queryFn: async ({ signal }) => {
+        const settled = await Promise.allSettled(
+          grpIds.map(async (grpId) => {
+            const count = viaServer ? await countFromServer(grpId) : await fetchMemberCountFromPortal(grpId, signal);
+            return [grpId, count] as const;
+          }),
+        );
+        const counts = new Map(settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : [])));
+        // Nothing counted: an error (retried once), not a page of "…".
+        const failure = settled.find((result) => result.status === 'rejected');
+        if (counts.size === 0 && failure) throw failure.reason;
+        return counts;
+      },
+      staleTime: 5 * 60_000,
+      retry: 1,
+    }),
 };
 
 /** The group's member count once known (undefined while it is being counted, or when it failed). */
@@ -85,6 +107,16 @@ export function useMemberCount(grpId: number): number | undefined {
   const query = useQuery({
     ...memberCountQueries.count(grpId, server === 'available'),
     enabled: server !== 'checking',
+  });
+  return query.data;
+}
+
+/** The member counts of `grpIds` once known (undefined while they are being counted, or when it failed). */
+export function useMemberCounts(grpIds: readonly number[]): ReadonlyMap<number, number> | undefined {
+  const server = useDashboardServer();
+  const query = useQuery({
+    ...memberCountQueries.groups(grpIds, server === 'available'),
+    enabled: server !== 'checking' && grpIds.length > 0,
   });
   return query.data;
 }

@@ -1,16 +1,25 @@
 // @vitest-environment jsdom
 // A column's cell attributes come from its meta, on the cell itself: no wrapper element per row.
+// Plain links in cells navigate in the app, one handler for the whole table.
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFormat } from '../lib/i18n.tsx';
 import { DataTable } from './data-table.tsx';
 import { dateCellProps } from './date-cell.tsx';
 import { portalTextCell } from './portal-text.tsx';
 
 afterEach(cleanup);
+
+const renderWithClient = (ui: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 
 interface Row {
   id: number;
@@ -54,11 +63,7 @@ function Table() {
 
 describe('DataTable cells', () => {
   it('carry their column meta attributes themselves and hold the text directly', () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Table />
-      </QueryClientProvider>,
-    );
+    renderWithClient(<Table />);
     const table = screen.getByRole('table', { name: 'Rows' });
     const [nameCell, dateCell] = [...table.querySelectorAll('tbody tr:first-child td')];
     // Portal text: isolated by the cell (its own paragraph, direction from the text), no <bdi>.
@@ -97,9 +102,6 @@ function PagedTable({ total, pending = false }: { total: number; pending?: boole
   );
 }
 
-const renderWithClient = (ui: ReactNode) =>
-  render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
-
 describe('DataTable on phones', () => {
   it("labels every cell with its column's header (or meta.label) for the card layout", () => {
     renderWithClient(<PagedTable total={2} />);
@@ -130,5 +132,63 @@ describe('DataTable honesty', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Name' }));
     expect(screen.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe('ascending');
     expect(screen.queryByText(/Sorted within this page/)).toBeNull();
+  });
+});
+
+function LinkTable({ onLinkIntent }: { onLinkIntent?: (link: HTMLAnchorElement) => void }) {
+  const query = useQuery({
+    queryKey: ['links'],
+    queryFn: () => ({ total: rows.length, result: rows }),
+    initialData: { total: rows.length, result: rows },
+  });
+  const columns = [
+    column.accessor('name', {
+      header: 'Name',
+      cell: (info) => <a href={`/rows/${info.row.original.id}`}>{info.getValue()}</a>,
+    }),
+  ];
+  return (
+    <DataTable
+      label="Links"
+      columns={columns}
+      query={query}
+      queryKey={['links']}
+      pagination={{ page: 1, pageSize: 10, setPage: () => {}, setPageSize: () => {} }}
+      onLinkIntent={onLinkIntent}
+    />
+  );
+}
+
+function renderLinks(onLinkIntent?: (link: HTMLAnchorElement) => void) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/rows']}>
+        <Routes>
+          <Route path="/rows" element={<LinkTable onLinkIntent={onLinkIntent} />} />
+          <Route path="/rows/:id" element={<h1>Row page</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('DataTable links', () => {
+  it('a plain link in a cell opens its page in the app', () => {
+    renderLinks();
+    const link = screen.getByRole('link', { name: 'Payroll' });
+    // Not handled: a click with a modifier is the browser's (a new tab or window).
+    expect(fireEvent.click(link, { ctrlKey: true })).toBe(true);
+    expect(screen.queryByRole('heading', { name: 'Row page' })).toBeNull();
+    expect(fireEvent.click(link)).toBe(false);
+    expect(screen.getByRole('heading', { name: 'Row page' })).toBeTruthy();
+  });
+
+  it('tells which link is pointed at or focused', () => {
+    const intent = vi.fn<(link: HTMLAnchorElement) => void>();
+    renderLinks(intent);
+    const link = screen.getByRole('link', { name: 'Payroll' });
+    fireEvent.mouseOver(link);
+    fireEvent.focus(link);
+    expect(intent.mock.calls.map(([target]) => target.getAttribute('href'))).toEqual(['/rows/2', '/rows/2']);
   });
 });

@@ -13,9 +13,10 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table';
-import { useState, type ReactNode, type TdHTMLAttributes } from 'react';
+import { useState, type FocusEvent, type MouseEvent, type ReactNode, type TdHTMLAttributes } from 'react';
 import type { Page } from '../api/list.ts';
 import { fill, useFormat, useMessages } from '../lib/i18n.tsx';
+import { linkOf, useLinkClicks } from '../lib/link-clicks.ts';
 import type { ListSearch } from '../lib/list-search.ts';
 import { ApiErrorNotice } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
@@ -53,6 +54,8 @@ interface DataTableProps<T> {
   errorTitle?: string;
   getRowId?: (row: T) => string;
   toolbar?: ReactNode;
+  /** A link in the rows is pointed at or focused (to prefetch what it opens). */
+  onLinkIntent?: (link: HTMLAnchorElement) => void;
 }
 
 /** The same choices in every table. */
@@ -63,6 +66,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { page, pageSize, setPage, setPageSize } = props.pagination;
   const t = useMessages(componentMessages);
   const format = useFormat();
+  // Cells may hold plain <a href> links: one handler here navigates for all of them (link-clicks.ts).
+  const onLinkClick = useLinkClicks();
+  const { onLinkIntent } = props;
+  const linkIntent = onLinkIntent
+    ? (event: MouseEvent<HTMLElement> | FocusEvent<HTMLElement>) => {
+        const link = linkOf(event);
+        if (link) onLinkIntent(link);
+      }
+    : undefined;
   const [ownSort, setOwnSort] = useState<string | null>(null);
   const sort = props.pagination.setSort ? (props.pagination.sort ?? null) : ownSort;
   const setSort = props.pagination.setSort ?? setOwnSort;
@@ -89,6 +101,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
+  // One string (one text node): "1–50 of 10,000 · Page 1 of 200".
+  const rangeText = [
+    fill(t.rowsRange, { from: format.number(from), to: format.number(to), total: format.number(total) }),
+    fill(t.pageOf, { page: format.number(page), pages: format.number(pages) }),
+  ].join(' · ');
 
   return (
     <div className={styles.wrapper}>
@@ -130,7 +147,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </tr>
             ))}
           </thead>
-          <tbody>
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the events of the links inside (Enter on a link is a click), not of the tbody */}
+          <tbody onClick={onLinkClick} onMouseOver={linkIntent} onFocus={linkIntent}>
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id}>
                 {row.getVisibleCells().map((cell) => (
@@ -159,9 +177,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       {query.data !== undefined && (
         <nav className={styles.pagination} aria-label={t.pagination}>
           <p className={styles.range} aria-live="polite">
-            {fill(t.rowsRange, { from: format.number(from), to: format.number(to), total: format.number(total) })}
-            {' · '}
-            {fill(t.pageOf, { page: format.number(page), pages: format.number(pages) })}
+            {rangeText}
           </p>
           <label className={styles.size}>
             <span>{t.pageSize}</span>
@@ -174,9 +190,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </select>
           </label>
           <div className={styles.buttons}>
-            <button type="button" className="button" onClick={() => setPage(1)} disabled={page <= 1}>
-              <span aria-hidden="true">«</span>
-              <span className="visually-hidden">{t.firstPage}</span>
+            {/* Named by aria-label (the « names nothing), without a hidden text element per button. */}
+            <button
+              type="button"
+              className="button"
+              aria-label={t.firstPage}
+              onClick={() => setPage(1)}
+              disabled={page <= 1}
+            >
+              «
             </button>
             <button type="button" className="button" onClick={() => setPage(page - 1)} disabled={page <= 1}>
               {t.previousPage}
@@ -184,9 +206,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <button type="button" className="button" onClick={() => setPage(page + 1)} disabled={page >= pages}>
               {t.nextPage}
             </button>
-            <button type="button" className="button" onClick={() => setPage(pages)} disabled={page >= pages}>
-              <span aria-hidden="true">»</span>
-              <span className="visually-hidden">{t.lastPage}</span>
+            <button
+              type="button"
+              className="button"
+              aria-label={t.lastPage}
+              onClick={() => setPage(pages)}
+              disabled={page >= pages}
+            >
+              »
             </button>
           </div>
         </nav>

@@ -31,6 +31,17 @@ describe('PortalText and fillNodes', () => {
     const { container } = render(<p>{fillNodes('{a} and {b}', { a: 'x' })}</p>);
     expect(container.textContent).toBe('x and {b}');
   });
+
+  it('refuses a plural or select message in development, as fill does: only formatMessage reads them', () => {
+    const name = <PortalText>payroll</PortalText>;
+    expect(() => fillNodes('{group} has {count, plural, one {# member} other {# members}}', { group: name })).toThrow(
+      /formatMessage/,
+    );
+    expect(() => fillNodes('{group} is {kind, select, root {a root} other {a subgroup}}', { group: name })).toThrow(
+      /formatMessage/,
+    );
+    expect(() => fillNodes('{group} has {count} members', { group: name, count: 3 })).not.toThrow();
+  });
 });
 
 describe('groupLabel', () => {

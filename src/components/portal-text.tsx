@@ -3,6 +3,7 @@
 // keeps a right-to-left override character inside the text it came with, and a long word wraps
 // instead of widening the page.
 import { Fragment, type ReactNode } from 'react';
+import { refusePluralInDev } from '../lib/i18n.tsx';
 import styles from './portal-text.module.css';
 
 export function PortalText({
@@ -27,6 +28,7 @@ export const portalTextCell = { dir: 'auto', className: styles.text } as const;
  * <PortalText>) so that it is isolated from the words around it; the result renders inline.
  */
 export function fillNodes(template: string, values: Record<string, ReactNode>): ReactNode[] {
+  refusePluralInDev(template);
   return template.split(/(\{\w+\})/).map((part, i) => {
     const key = /^\{(\w+)\}$/.exec(part)?.[1];
     return key !== undefined && key in values ? <Fragment key={i}>{values[key]}</Fragment> : part;

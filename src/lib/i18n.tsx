@@ -18,10 +18,15 @@ export function defineMessages<M extends Record<string, string>>(catalog: Catalo
  * (message-format.ts), which is kept off the first page.
  */
 export function fill(template: string, values: Record<string, string | number>): string {
+  refusePluralInDev(template);
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** In development, a plural or select message given to `fill` or `fillNodes` throws: only `formatMessage` reads them. */
+export function refusePluralInDev(template: string): void {
   if (import.meta.env.DEV && /\{\w+,\s*(plural|select)\s*,/.test(template)) {
     throw new Error(`A plural or select message needs formatMessage: ${template}`);
   }
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
 interface LocaleContextValue {

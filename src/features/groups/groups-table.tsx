@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { matchPath } from 'react-router';
 import { groupIndexQuery, type GroupIndex } from '../../api/group-index.ts';
 import { groupQueries } from '../../api/groups.ts';
 import { searchGroups } from '../../api/group-search.ts';
@@ -16,9 +16,10 @@ import { componentMessages } from '../../components/messages.ts';
 import { portalTextCell } from '../../components/portal-text.tsx';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useListSearch } from '../../lib/list-search.ts';
-import { paths } from '../../lib/paths.ts';
+import { paths, routes } from '../../lib/paths.ts';
+import { parseRecordId } from '../../lib/record-id.ts';
 import { groupFilterKeys as filterKeys, groupsListParams, groupsTableSearch } from './first-load.ts';
-import { MemberCountCell } from './member-count.tsx';
+import { MemberCountCell, MemberCountsProvider } from './member-count.tsx';
 import { groupMessages } from './messages.ts';
 import { nameSearchQuery } from './name-search.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
@@ -44,23 +45,20 @@ export function GroupsTable() {
   const server = useQuery({ ...serverOptions, enabled: !byName, placeholderData: keepPreviousData });
   const named = useQuery({ ...nameOptions, enabled: byName, placeholderData: keepPreviousData });
   const query = byName ? named : server;
+  const grpIds = useMemo(() => (query.data?.result ?? []).map((group) => group.grp_id), [query.data]);
 
   const columns = useMemo(
     () => [
       // Cells hold their text and link directly: what a wrapper per cell did (isolating portal
-      // text, a date's title) is on the cell itself (meta.cellProps).
+      // text, a date's title) is on the cell itself (meta.cellProps). The links are plain anchors:
+      // the DataTable navigates for them and says which one is pointed at (onLinkIntent: prefetch).
       column.accessor('grp_name', {
         header: t.columnName,
         meta: { cellProps: () => portalTextCell },
         cell: (info) => (
-          <Link
-            to={paths.group(info.row.original.grp_id)}
-            className={styles.strongLink}
-            onMouseEnter={() => prefetch(info.row.original.grp_id)}
-            onFocus={() => prefetch(info.row.original.grp_id)}
-          >
+          <a href={paths.group(info.row.original.grp_id)} className={styles.strongLink}>
             {groupLabel(info.row.original, common)}
-          </Link>
+          </a>
         ),
       }),
       column.accessor('grp_id', { header: t.columnId, meta: { cellProps: () => ({ className: styles.mono }) } }),
@@ -76,9 +74,7 @@ export function GroupsTable() {
           return parent === null || parent === 0 ? (
             <span className={styles.muted}>{t.noParent}</span>
           ) : (
-            <Link to={paths.group(parent)} onMouseEnter={() => prefetch(parent)} onFocus={() => prefetch(parent)}>
-              {parent}
-            </Link>
+            <a href={paths.group(parent)}>{parent}</a>
           );
         },
       }),
@@ -98,23 +94,29 @@ export function GroupsTable() {
         cell: (info) => format.date(info.getValue()),
       }),
     ],
-    [t, common, format, prefetch],
+    [t, common, format],
   );
 
   return (
-    <DataTable
-      label={t.tableLabel}
-      columns={columns}
-      query={query}
-      queryKey={byName ? nameOptions.queryKey : serverOptions.queryKey}
-      pagination={search}
-      getRowId={(group) => String(group.grp_id)}
-      errorTitle={t.tableFailed}
-      emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
-      toolbar={
-        <GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />
-      }
-    />
+    <MemberCountsProvider grpIds={grpIds}>
+      <DataTable
+        label={t.tableLabel}
+        columns={columns}
+        query={query}
+        queryKey={byName ? nameOptions.queryKey : serverOptions.queryKey}
+        pagination={search}
+        getRowId={(group) => String(group.grp_id)}
+        onLinkIntent={(link) => {
+          const id = parseRecordId(matchPath(routes.group, link.pathname)?.params.id);
+          if (id !== null) prefetch(id);
+        }}
+        errorTitle={t.tableFailed}
+        emptyMessage={Object.keys(search.filters).length > 0 ? t.tableNoMatch : t.noGroups}
+        toolbar={
+          <GroupFilters key={JSON.stringify(search.filters)} filters={search.filters} onApply={search.setFilters} />
+        }
+      />
+    </MemberCountsProvider>
   );
 }
 

@@ -1,5 +1,6 @@
 // A group's number of members, counted when its row is on screen (src/api/member-counts.ts).
-import { useMemberCount } from '../../api/member-counts.ts';
+import { createContext, use, type ReactNode } from 'react';
+import { useMemberCount, useMemberCounts } from '../../api/member-counts.ts';
 import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { useMessageFormat } from '../../lib/message-format.ts';
 import { groupMessages } from './messages.ts';
@@ -25,9 +26,20 @@ export function MemberCountBadge({ grpId, className }: { grpId: number; classNam
   );
 }
 
-/** In the groups table's "Members" column. */
+const MemberCounts = createContext<ReadonlyMap<number, number> | undefined>(undefined);
+
+/**
+ * Counts the groups of a table page for its "Members" cells. When the counts come, only this and
+ * the cells render again, not the table around them (`children` is the same element).
+ */
+export function MemberCountsProvider({ grpIds, children }: { grpIds: readonly number[]; children: ReactNode }) {
+  const counts = useMemberCounts(grpIds);
+  return <MemberCounts value={counts}>{children}</MemberCounts>;
+}
+
+/** In the groups table's "Members" column: "…" until counted. */
 export function MemberCountCell({ grpId }: { grpId: number }) {
-  const count = useMemberCount(grpId);
+  const count = use(MemberCounts)?.get(grpId);
   const format = useFormat();
   return count === undefined ? '…' : format.number(count);
 }
