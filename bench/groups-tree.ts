@@ -109,7 +109,9 @@ async function main() {
     await page.getByRole('textbox', { name: 'API token' }).fill(server.token);
     await page.getByRole('checkbox', { name: 'Keep me signed in on this device' }).check();
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/groups$/);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // Sign-in lands on the overview; the tree is on /groups.
+    await page.goto(`${server.url}/groups`);
     await page.getByText(/groups searchable/).waitFor({ timeout: 120_000 });
 
     // Each run is a full page load (returning user: scripts in the HTTP cache, token kept).

@@ -61,7 +61,7 @@ async function main() {
     await page.goto(`${server.url}/login`);
     await page.getByRole('textbox', { name: 'API token' }).fill(server.token);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/groups$/);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 
     // Product pages: the four types, cold and opened in the app.
     const f = largeFacts.org1;

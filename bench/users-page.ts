@@ -62,7 +62,7 @@ async function signIn(page: Page, url: string, token: string) {
   await page.goto(`${url}/login`);
   await page.getByRole('textbox', { name: 'API token' }).fill(token);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/groups$/);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 const seedSeconds = ensureLargeDb();
