@@ -44,7 +44,7 @@ export interface DashboardServer {
   recordMemberships: MiddlewareHandler;
   /** Waits for this process's lookup jobs, report gatherings and cache gatherings to finish (tests). */
   idle: () => Promise<void>;
-  /** Stops the lookup jobs and gatherings of this process, then closes the store. */
+  /** Stops the lookup jobs and gatherings of this process, lets recordings end, then closes the store. */
   close: () => Promise<void>;
 }
 
@@ -110,16 +110,17 @@ export function createDashboardServer({
   );
   api.onError(dashboardErrors);
 
-  const deps = { tokens, directory, history, memberCounts };
+  const recordings = new Set<Promise<void>>();
+  const deps = { tokens, directory, history, memberCounts, recordings };
   return {
     api,
     learnUsers: learnUsers(deps),
     recordMemberships: recordMemberships(deps),
     idle: async () => {
-      await Promise.all([runner.idle(), reports.idle(), gatherer.idle()]);
+      await Promise.all([runner.idle(), reports.idle(), gatherer.idle(), ...recordings]);
     },
     close: async () => {
-      await Promise.all([runner.stop(), reports.stop(), gatherer.idle()]);
+      await Promise.all([runner.stop(), reports.stop(), gatherer.idle(), ...recordings]);
       await store.close();
     },
   };

@@ -89,29 +89,38 @@ export interface PassThroughDeps {
   directory: Directory;
   history: History;
   memberCounts: MemberCounts;
+  /** Recordings still writing (past RECORD_WAIT_MS too): the store closes only once they end. */
+  recordings: Set<Promise<void>>;
 }
 
 export const RECORD_WAIT_MS = 2_000;
 
 /** Runs the recording, logs its failure, and lets the answer go after RECORD_WAIT_MS at most. */
-async function recordWithin(what: string, recording: () => Promise<void>): Promise<void> {
-  const done = recording().catch((error: unknown) => {
-    console.error(
-      `dashboard store: could not record ${what}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
+async function recordWithin(
+  recordings: Set<Promise<void>>,
+  what: string,
+  recording: () => Promise<void>,
+): Promise<void> {
+  const done = recording()
+    .catch((error: unknown) => {
+      console.error(
+        `dashboard store: could not record ${what}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    })
+    .finally(() => recordings.delete(done));
+  recordings.add(done);
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, RECORD_WAIT_MS)))]);
   clearTimeout(timer);
 }
 
 /** After `GET /api/user/get_by_organisation_identifier/...` answered a user: save them. */
-export function learnUsers({ tokens, directory }: PassThroughDeps): MiddlewareHandler {
+export function learnUsers({ tokens, directory, recordings }: PassThroughDeps): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const token = tokenFrom(c.req.header('authorization'));
     if (c.req.method !== 'GET' || c.res.status !== 200 || !token) return;
-    await recordWithin('a user', async () => {
+    await recordWithin(recordings, 'a user', async () => {
       const answer = z.safeParse(userEnvelope, await answerJson(c));
       if (answer.success) await directory.save(await tokens.orgOf(token), [answer.data.result]);
     });
@@ -119,13 +128,13 @@ export function learnUsers({ tokens, directory }: PassThroughDeps): MiddlewareHa
 }
 
 /** After `POST /api/user_grp/create` answered: record the attempt and its outcome. */
-export function recordMemberships({ tokens, history, memberCounts }: PassThroughDeps): MiddlewareHandler {
+export function recordMemberships({ tokens, history, memberCounts, recordings }: PassThroughDeps): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const token = tokenFrom(c.req.header('authorization'));
     // 401: the portal refused the token (no organisation to file it under); 413: body never read.
     if (c.req.method !== 'POST' || c.res.status === 401 || c.res.status === 413 || !token) return;
-    await recordWithin('a membership', async () => {
+    await recordWithin(recordings, 'a membership', async () => {
       const request = z.safeParse(createRequestSchema, await requestJson(c));
       if (!request.success) return;
       const orgId = await tokens.orgOf(token);
