@@ -117,11 +117,21 @@ export function createDashboardServer({
     learnUsers: learnUsers(deps),
     recordMemberships: recordMemberships(deps),
     idle: async () => {
-      await Promise.all([runner.idle(), reports.idle(), gatherer.idle(), ...recordings]);
+      await Promise.all([runner.idle(), reports.idle(), gatherer.idle(), recordingsEnd(recordings)]);
     },
     close: async () => {
-      await Promise.all([runner.stop(), reports.stop(), gatherer.idle(), ...recordings]);
+      await Promise.all([runner.stop(), reports.stop(), gatherer.idle(), recordingsEnd(recordings)]);
       await store.close();
     },
   };
+}
+
+/** How long closing waits for recordings still writing (one hung on the portal must not hold the stop). */
+const RECORDINGS_CLOSE_WAIT_MS = 5_000;
+
+function recordingsEnd(recordings: Set<Promise<void>>): Promise<void> {
+  if (recordings.size === 0) return Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, RECORDINGS_CLOSE_WAIT_MS)));
+  return Promise.race([Promise.all(recordings).then(() => undefined), cap]).finally(() => clearTimeout(timer));
 }
