@@ -13,6 +13,7 @@ import { groupIndexQuery } from '../../../api/group-index.ts';
 import { groupQueries } from '../../../api/groups.ts';
 import { membersOf, namesOf, peopleRows } from '../../../api/people-to-add.ts';
 import type { Grp } from '../../../api/schemas/grp.ts';
+import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
 import { GroupName } from '../../../components/group-name.tsx';
 import { NotFound } from '../../../components/not-found.tsx';
 import { fillNodes } from '../../../components/portal-text.tsx';
@@ -24,7 +25,6 @@ import { paths } from '../../../lib/paths.ts';
 import { parseRecordId } from '../../../lib/record-id.ts';
 import { GroupCombobox } from '../group-combobox.tsx';
 import { PreviewSection } from '../import/preview-section.tsx';
-import { PreviewFailedSection, PreviewProgressSection } from '../import/preview-status.tsx';
 import { ResultsSection } from '../import/results-section.tsx';
 import { useImport } from '../import/use-import.ts';
 import { useStepFocus } from '../use-step-focus.ts';
@@ -152,13 +152,6 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
         : phase.kind === 'previewing'
           ? fill(t.previewing, { done: phase.done, total: phase.total })
           : null;
-  // The groups walked, then the people looked at; no bar while the names are asked (one request).
-  const statusProgress =
-    gathering.kind === 'members'
-      ? { done: gathering.progress.groupsDone, total: gathering.progress.groups }
-      : phase.kind === 'previewing'
-        ? phase
-        : null;
 
   return (
     <div className={styles.page}>
@@ -229,17 +222,25 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
       </section>
 
       {status !== null && (
-        <PreviewProgressSection titleId={`${titleId}-preview`} status={status} progress={statusProgress} />
+        <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`} aria-busy="true">
+          <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
+          <p className="hint" role="status">
+            {status}
+          </p>
+        </section>
       )}
 
       {gathering.kind === 'empty' && <p className="notice notice-info">{t.nobodyToCopy}</p>}
 
       {(gathering.kind === 'failed' || phase.kind === 'preview-failed') && (
-        <PreviewFailedSection
-          titleId={`${titleId}-preview`}
-          error={gathering.kind === 'failed' ? gathering.error : phase.kind === 'preview-failed' ? phase.error : null}
-          onRetry={() => void start()}
-        />
+        <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`}>
+          <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
+          <p>{t.previewFailed}</p>
+          <ApiErrorNotice
+            error={gathering.kind === 'failed' ? gathering.error : phase.kind === 'preview-failed' ? phase.error : null}
+            onRetry={() => void start()}
+          />
+        </section>
       )}
 
       {(phase.kind === 'preview' || phase.kind === 'running') && (
