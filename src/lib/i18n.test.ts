@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFormatters, fill } from './i18n.tsx';
+import { createFormatters, fill, isPlainInteger, locales } from './i18n.tsx';
 
 describe('formatters', () => {
   const en = createFormatters('en');
@@ -33,6 +33,22 @@ describe('formatters', () => {
   });
 });
 
+describe('numbers written without Intl', () => {
+  it('read exactly as Intl.NumberFormat writes them, in every language', () => {
+    for (const locale of locales) {
+      const intl = new Intl.NumberFormat(locale);
+      const formatters = createFormatters(locale);
+      for (let n = -1200; n <= 1200; n++) expect(formatters.number(n), `${locale} ${n}`).toBe(intl.format(n));
+      for (const n of [-0, 0.5, -999.5, 1e21, NaN]) expect(formatters.number(n), `${locale} ${n}`).toBe(intl.format(n));
+    }
+  });
+
+  it('are the whole numbers between -999 and 999 only', () => {
+    expect([0, 999, -999].every(isPlainInteger)).toBe(true);
+    expect([1000, -1000, 0.5, -0, NaN, Infinity].some(isPlainInteger)).toBe(false);
+  });
+});
+
 describe('formatters are built on first use', () => {
   it('none when the set is created, one per kind when first used, never twice', () => {
     const { DateTimeFormat, NumberFormat } = Intl;
@@ -50,8 +66,12 @@ describe('formatters are built on first use', () => {
       formatters.date('2026-03-06T14:07:00Z');
       expect(dates).toHaveBeenCalledTimes(1);
       expect(numbers).not.toHaveBeenCalled();
+      // Whole numbers under 1,000 need no formatter (isPlainInteger).
       expect(formatters.number(3)).toBe('3');
-      formatters.score(4);
+      expect(formatters.score(4)).toBe('4 / 100');
+      expect(numbers).not.toHaveBeenCalled();
+      expect(formatters.number(1234)).toBe('1,234');
+      formatters.number(2.5);
       expect(numbers).toHaveBeenCalledTimes(1);
     } finally {
       vi.restoreAllMocks();

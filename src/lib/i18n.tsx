@@ -93,6 +93,11 @@ export function useFormat(): Formatters {
   return formatters;
 }
 
+/** A whole number that Intl.NumberFormat writes as String() does, in English and French. */
+export function isPlainInteger(value: number): boolean {
+  return Number.isInteger(value) && value > -1000 && value < 1000 && !Object.is(value, -0);
+}
+
 /** A value built on its first use only. */
 function onFirstUse<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -111,6 +116,11 @@ export function createFormatters(locale: Locale): Formatters {
   const minutes = onFirstUse(
     () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
   );
+  // Whole numbers between -999 and 999 read the same in every language here (no grouping, no
+  // decimals), and counts on a page are mostly those: the NumberFormat, often a page's only
+  // other Intl object next to its date formatter, is then never built (about 10 ms at normal
+  // CPU, the first Intl object of a page costing more). i18n.test.ts checks the equality.
+  const formatNumber = (value: number) => (isPlainInteger(value) ? String(value) : number().format(value));
   const formatDate =
     (format: () => Intl.DateTimeFormat) =>
     (value: string | null | undefined, fallback = '—') => {
@@ -121,9 +131,9 @@ export function createFormatters(locale: Locale): Formatters {
   return {
     dateTime: formatDate(dateTime),
     date: formatDate(date),
-    number: (value) => number().format(value),
+    number: formatNumber,
     score: (value, fallback = '—') =>
-      value === null || value === undefined ? fallback : `${number().format(value)} / 100`,
+      value === null || value === undefined ? fallback : `${formatNumber(value)} / 100`,
     duration: (total) => {
       const h = Math.floor(total / 60);
       const m = total % 60;
