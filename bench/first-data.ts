@@ -10,8 +10,7 @@
 // BENCH_COST_RUNS (default 5) trade runtime for steadiness.
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { largeFacts } from '../server/seed/facts.ts';
 import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
 import { grpWithChildrenSchema } from '../src/api/schemas/grp.ts';
@@ -146,7 +145,8 @@ async function main(): Promise<void> {
     .join(', ');
   ensureLargeDb();
   const server = await startBenchServer({
-    env: { DIST_DIR: join(tmpdir(), 'lp-bench-first-data-dist'), LOG_REQUESTS: '0' },
+    ownBuild: 'first-data',
+    env: { LOG_REQUESTS: '0' },
   });
   const baseline = await startBaselinePage();
   const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;

@@ -3,8 +3,7 @@
 // name search over the full index, and the JS heap. Run: npx tsx bench/groups-tree.ts
 import { chromium, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { largeFacts } from '../server/seed/facts.ts';
 import { writeResult, type ResultRow } from './results-file.ts';
 import { ensureLargeDb, startBenchServer } from './support/bench-server.ts';
@@ -79,7 +78,7 @@ async function searchByName(page: Page, text: string): Promise<{ ms: number; sta
 async function main() {
   const seeded = ensureLargeDb();
   if (seeded) console.log(`Built the large database in ${seeded.toFixed(0)} s`);
-  const server = await startBenchServer({ env: { DIST_DIR: join(tmpdir(), 'lp-bench-groups-dist') } });
+  const server = await startBenchServer({ ownBuild: 'groups' });
   const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
   const browser = await chromium.launch({
     executablePath,

@@ -4,8 +4,6 @@
 // Run: npx tsx bench/users-page.ts
 import { chromium, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { largeFacts } from '../server/seed/facts.ts';
 import { writeResult } from './results-file.ts';
 import { ensureLargeDb, startBenchServer } from './support/bench-server.ts';
@@ -66,7 +64,7 @@ async function signIn(page: Page, url: string, token: string) {
 }
 
 const seedSeconds = ensureLargeDb();
-const server = await startBenchServer({ env: { DIST_DIR: join(tmpdir(), 'lp-bench-users-dist') } });
+const server = await startBenchServer({ ownBuild: 'users' });
 const name = await userName();
 const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 const browser = await chromium.launch({

@@ -1,7 +1,7 @@
 // Benchmarks of the dashboard run against `npm start`'s server on the `large` seed. The large
 // database is generated once into .data/bench-large.db and reused (it takes up to a minute).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -60,12 +60,17 @@ export function startFlags(): string[] {
 /**
  * Starts the production server (built dashboard + embedded portal) on a free port, as `npm start`
  * does. With PORTAL_API_URL in `env` it proxies to that portal instead, whose `token` is given.
+ * With `ownBuild`, the dashboard is built into a folder of this run's own, removed at stop: two
+ * runs at once never build into the same folder.
  */
 export async function startBenchServer({
   db = LARGE_DB,
   env = {},
   token: portalToken,
-}: { db?: string; env?: Record<string, string>; token?: string } = {}): Promise<BenchServer> {
+  ownBuild,
+}: { db?: string; env?: Record<string, string>; token?: string; ownBuild?: string } = {}): Promise<BenchServer> {
+  const distDir = ownBuild ? join(tmpdir(), `lp-bench-${ownBuild}-dist-${process.pid}`) : undefined;
+  if (distDir) env = { ...env, DIST_DIR: distDir };
   // An embedded portal prints its demo token last; a proxying server has none to print.
   const ready = env.PORTAL_API_URL ? /^Dashboard: \S+$/m : /Token: \S+/;
   const port = 30_000 + Math.floor(Math.random() * 20_000);
@@ -96,7 +101,10 @@ export async function startBenchServer({
     pid: child.pid ?? 0,
     stop: () =>
       new Promise((resolve) => {
-        child.once('exit', () => resolve());
+        child.once('exit', () => {
+          if (distDir) rmSync(distDir, { recursive: true, force: true });
+          resolve();
+        });
         child.kill('SIGTERM');
       }),
   };
