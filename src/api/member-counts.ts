@@ -5,12 +5,13 @@
 // group; a table page asks for its rows' groups in one query (one observer instead of one per
 // row: fifty observers, their timers and re-renders cost the groups table more than its rows).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { create, windowedFiniteBatchScheduler } from '@yornaath/batshit';
 import * as z from 'zod/mini';
 import { apiRequest } from './client.ts';
 import { useDashboardServer } from './dashboard-server.ts';
 import { fetchMemberships, membershipQueries } from './memberships.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
-import { memberCountSchema } from './schemas/member-counts.ts';
+import { memberCountSchema, type MemberCount } from './schemas/member-counts.ts';
 
 /** The server's limit per request. */
 const MAX_BATCH = 100;
@@ -33,40 +34,23 @@ export async function fetchMemberCountFromPortal(grpId: number, signal?: AbortSi
   return page.total;
 }
 
-type Waiting = { grpId: number; resolve: (count: number) => void; reject: (error: unknown) => void };
-let waiting: Waiting[] = [];
-
 /**
- * Sends the ids asked for since the last flush in requests of at most MAX_BATCH. Hand-written
- * (not the `dataloader` package): twenty lines, and one more dependency for them was not worth it.
+ * Every count asked for in the same task goes in one POST (at most MAX_BATCH ids each): a tree
+ * asks for its items' counts one item at a time. The same batching library as the directory's
+ * names (directory.ts). A group the answer leaves out fails alone.
  */
-async function flush(): Promise<void> {
-  const batch = waiting;
-  waiting = [];
-  for (let start = 0; start < batch.length; start += MAX_BATCH) {
-    const part = batch.slice(start, start + MAX_BATCH);
-    try {
-      const counts = new Map(
-        (await fetchMemberCounts([...new Set(part.map((w) => w.grpId))])).map((c) => [c.grp_id, c.members]),
-      );
-      for (const { grpId, resolve, reject } of part) {
-        const count = counts.get(grpId);
-        if (count === undefined) reject(new Error(`No member count for group ${grpId}.`));
-        else resolve(count);
-      }
-    } catch (error) {
-      for (const { reject } of part) reject(error);
-    }
-  }
-}
+const countBatcher = create({
+  fetcher: (grpIds: number[]) => fetchMemberCounts(grpIds),
+  resolver: (counts: MemberCount[], grpId: number) => {
+    const count = counts.find((c) => c.grp_id === grpId);
+    if (!count) throw new Error(`No member count for group ${grpId}.`);
+    return count.members;
+  },
+  scheduler: windowedFiniteBatchScheduler({ windowMs: 0, maxBatchSize: MAX_BATCH }),
+});
 
 /** One group's count from the dashboard server, sent with the others asked for in this task. */
-function countFromServer(grpId: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    waiting.push({ grpId, resolve, reject });
-    if (waiting.length === 1) setTimeout(() => void flush(), 0);
-  });
-}
+const countFromServer = (grpId: number): Promise<number> => countBatcher.fetch(grpId);
 
 export const memberCountQueries = {
   // Under the memberships' key: what invalidates memberships after an add invalidates counts too.
