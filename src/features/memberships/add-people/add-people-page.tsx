@@ -13,7 +13,6 @@ import { groupIndexQuery } from '../../../api/group-index.ts';
 import { groupQueries } from '../../../api/groups.ts';
 import { membersOf, namesOf, peopleRows } from '../../../api/people-to-add.ts';
 import type { Grp } from '../../../api/schemas/grp.ts';
-import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
 import { GroupName } from '../../../components/group-name.tsx';
 import { NotFound } from '../../../components/not-found.tsx';
 import { fillNodes } from '../../../components/portal-text.tsx';
@@ -25,6 +24,7 @@ import { paths } from '../../../lib/paths.ts';
 import { parseRecordId } from '../../../lib/record-id.ts';
 import { GroupCombobox } from '../group-combobox.tsx';
 import { PreviewSection } from '../import/preview-section.tsx';
+import { PreviewFailedSection, PreviewProgressSection } from '../import/preview-status.tsx';
 import { ResultsSection } from '../import/results-section.tsx';
 import { useImport } from '../import/use-import.ts';
 import { useStepFocus } from '../use-step-focus.ts';
@@ -152,6 +152,13 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
         : phase.kind === 'previewing'
           ? fill(t.previewing, { done: phase.done, total: phase.total })
           : null;
+  // The groups walked, then the people looked at; no bar while the names are asked (one request).
+  const statusProgress =
+    gathering.kind === 'members'
+      ? { done: gathering.progress.groupsDone, total: gathering.progress.groups }
+      : phase.kind === 'previewing'
+        ? phase
+        : null;
 
   return (
     <div className={styles.page}>
@@ -222,25 +229,17 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
       </section>
 
       {status !== null && (
-        <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`} aria-busy="true">
-          <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
-          <p className="hint" role="status">
-            {status}
-          </p>
-        </section>
+        <PreviewProgressSection titleId={`${titleId}-preview`} status={status} progress={statusProgress} />
       )}
 
       {gathering.kind === 'empty' && <p className="notice notice-info">{t.nobodyToCopy}</p>}
 
       {(gathering.kind === 'failed' || phase.kind === 'preview-failed') && (
-        <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`}>
-          <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
-          <p>{t.previewFailed}</p>
-          <ApiErrorNotice
-            error={gathering.kind === 'failed' ? gathering.error : phase.kind === 'preview-failed' ? phase.error : null}
-            onRetry={() => void start()}
-          />
-        </section>
+        <PreviewFailedSection
+          titleId={`${titleId}-preview`}
+          error={gathering.kind === 'failed' ? gathering.error : phase.kind === 'preview-failed' ? phase.error : null}
+          onRetry={() => void start()}
+        />
       )}
 
       {(phase.kind === 'preview' || phase.kind === 'running') && (

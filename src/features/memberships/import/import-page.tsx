@@ -18,6 +18,7 @@ import { readImportFile, type Encoding } from '../../../api/import-file.ts';
 import { ImportSource } from './import-source.tsx';
 import { useImportSource, type FileProblem } from './import-source-state.ts';
 import { PreviewSection } from './preview-section.tsx';
+import { PreviewFailedSection, PreviewProgressSection } from './preview-status.tsx';
 import { ResultsSection } from './results-section.tsx';
 import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
@@ -154,35 +155,15 @@ export function ImportPage() {
       </section>
 
       {phase.kind === 'previewing' && (
-        <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`} aria-busy="true">
-          <h2 id={`${titleId}-preview`} tabIndex={-1}>
-            {t.stepPreview}
-          </h2>
-          <div
-            className={styles.progressTrack}
-            role="progressbar"
-            aria-label={t.previewProgress}
-            aria-valuemin={0}
-            aria-valuemax={phase.total}
-            aria-valuenow={phase.done}
-          >
-            <div
-              className={styles.progressBar}
-              style={{ width: `${phase.total ? Math.round((phase.done / phase.total) * 100) : 0}%` }}
-            />
-          </div>
-          <p className="hint" role="status">
-            {fill(t.previewing, { done: format.number(phase.done), total: format.number(phase.total) })}
-          </p>
-        </section>
+        <PreviewProgressSection
+          titleId={`${titleId}-preview`}
+          status={fill(t.previewing, { done: format.number(phase.done), total: format.number(phase.total) })}
+          progress={phase}
+        />
       )}
 
       {phase.kind === 'preview-failed' && (
-        <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-preview`}>
-          <h2 id={`${titleId}-preview`}>{t.stepPreview}</h2>
-          <p>{t.previewFailed}</p>
-          <ApiErrorNotice error={phase.error} onRetry={() => void startPreview()} />
-        </section>
+        <PreviewFailedSection titleId={`${titleId}-preview`} error={phase.error} onRetry={() => void startPreview()} />
       )}
 
       {(phase.kind === 'preview' || phase.kind === 'running') && (
