@@ -2,7 +2,7 @@
 // between them (each turn is when Node lets in one new connection).
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { turnScheduler } from './turns.ts';
+import { QUEUE_LOW_WATER, turnScheduler } from './turns.ts';
 
 function busy(ms: number) {
   const until = performance.now() + ms;
@@ -84,5 +84,50 @@ describe('turnScheduler', () => {
     expect(second.ran).toEqual([]);
     await Promise.all(answers);
     expect(second.ran).toEqual([2]);
+  });
+});
+
+describe('turnScheduler with busy connections', () => {
+  /** A connection as much as the scheduler sees of it: Node's request, with its socket. */
+  function connection(n: number, events: string[]) {
+    let paused = false;
+    const socket = {
+      destroyed: false,
+      isPaused: () => paused,
+      pause: () => {
+        paused = true;
+        events.push(`pause ${n}`);
+      },
+      resume: () => {
+        paused = false;
+        events.push(`resume ${n}`);
+      },
+    };
+    return { env: { incoming: { on: () => undefined, socket } }, isPaused: () => paused };
+  }
+
+  it('does not read a connection again while many requests wait, and reads them all once the queue is short', async () => {
+    const events: string[] = [];
+    const app = new Hono();
+    app.use('*', turnScheduler());
+    app.get('/:n', (c) => {
+      events.push(`ran ${c.req.param('n')}`);
+      busy(3);
+      return c.text('done');
+    });
+    const connections = Array.from({ length: 40 }, (_, n) => connection(n, events));
+    await Promise.all(connections.map((conn, n) => app.request(`/${n}`, {}, conn.env)));
+
+    // Request 1 waited and finished while 38 others waited: its connection was not read again...
+    expect(events.indexOf('pause 1')).toBeGreaterThan(events.indexOf('ran 1'));
+    // ...until fewer than QUEUE_LOW_WATER requests were left waiting (the oldest held back first).
+    const lastLong = 40 - QUEUE_LOW_WATER - 1;
+    expect(events.indexOf('resume 1')).toBeGreaterThan(events.indexOf(`ran ${lastLong}`));
+    expect(events.indexOf('resume 1')).toBeLessThan(events.indexOf(`ran ${lastLong + 1}`));
+    // The first request never waited; the last one finished with nobody waiting: neither held back.
+    expect(events).not.toContain('pause 0');
+    expect(events).not.toContain('pause 39');
+    // Nobody is left unread.
+    expect(connections.filter((conn) => conn.isPaused())).toEqual([]);
   });
 });

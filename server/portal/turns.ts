@@ -11,11 +11,17 @@
 // (their bodies are read before: request-body.ts), so that the budget check sees it.
 // 1 ms, measured on the large seed: 200 new connections all answered within 1.9 s (10 ms turns:
 // 5.4 s), and no lower throughput at 32 connections than with no turns at all.
+// Under many busy connections, the waiting requests would all be JavaScript objects at once; a
+// connection answered while others wait is read again only once the queue is short (holdBack).
 // One scheduler per portal app (createPortalApp), so that two apps in one process (the tests)
 // never share a turn or a queue.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Socket } from 'node:net';
+import { nodeRequest } from './node-http.ts';
 
 const TURN_BUDGET_MS = 1;
+/** Connections let in again while fewer requests than this wait (see holdBack). */
+export const QUEUE_LOW_WATER = 8;
 
 /** A middleware that makes each request wait for a turn with budget left (see above). */
 export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
@@ -27,6 +33,31 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
    * request last started will call it once its synchronous work is done).
    */
   let queueMoving = false;
+
+  /**
+   * Connections whose last answer went out while others waited: not read until the queue is
+   * short again. Their next request stays in the kernel as bytes, as in a server that runs each
+   * request the moment it is read, instead of waiting here as JavaScript objects (Node's request
+   * and response, Hono's context): under 200 busy connections those outlived the young
+   * generation's collections, and promoting them to the old one cost about a third more CPU per
+   * request (bench/RESULTS.md, "API servers against a bare node:http + SQLite server").
+   */
+  const heldBack: Socket[] = [];
+  const holdBack = (c: Context) => {
+    if (waiting.length === 0) return;
+    const socket = nodeRequest(c)?.socket;
+    if (!socket || socket.destroyed || socket.isPaused()) return;
+    socket.pause();
+    heldBack.push(socket);
+  };
+  const letIn = () => {
+    while (heldBack.length > 0 && waiting.length < QUEUE_LOW_WATER) {
+      const socket = heldBack.shift() as Socket;
+      if (socket.destroyed) continue;
+      socket.resume();
+      return;
+    }
+  };
 
   const endTurn = () => {
     turnStarted = -1;
@@ -48,12 +79,16 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
    * cost a promise per waiter and turn (about 200 a turn at 200 connections).
    */
   function passTurn(): void {
-    if (waiting.length === 0) queueMoving = false;
-    else if (budgetLeft()) (waiting.shift() as () => void)();
-    else setImmediate(passTurn);
+    if (waiting.length === 0) {
+      queueMoving = false;
+      while (heldBack.length > 0) (heldBack.shift() as Socket).resume();
+    } else if (budgetLeft()) {
+      (waiting.shift() as () => void)();
+      letIn();
+    } else setImmediate(passTurn);
   }
 
-  async function waitForTurn(next: () => Promise<void>): Promise<void> {
+  async function waitForTurn(c: Context, next: () => Promise<void>): Promise<void> {
     await new Promise<void>((resolve) => {
       waiting.push(resolve);
       if (!queueMoving) {
@@ -66,11 +101,12 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
       // The request's synchronous work runs here, so the next one sees the time it spent.
       done = next();
     } finally {
+      holdBack(c);
       passTurn();
     }
     await done;
   }
 
   // Not async: a request with budget left goes straight on, without a promise of its own.
-  return (_c, next) => (queueMoving || !budgetLeft() ? waitForTurn(next) : next());
+  return (c, next) => (queueMoving || !budgetLeft() ? waitForTurn(c, next) : next());
 }
