@@ -24,7 +24,7 @@ import { paths } from '../../../lib/paths.ts';
 import { parseRecordId } from '../../../lib/record-id.ts';
 import { GroupCombobox } from '../group-combobox.tsx';
 import { PreviewSection } from '../import/preview-section.tsx';
-import { PreviewFailedSection, PreviewProgressSection } from '../import/preview-status.tsx';
+import { PreviewFailedSection, PreviewProgressSection, usePreviewingStatus } from '../import/preview-status.tsx';
 import { ResultsSection } from '../import/results-section.tsx';
 import { useImport } from '../import/use-import.ts';
 import { useStepFocus } from '../use-step-focus.ts';
@@ -76,6 +76,7 @@ type Gathering =
 function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly number[] | null }) {
   const t = useMessages(membershipMessages);
   const formatMessage = useMessageFormat();
+  const previewingStatus = usePreviewingStatus();
   const queryClient = useQueryClient();
   const titleId = useId();
   const hintId = useId();
@@ -150,7 +151,7 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
       : gathering.kind === 'names'
         ? formatMessage(t.namesLoading, { n: gathering.people })
         : phase.kind === 'previewing'
-          ? fill(t.previewing, { done: phase.done, total: phase.total })
+          ? previewingStatus(phase)
           : null;
   // The groups walked, then the people looked at; no bar while the names are asked (one request).
   const statusProgress =

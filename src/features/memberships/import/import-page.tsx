@@ -7,7 +7,7 @@ import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseImportText } from '../../../api/import-rows.ts';
 import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
-import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { useMessages } from '../../../lib/i18n.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { parseRecordId } from '../../../lib/record-id.ts';
 import { GroupCombobox } from '../group-combobox.tsx';
@@ -18,7 +18,7 @@ import { readImportFile, type Encoding } from '../../../api/import-file.ts';
 import { ImportSource } from './import-source.tsx';
 import { useImportSource, type FileProblem } from './import-source-state.ts';
 import { PreviewSection } from './preview-section.tsx';
-import { PreviewFailedSection, PreviewProgressSection } from './preview-status.tsx';
+import { PreviewFailedSection, PreviewProgressSection, usePreviewingStatus } from './preview-status.tsx';
 import { ResultsSection } from './results-section.tsx';
 import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
@@ -26,7 +26,7 @@ import styles from '../memberships.module.css';
 
 export function ImportPage() {
   const t = useMessages(membershipMessages);
-  const format = useFormat();
+  const previewingStatus = usePreviewingStatus();
   const titleId = useId();
   const [params] = useSearchParams();
   const preset = usePresetGroup(parseRecordId(params.get('grp')));
@@ -155,11 +155,7 @@ export function ImportPage() {
       </section>
 
       {phase.kind === 'previewing' && (
-        <PreviewProgressSection
-          titleId={`${titleId}-preview`}
-          status={fill(t.previewing, { done: format.number(phase.done), total: format.number(phase.total) })}
-          progress={phase}
-        />
+        <PreviewProgressSection titleId={`${titleId}-preview`} status={previewingStatus(phase)} progress={phase} />
       )}
 
       {phase.kind === 'preview-failed' && (

@@ -1,9 +1,16 @@
 // Step 3 before its table: the preview under way (a named progress bar and what it is doing),
 // or the preview that failed (why, and a retry). Shared by the import and the add-people page.
 import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
-import { useMessages } from '../../../lib/i18n.tsx';
+import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
 import { membershipMessages } from '../messages.ts';
 import styles from '../memberships.module.css';
+
+/** "Looking people up: {done} of {total}…" with the locale's number format, alike on both pages. */
+export function usePreviewingStatus(): (progress: { done: number; total: number }) => string {
+  const t = useMessages(membershipMessages);
+  const format = useFormat();
+  return ({ done, total }) => fill(t.previewing, { done: format.number(done), total: format.number(total) });
+}
 
 export function PreviewProgressSection({
   titleId,
