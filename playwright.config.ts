@@ -1,8 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_TOKEN, storageStatePath } from './e2e/support/constants.ts';
+import { E2E_TOKEN, buildDir, storageStatePath } from './e2e/support/constants.ts';
 
 // Debian's Chromium where it exists (no browser download works on our machines); Playwright's
 // own browser on an ordinary laptop.
@@ -20,6 +19,7 @@ export default defineConfig({
   // Per run: Playwright empties its output folder on start, which must not hit a parallel run's.
   outputDir: join('test-results', process.env.E2E_PORT),
   fullyParallel: true,
+  globalTeardown: './e2e/support/global-teardown.ts',
   workers: process.env.CI ? 2 : undefined,
   // One retry in CI only: the fault specs drive timers and 2 shared cores, and a rare timing flake
   // must not hide the rest of the run. A retried test is reported as flaky, never silently passed.
@@ -59,7 +59,7 @@ export default defineConfig({
       // The dashboard server's store, fresh for each run like the portal's database.
       DASHBOARD_DB: ':memory:',
       // A fresh build of the current sources for each run, never racing another run on dist/.
-      DIST_DIR: join(tmpdir(), `lp-e2e-dist-${process.env.E2E_PORT}`),
+      DIST_DIR: buildDir(process.env.E2E_PORT),
     },
   },
 });
