@@ -20,6 +20,7 @@ interface Received {
 const dist = makeDist();
 let upstream: Server;
 let received: Received[] = [];
+const dropped = new Set<string>();
 const servers: ServerType[] = [];
 
 function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<string> {
@@ -41,6 +42,13 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      // The connection dropped without an answer, the first time a `drop` value is seen.
+      const drop = new URL(req.url ?? '/', 'http://stub').searchParams.get('drop');
+      if (drop && !dropped.has(drop)) {
+        dropped.add(drop);
+        req.socket.destroy();
+        return;
+      }
       if (req.url?.startsWith('/limited')) {
         res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '42' });
         res.end(
@@ -167,6 +175,33 @@ describe('the portal proxy', () => {
       error: { code: 'portal_unreachable', message: expect.any(String) },
     });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('asks once more when the connection drops before an answer, for reads only', async () => {
+    const sent = (drop: string) => received.filter((r) => r.url.includes(`drop=${drop}`)).length;
+    const get = await fetch(`${proxied}/api/grp/get_with_children/1?drop=get`, { headers: { Authorization: 't' } });
+    expect(get.status).toBe(200);
+    expect(sent('get')).toBe(2);
+    const list = await fetch(`${proxied}/api/user_grp/get_all?drop=list`, {
+      method: 'POST',
+      headers: { Authorization: 't', 'Content-Type': 'application/json' },
+      body: '{"start":0,"limit":10}',
+    });
+    expect(list.status).toBe(200);
+    expect(sent('list')).toBe(2);
+    expect(received.filter((r) => r.url.includes('drop=list')).map((r) => r.body)).toEqual([
+      '{"start":0,"limit":10}',
+      '{"start":0,"limit":10}',
+    ]);
+    // A write may have been done before the connection dropped: never sent twice.
+    const create = await fetch(`${proxied}/api/user_grp/create?drop=create`, {
+      method: 'POST',
+      headers: { Authorization: 't', 'Content-Type': 'application/json' },
+      body: '{"user_grp_user_id":1,"user_grp_grp_id":2}',
+    });
+    expect(create.status).toBe(502);
+    expect(await create.json()).toMatchObject({ status: false, error: { code: 'portal_unreachable' } });
+    expect(sent('create')).toBe(1);
   });
 
   it('refuses a body over 1 MiB with 413, declared or streamed, and forwards nothing', async () => {

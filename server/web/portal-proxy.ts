@@ -2,7 +2,8 @@
 // method, path, query, body, Authorization, Content-Type and Accept; back come the status, the
 // body, Content-Type and Retry-After. No cookies, no other headers.
 // Refused without asking the portal: a method the API does not use (405) and a path that could
-// climb out of the API on the portal's side once decoded (400).
+// climb out of the API on the portal's side once decoded (400). A read whose connection to the
+// portal drops before an answer is asked once more; the browser gets 502 only if that fails too.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from '../portal/errors.ts';
@@ -13,6 +14,18 @@ const forwardedRequestHeaders = ['authorization', 'content-type', 'accept'];
 const forwardedResponseHeaders = ['content-type', 'retry-after'];
 /** The methods of the API's routes (HEAD is a GET without the body). */
 const allowedMethods = ['GET', 'HEAD', 'POST'];
+/** The API's reads by POST (a list's page and criteria in the body): asking twice changes nothing. */
+const readsByPost = /\/get_all(_for_[a-z]+)?(\/|$)|^\/user\/grp\//;
+
+/**
+ * The connection to the portal dropped before any answer came: most often a kept-alive connection
+ * that the portal closed at the moment it was reused. Asking again on a new one is safe for a read.
+ */
+function droppedBeforeAnswer(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = cause instanceof Error && 'code' in cause ? cause.code : undefined;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
+}
 
 /**
  * What is wrong with a still-encoded path, once decoded: a `.` or `..` segment (`..%2F` too), a
@@ -70,13 +83,16 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
       if (value) headers.set(name, value);
     }
     const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const body = hasBody ? await c.req.arrayBuffer() : undefined;
+    const read = !hasBody || readsByPost.test(path);
+    const signal = AbortSignal.timeout(timeoutMs);
+    const ask = () =>
+      fetch(base + path + url.search, { method: c.req.method, headers, body, redirect: 'manual', signal });
     try {
-      const upstream = await fetch(base + path + url.search, {
-        method: c.req.method,
-        headers,
-        body: hasBody ? await c.req.arrayBuffer() : undefined,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+      // A read whose connection dropped is asked once more; a write never (the portal may have done it).
+      const upstream = await ask().catch((error: unknown) => {
+        if (read && droppedBeforeAnswer(error)) return ask();
+        throw error;
       });
       const responseHeaders = new Headers();
       for (const name of forwardedResponseHeaders) {
