@@ -211,6 +211,9 @@ async function retryEach(page: Page, endpoint: string): Promise<void> {
 }
 
 async function checkFault(page: Page, c: PageCase, kind: FaultKind): Promise<void> {
+  // The previous step's page is gone before this step's fault is set: a request it still had
+  // on its way (a late "Try again") cannot be counted as this step's.
+  await page.goto('about:blank');
   if (c.staticHost) await withoutDashboardServer(page);
   const fault = await injectFault(page, c.pattern, kind, { method: c.method, field: c.field });
   await page.goto(c.url);
