@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
 import { userSchema, type User } from '../../src/api/schemas/user.ts';
+import { askAgainIfDropped } from '../web/dropped-connection.ts';
 
 /** The portal answered with an error (or not at all: `portal_unreachable`, status 502). */
 export class PortalAnswerError extends Error {
@@ -61,11 +62,18 @@ function gateway(call: PortalCall): PortalGateway {
   const send = async (path: string, token: string, body?: unknown) => {
     const headers = { authorization: token, accept: 'application/json' };
     try {
-      return await call(
-        path,
-        body === undefined
-          ? { headers }
-          : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      // Every request here is a read: one whose connection dropped is asked once more.
+      return await askAgainIfDropped(() =>
+        call(
+          path,
+          body === undefined
+            ? { headers }
+            : {
+                method: 'POST',
+                headers: { ...headers, 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+              },
+        ),
       );
     } catch (error) {
       // Why, for the operator (only the route's start: the rest may be an identifier).

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from '../portal/errors.ts';
 import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
+import { askAgainIfDropped } from './dropped-connection.ts';
 
 const forwardedRequestHeaders = ['authorization', 'content-type', 'accept'];
 // Retry-After: the dashboard tells how long to wait after the portal's 429.
@@ -16,16 +17,6 @@ const forwardedResponseHeaders = ['content-type', 'retry-after'];
 const allowedMethods = ['GET', 'HEAD', 'POST'];
 /** The API's reads by POST (a list's page and criteria in the body): asking twice changes nothing. */
 const readsByPost = /\/get_all(_for_[a-z]+)?(\/|$)|^\/user\/grp\//;
-
-/**
- * The connection to the portal dropped before any answer came: most often a kept-alive connection
- * that the portal closed at the moment it was reused. Asking again on a new one is safe for a read.
- */
-function droppedBeforeAnswer(error: unknown): boolean {
-  const cause = error instanceof Error ? error.cause : undefined;
-  const code = cause instanceof Error && 'code' in cause ? cause.code : undefined;
-  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
-}
 
 /**
  * What is wrong with a still-encoded path, once decoded: a `.` or `..` segment (`..%2F` too), a
@@ -90,10 +81,7 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
       fetch(base + path + url.search, { method: c.req.method, headers, body, redirect: 'manual', signal });
     try {
       // A read whose connection dropped is asked once more; a write never (the portal may have done it).
-      const upstream = await ask().catch((error: unknown) => {
-        if (read && droppedBeforeAnswer(error)) return ask();
-        throw error;
-      });
+      const upstream = await (read ? askAgainIfDropped(ask) : ask());
       const responseHeaders = new Headers();
       for (const name of forwardedResponseHeaders) {
         const value = upstream.headers.get(name);
