@@ -20,15 +20,20 @@ async function inViewport(page: Page, name: string | RegExp) {
   expect(box!.y + box!.height).toBeLessThanOrEqual(height);
 }
 
-test('the preview shows its progress and then its result in view, focused and announced', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  // Slow lookups, so the progress can be seen: each answer waits until the test lets it go.
+/** Slow lookups, so the progress can be seen: each answer waits until the returned call lets it go. */
+async function holdLookups(page: Page): Promise<() => void> {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/user/get_by_organisation_identifier/**', async (route) => {
     await released;
     await route.continue();
   });
+  return release;
+}
+
+test('the preview shows its progress and then its result in view, focused and announced', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const release = await holdLookups(page);
   await page.goto('/memberships/import?grp=63');
   await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('support-emea');
   await page
@@ -55,12 +60,7 @@ test('the preview shows its progress and then its result in view, focused and an
 
 test('the preview in French names its progress bar', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lp.locale', 'fr'));
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/user/get_by_organisation_identifier/**', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdLookups(page);
   await page.goto('/memberships/import?grp=63');
   await page.getByLabel('Identifiants', { exact: true }).fill('E100245\nE100247');
   await page.getByRole('button', { name: 'Aperçu' }).click();

@@ -55,13 +55,9 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
     socket.pause();
     heldBack.push(socket);
   };
+  // One connection per request started (resuming one that closed meanwhile does nothing).
   const letIn = () => {
-    while (heldBack.length > 0 && waiting.length < QUEUE_LOW_WATER) {
-      const socket = heldBack.shift() as Socket;
-      if (socket.destroyed) continue;
-      socket.resume();
-      return;
-    }
+    if (waiting.length < QUEUE_LOW_WATER) heldBack.shift()?.resume();
   };
 
   const endTurn = () => {
@@ -86,7 +82,7 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
   function passTurn(): void {
     if (waiting.length === 0) {
       queueMoving = false;
-      while (heldBack.length > 0) (heldBack.shift() as Socket).resume();
+      for (const socket of heldBack.splice(0)) socket.resume();
     } else if (budgetLeft()) {
       (waiting.shift() as () => void)();
       letIn();
