@@ -6,6 +6,7 @@ import type * as z from 'zod/mini';
 import { validate } from '../portal/body.ts';
 import { PortalError, badRequest, errorBody, sendError } from '../portal/errors.ts';
 import { PortalAnswerError } from './portal-gateway.ts';
+import { isStoreUnreachable, storeUnavailable } from './store/availability.ts';
 import { tokenFrom, type TokenCheck } from './token-check.ts';
 
 export type DashboardEnv = { Variables: { orgId: number } };
@@ -59,6 +60,12 @@ export const dashboardErrors: ErrorHandler = (err, c) => {
         ? err.message
         : `The portal could not check the token (${err.code}). Try again in a moment.`;
     return c.json(errorBody(err.code === 'portal_unreachable' ? err.code : 'portal_error', message), 502);
+  }
+  if (isStoreUnreachable(err)) {
+    // A PostgreSQL outage is logged once, by the store's watch; a SQLite fault each time (its code).
+    if ((err as { code?: unknown }).code?.toString().startsWith('SQLITE_'))
+      console.error(`dashboard store: unavailable: ${err.message}`);
+    return sendError(c, storeUnavailable());
   }
   console.error('dashboard store: unexpected error', err);
   return c.json(
