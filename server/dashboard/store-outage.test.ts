@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPortal, type Portal } from '../test/support.ts';
 import { openStore } from './store/connection.ts';
@@ -111,6 +112,52 @@ describe.skipIf(!postgres.available)(`PostgreSQL stopped and restarted under loa
 
     expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503)).toEqual([]);
     expect(statuses.get(503)).toBeGreaterThan(0);
+    expect(watch.crashes).toEqual([]);
+  });
+
+  it('a connection the server ends while a request holds it (restart of one backend) crashes nothing', async () => {
+    const url = await server.createDatabase();
+    const store = await openStore({ dialect: 'postgres', url }, { log: () => undefined });
+    try {
+      // Checked out by kysely, idle between two queries: pg then emits 'error' on the client itself.
+      await store.db.connection().execute(async (connection) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+        await admin.end();
+        await sleep(300);
+      });
+      expect(watch.crashes).toEqual([]);
+      const started = performance.now();
+      while ((await store.problem()) !== undefined && performance.now() - started < 5_000) await sleep(50);
+      expect(await store.problem()).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('a start waits for a PostgreSQL that is not up yet, within its bound, then migrates', async () => {
+    const url = await server.createDatabase();
+    const lines: string[] = [];
+    await server.stopServer();
+    try {
+      await expect(
+        openStore({ dialect: 'postgres', url }, { startWaitMs: 1_200, log: (line) => lines.push(line) }),
+      ).rejects.toThrow(/could not be reached for 1\.2 s/);
+      const opening = openStore({ dialect: 'postgres', url }, { startWaitMs: 30_000, log: (line) => lines.push(line) });
+      await sleep(1_000);
+      await server.startServer();
+      const store = await opening;
+      try {
+        expect((await store.db.selectFrom('directory_person').selectAll().execute()).length).toBe(0);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await server.startServer().catch(() => undefined);
+    }
+    expect(lines.some((line) => /cannot be reached yet .*trying again in/.test(line))).toBe(true);
     expect(watch.crashes).toEqual([]);
   });
 });
