@@ -11,7 +11,7 @@ import { startHarness, type Harness } from './test/harness.ts';
 import { postgres, postgresLabel, startPostgres, type TestPostgres } from './test/postgres.ts';
 
 const SEED = 25;
-const RUNS_PER_ROUTE = 30;
+const RUNS_PER_ROUTE = 25;
 
 /** Numbers at and past the edges of the portal's 32-bit ids and of JavaScript's safe integers. */
 const edgeNumbers = [2147483647, 2147483648, -2147483649, 2 ** 32, 2 ** 53, 2 ** 53 + 2, 1e21, 1e308] as const;

@@ -84,6 +84,9 @@ describe.skipIf(!postgres.available)(`PostgreSQL stopped and restarted under loa
     for (const h of replicas) {
       expectStoreUnavailable(await h.call('GET', '/dashboard-api/history'));
       expectStoreUnavailable(await h.call('GET', '/dashboard-api/people?q=mart'));
+      expectStoreUnavailable(await h.call('GET', '/dashboard-api/history.csv'));
+      expectStoreUnavailable(await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: ['x'] } }));
+      expectStoreUnavailable(await h.call('POST', '/dashboard-api/caches/groups/refresh'));
       const ready = await h.call('GET', '/readyz', { token: null });
       expect(ready.status).toBe(503);
       expect(ready.body.error).toEqual({ code: 'not_ready', message: expect.stringContaining('store') });

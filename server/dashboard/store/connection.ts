@@ -109,7 +109,9 @@ async function migrate(db: StoreDb, dialect: StoreDialect, waitMs: number, log: 
     const reason = error instanceof Error ? error.message : String(error);
     if (!isStoreUnreachable(error)) throw new Error(`dashboard store: migration failed: ${reason}`);
     if (Date.now() + pause > deadline)
-      throw new Error(`dashboard store: the database could not be reached for ${waitMs / 1000} s: ${reason}`);
+      throw new Error(
+        `dashboard store: migration failed: the database could not be reached for ${waitMs / 1000} s: ${reason}`,
+      );
     log(`dashboard store: the database cannot be reached yet (${reason}); trying again in ${pause / 1000} s`);
     await sleep(pause);
   }

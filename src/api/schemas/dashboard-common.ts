@@ -17,7 +17,7 @@ export const portalIdSchema = z.int().check(z.positive(), z.maximum(MAX_PORTAL_I
 export const queryPortalId = () => queryInt(1, MAX_PORTAL_ID);
 
 /** C0 and C1 control characters but tab, line feed and carriage return. */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS = /(?![\t\n\r])\p{Cc}/u;
 
 /** Text the dashboard server stores: no NUL or other control character (PostgreSQL cannot hold NUL). */
 export const storedTextSchema = z
