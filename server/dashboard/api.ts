@@ -42,6 +42,8 @@ export interface DashboardServer {
   learnUsers: MiddlewareHandler;
   /** Middleware for `/api/user_grp/create`, before the portal's routes. */
   recordMemberships: MiddlewareHandler;
+  /** For /readyz: why the store cannot serve now (PostgreSQL down, SQLite unreadable), or undefined. */
+  ready: () => Promise<string | undefined>;
   /** Waits for this process's lookup jobs, report gatherings and cache gatherings to finish (tests). */
   idle: () => Promise<void>;
   /** Stops the lookup jobs and gatherings of this process, lets recordings end, then closes the store. */
@@ -116,6 +118,7 @@ export function createDashboardServer({
     api,
     learnUsers: learnUsers(deps),
     recordMemberships: recordMemberships(deps),
+    ready: store.problem,
     idle: async () => {
       await Promise.all([runner.idle(), reports.idle(), gatherer.idle(), recordingsEnd(recordings)]);
     },

@@ -2,10 +2,14 @@
 // and query strings validated with zod, and errors in the portal's format (decisions.md).
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
+import { MAX_PORTAL_ID } from '../../src/api/schemas/dashboard-common.ts';
 import { validate } from '../portal/body.ts';
+import { quoted } from '../portal/echo.ts';
+import { issuePath, valueAt } from '../portal/issues.ts';
 import { PortalError, badRequest, errorBody, sendError } from '../portal/errors.ts';
 import { PortalAnswerError } from './portal-gateway.ts';
+import { isStoreUnreachable, storeUnavailable } from './store/availability.ts';
 import { tokenFrom, type TokenCheck } from './token-check.ts';
 
 export type DashboardEnv = { Variables: { orgId: number } };
@@ -32,21 +36,41 @@ export async function readJsonBody<T extends z.ZodMiniType>(c: Context, schema: 
   } catch {
     throw badRequest('invalid_json', `The ${what} is not valid JSON.`);
   }
-  return validate(schema, value, what);
+  return validated(schema, value, what);
 }
 
 export function readQuery<T extends z.ZodMiniType>(c: Context, schema: T, what: string): z.infer<T> {
-  return validate(schema, c.req.query(), what);
+  return validated(schema, c.req.query(), what);
 }
 
-/** A path's positive integer id, 400 otherwise. */
+/** A path's id, 1 to MAX_PORTAL_ID (the portal's 32-bit ids), 400 invalid_id otherwise. */
 export function pathId(c: Context, name: string): number {
   const raw = c.req.param(name) ?? '';
   const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) {
-    throw badRequest('invalid_id', `The ${name} in the path must be a positive integer, got "${raw}".`);
+  if (!/^\d+$/.test(raw) || id <= 0 || id > MAX_PORTAL_ID) {
+    throw badRequest(
+      'invalid_id',
+      `The ${name} in the path must be an integer from 1 to ${MAX_PORTAL_ID}, got ${quoted(raw)}.`,
+    );
   }
   return id;
+}
+
+/** validate(), but an id beyond the portal's range (portalIdSchema) is 400 invalid_id, as in a path. */
+function validated<T extends z.ZodMiniType>(schema: T, value: unknown, what: string): z.infer<T> {
+  try {
+    return validate(schema, value, what);
+  } catch (error) {
+    const parsed = z.safeParse(schema, value);
+    const beyond = parsed.error?.issues.find((issue) => issue.code === 'too_big' && issue.maximum === MAX_PORTAL_ID);
+    if (!beyond) throw error;
+    const path = issuePath(beyond);
+    throw badRequest(
+      'invalid_id',
+      `In the ${what}, "${path}" must be an id from 1 to ${MAX_PORTAL_ID}: ${quoted(String(valueAt(value, beyond.path)))} is none.`,
+      [{ path, code: beyond.code, message: `must be at most ${MAX_PORTAL_ID}` }],
+    );
+  }
 }
 
 export const dashboardErrors: ErrorHandler = (err, c) => {
@@ -59,6 +83,12 @@ export const dashboardErrors: ErrorHandler = (err, c) => {
         ? err.message
         : `The portal could not check the token (${err.code}). Try again in a moment.`;
     return c.json(errorBody(err.code === 'portal_unreachable' ? err.code : 'portal_error', message), 502);
+  }
+  if (isStoreUnreachable(err)) {
+    // A PostgreSQL outage is logged once, by the store's watch; a SQLite fault each time (its code).
+    if ((err as { code?: unknown }).code?.toString().startsWith('SQLITE_'))
+      console.error(`dashboard store: unavailable: ${err.message}`);
+    return sendError(c, storeUnavailable());
   }
   console.error('dashboard store: unexpected error', err);
   return c.json(

@@ -11,6 +11,7 @@ import {
   savePeopleRequestSchema,
   savePeopleResultSchema,
 } from '../../src/api/schemas/directory.ts';
+import { MAX_PORTAL_ID } from '../../src/api/schemas/dashboard-common.ts';
 import { dashboardStatusSchema } from '../../src/api/schemas/dashboard-status.ts';
 import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { historyEventSchema, historyExportQuerySchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
@@ -95,14 +96,15 @@ const pathParameter = (name: string, schema: JsonSchema, description: string) =>
   description,
   schema,
 });
-const userIdParameter = pathParameter('user_id', { type: 'integer', minimum: 1 }, 'The portal user id.');
+const portalId = { type: 'integer', minimum: 1, maximum: MAX_PORTAL_ID };
+const userIdParameter = pathParameter('user_id', portalId, 'The portal user id.');
 const jobIdParameter = pathParameter(
   'job_id',
   { type: 'string', format: 'uuid' },
   'The id answered when the job was started.',
 );
 
-const grpIdParameter = pathParameter('grp_id', { type: 'integer', minimum: 1 }, 'The portal group id.');
+const grpIdParameter = pathParameter('grp_id', portalId, 'The portal group id.');
 
 interface Operation {
   summary: string;
@@ -337,7 +339,9 @@ function operationObject(operation: Operation): JsonSchema {
       'csv' in answer
         ? { description: answer.description, content: { 'text/csv': { schema: { type: 'string' } } } }
         : { description: answer.description, ...json(answer.name) },
-    400: errorAnswer('Bad input (`invalid_json`, `invalid_body`, `invalid_id`): nothing was done.'),
+    400: errorAnswer(
+      `Bad input (\`invalid_json\`, \`invalid_body\`; \`invalid_id\`: an id in the path, query or body outside 1 to ${MAX_PORTAL_ID}, the portal's 32-bit ids): nothing was done.`,
+    ),
   };
   if (operation.auth !== false) {
     responses[401] = errorAnswer(
@@ -348,6 +352,14 @@ function operationObject(operation: Operation): JsonSchema {
     );
   }
   if (operation.notFound) responses[404] = errorAnswer(operation.notFound);
+  if (operation.auth !== false) {
+    responses[503] = {
+      ...errorAnswer(
+        "The server's store (its database) cannot be reached right now (`store_unavailable`): try again after `Retry-After` seconds.",
+      ),
+      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
+    };
+  }
   return {
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),

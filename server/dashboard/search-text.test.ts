@@ -47,6 +47,16 @@ describe('directory search words', () => {
     expect(searchTerms('   ')).toEqual([]);
   });
 
+  it('takes control characters (NUL included) for spaces, in queries and in names', () => {
+    expect(searchTerms('mar\u0000tin\u0007')).toEqual(['mar', 'tin']);
+    expect(personTerms({ firstname: 'Zo\u0000ë', lastname: null, email: null, identifier: null })).toEqual(['zo', 'e']);
+    expect(sortName('Le\u0000fèvre', null)).toBe('le fevre');
+  });
+
+  it('cuts sort names at 200 characters (an index entry of PostgreSQL has a size limit)', () => {
+    expect(Array.from(sortName('😀'.repeat(5000), 'Zoë'))).toHaveLength(200);
+  });
+
   it('orders by last name then first name', () => {
     expect(sortName('Lefèvre', 'Zoë')).toBe('lefevre zoe');
     expect(sortName(null, 'Zoë')).toBe('zoe');
@@ -60,5 +70,10 @@ describe('directory search words', () => {
     expect(inRange('lef', 'lef')).toBe(true);
     expect(inRange('leg', 'lef')).toBe(false);
     expect(inRange('lee', 'lef')).toBe(false);
+  });
+
+  it('bounds a prefix that ends with the last code point, U+10FFFF', () => {
+    expect(prefixUpperBound('a\u{10FFFF}')).toBe('b');
+    expect(prefixUpperBound('\u{10FFFF}') > '\u{10FFFF}'.repeat(50)).toBe(true);
   });
 });

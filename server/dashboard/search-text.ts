@@ -21,15 +21,25 @@ const plainLetters: Record<string, string> = {
 
 /** Longer words are cut, the same way for people and queries (a prefix stays a prefix). */
 const MAX_WORD = 100;
+/**
+ * Longer sort names are cut: they are in an index, and PostgreSQL refuses an index entry over
+ * about 2,700 bytes (200 characters are 800 bytes at most).
+ */
+const MAX_SORT_NAME = 200;
+const LAST_CODE_POINT = 0x10ffff;
 
 export function normaliseText(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (letter) => plainLetters[letter] ?? letter)
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    value
+      // Control characters (NUL included, which PostgreSQL cannot hold) separate words like spaces.
+      .replace(/\p{Cc}/gu, ' ')
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[ßæœøłđðþı]/g, (letter) => plainLetters[letter] ?? letter)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const alphanumericWords = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -62,7 +72,9 @@ export function searchTerms(query: string): string[] {
 
 /** The order of search results: "lastname firstname", normalised. */
 export function sortName(lastname: string | null, firstname: string | null): string {
-  return normaliseText([lastname, firstname].filter(Boolean).join(' '));
+  return Array.from(normaliseText([lastname, firstname].filter(Boolean).join(' ')))
+    .slice(0, MAX_SORT_NAME)
+    .join('');
 }
 
 /**
@@ -71,6 +83,11 @@ export function sortName(lastname: string | null, firstname: string | null): str
  */
 export function prefixUpperBound(prefix: string): string {
   const chars = Array.from(prefix);
-  const last = chars.pop() ?? '';
-  return chars.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+  // The last code point (U+10FFFF) has no next one: the bound moves to the character before.
+  while (chars.length > 0) {
+    const last = chars.pop()?.codePointAt(0) ?? 0;
+    if (last < LAST_CODE_POINT) return chars.join('') + String.fromCodePoint(last + 1);
+  }
+  // Only U+10FFFF: above every word (a word has at most MAX_WORD code units).
+  return String.fromCodePoint(LAST_CODE_POINT).repeat(MAX_WORD);
 }

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrate } from './migrations.ts';
+import { createPrivateFile } from './private-file.ts';
 
 /**
  * Opens (or creates) the portal database and brings its schema to the current version
@@ -9,7 +8,7 @@ import { migrate } from './migrations.ts';
  */
 export function openDatabase(file: string): Database.Database {
   const inMemory = file === ':memory:' || file === '';
-  if (!inMemory) mkdirSync(dirname(file), { recursive: true });
+  if (!inMemory) createPrivateFile(file);
   const db = new Database(file);
   if (!inMemory) {
     db.pragma('journal_mode = WAL');

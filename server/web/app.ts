@@ -20,7 +20,10 @@ interface AppOptions {
   /** Origins the dashboard calls directly (CSP connect-src), see portal-origins.ts. */
   connectOrigins?: readonly string[];
   log?: (line: string) => void;
-  /** Checked by GET /readyz, before (with a portalUrl) whether the portal answers within 2 s. */
+  /**
+   * Checked by GET /readyz, before the dashboard store (answers a query; PostgreSQL: not in an
+   * outage) and (with a portalUrl) whether the portal answers within 2 s.
+   */
   readiness?: ReadinessCheck;
   /** The dashboard server's store and endpoints (`/dashboard-api`), see server/dashboard/. */
   dashboard?: DashboardServer;
@@ -37,7 +40,7 @@ export function createApp({ distDir, portalUrl, portal, connectOrigins, log, rea
     });
   }
   app.use('*', securityHeaders({ connectOrigins }));
-  app.route('/', healthRoutes(allReady(readiness, portalUrl ? portalAnswers(portalUrl) : undefined)));
+  app.route('/', healthRoutes(allReady(readiness, dashboard?.ready, portalUrl ? portalAnswers(portalUrl) : undefined)));
   app.use('/api/*', compressJson());
   // After the compression (the recorders read the portal's answers before it), before /api:
   // its recorders watch the portal's answers go by.

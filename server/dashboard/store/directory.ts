@@ -38,6 +38,14 @@ const personColumns = [
   'p.last_seen',
 ] as const;
 
+/**
+ * The text as both stores can keep it: PostgreSQL cannot hold U+0000 in text. POST /people refuses
+ * it; this is for the records the server learns from the portal itself (lookups, pass-through).
+ */
+function storable(text: string | null): string | null {
+  return text === null ? null : text.replaceAll('\u0000', '');
+}
+
 export class Directory {
   constructor(
     private readonly db: StoreDb,
@@ -54,10 +62,10 @@ export class Directory {
     const people = latest.map((r) => ({
       org_id: orgId,
       user_id: r.user_id,
-      identifier: r.user_organisation_identifier,
-      firstname: r.firstname,
-      lastname: r.lastname,
-      email: r.email,
+      identifier: storable(r.user_organisation_identifier),
+      firstname: storable(r.firstname),
+      lastname: storable(r.lastname),
+      email: storable(r.email),
       groups: JSON.stringify(r.groups),
       sort_name: sortName(r.lastname, r.firstname),
       last_seen: lastSeen,

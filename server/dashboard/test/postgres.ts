@@ -71,6 +71,11 @@ export const postgresLabel = postgres.available ? 'PostgreSQL' : `PostgreSQL, sk
 export interface TestPostgres {
   /** A new, empty database on the server: its connection URL. */
   createDatabase: () => Promise<string>;
+  /** Stops the server as an operator's restart would (sessions ended with 57P01), keeping its data. */
+  stopServer: () => Promise<void>;
+  /** Starts a stopped server again, on the same port with the same data. */
+  startServer: () => Promise<void>;
+  /** Stops the server for good and removes its data. */
   stop: () => Promise<void>;
 }
 
@@ -100,7 +105,9 @@ export async function startPostgres(): Promise<TestPostgres> {
   await asServerUser('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  await asServerUser('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  const startServer = () =>
+    asServerUser('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  await startServer();
 
   let stopped = false;
   const stopNow = () => {
@@ -111,6 +118,8 @@ export async function startPostgres(): Promise<TestPostgres> {
       if (runAs)
         execFileSync('runuser', ['-u', 'postgres', '--', join(binDir, 'pg_ctl'), ...args], { stdio: 'ignore' });
       else execFileSync(join(binDir, 'pg_ctl'), args, { stdio: 'ignore' });
+    } catch {
+      // Already stopped (stopServer without startServer): only the directory is left to remove.
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -130,6 +139,13 @@ export async function startPostgres(): Promise<TestPostgres> {
         await client.end();
       }
       return `${base}/${name}`;
+    },
+    async stopServer() {
+      // "fast": what a service manager's restart does; open sessions are ended with 57P01.
+      await asServerUser('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    },
+    async startServer() {
+      await startServer();
     },
     async stop() {
       process.removeListener('exit', stopNow);

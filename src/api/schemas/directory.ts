@@ -2,7 +2,7 @@
 // showed them (GET/POST /dashboard-api/people...).
 import * as z from 'zod/mini';
 import { idSchema, nullableString } from './common.ts';
-import { pageQueryShape, storedTimeSchema } from './dashboard-common.ts';
+import { pageQueryShape, portalIdSchema, storedTextSchema, storedTimeSchema } from './dashboard-common.ts';
 import { userSchema } from './user.ts';
 
 export const personSchema = z.object({
@@ -19,16 +19,30 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
-/** POST /people: user records the dashboard received from the portal. */
+/**
+ * POST /people: user records the dashboard received from the portal. What the directory keeps
+ * of them must be storable: ids in the portal's range, text without control characters.
+ */
 export const savePeopleRequestSchema = z.object({
-  users: z.array(userSchema).check(z.minLength(1), z.maxLength(500)),
+  users: z
+    .array(
+      z.extend(userSchema, {
+        user_id: portalIdSchema,
+        email: z.nullable(storedTextSchema),
+        firstname: z.nullable(storedTextSchema),
+        lastname: z.nullable(storedTextSchema),
+        user_organisation_identifier: z.nullable(storedTextSchema),
+        groups: z.array(storedTextSchema),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(500)),
 });
 export type SavePeopleRequest = z.infer<typeof savePeopleRequestSchema>;
 export const savePeopleResultSchema = z.object({ saved: z.int() });
 
 /** POST /people/names: the people of a page of user ids (unknown ids are left out). */
 export const peopleNamesRequestSchema = z.object({
-  user_ids: z.array(idSchema.check(z.positive())).check(z.minLength(1), z.maxLength(500)),
+  user_ids: z.array(portalIdSchema).check(z.minLength(1), z.maxLength(500)),
 });
 export type PeopleNamesRequest = z.infer<typeof peopleNamesRequestSchema>;
 

@@ -1,7 +1,7 @@
 // The history of memberships created through the dashboard server (GET /dashboard-api/history).
 import * as z from 'zod/mini';
 import { idSchema, nullableString } from './common.ts';
-import { pageQueryShape, queryInt, storedTimeSchema } from './dashboard-common.ts';
+import { pageQueryShape, queryPortalId, storedTimeSchema } from './dashboard-common.ts';
 
 /** What the dashboard sends in `X-Dashboard-Source`; anything else is recorded as `unknown`. */
 export const historySources = ['form', 'import', 'bulk', 'copy'] as const;
@@ -39,8 +39,8 @@ const timeBound = z.string().check(
 );
 
 export const historyFilterShape = {
-  grp_id: z.optional(queryInt(1, Number.MAX_SAFE_INTEGER)),
-  user_id: z.optional(queryInt(1, Number.MAX_SAFE_INTEGER)),
+  grp_id: z.optional(queryPortalId()),
+  user_id: z.optional(queryPortalId()),
   source: z.optional(z.enum([...historySources, 'unknown'])),
   result: z.optional(z.enum(historyResults)),
   from: z.optional(timeBound),

@@ -2,12 +2,14 @@
 // looks up against the portal in the background (POST/GET /dashboard-api/people/lookups...).
 import * as z from 'zod/mini';
 import { nullableString } from './common.ts';
-import { pageQueryShape, storedTimeSchema } from './dashboard-common.ts';
+import { pageQueryShape, storedTextSchema, storedTimeSchema } from './dashboard-common.ts';
 
 export const MAX_LOOKUP_IDENTIFIERS = 10_000;
 
 export const lookupJobRequestSchema = z.object({
-  identifiers: z.array(z.string().check(z.maxLength(255))).check(z.minLength(1), z.maxLength(MAX_LOOKUP_IDENTIFIERS)),
+  identifiers: z
+    .array(storedTextSchema.check(z.maxLength(255)))
+    .check(z.minLength(1), z.maxLength(MAX_LOOKUP_IDENTIFIERS)),
 });
 export type LookupJobRequest = z.infer<typeof lookupJobRequestSchema>;
 

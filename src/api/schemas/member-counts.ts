@@ -1,11 +1,11 @@
 // Group member counts kept by the dashboard server (POST /dashboard-api/groups/member-counts).
 import * as z from 'zod/mini';
 import { idSchema } from './common.ts';
-import { storedTimeSchema } from './dashboard-common.ts';
+import { portalIdSchema, storedTimeSchema } from './dashboard-common.ts';
 
 /** The groups on screen: at most 100 at a time. */
 export const memberCountsRequestSchema = z.object({
-  grp_ids: z.array(idSchema.check(z.positive())).check(z.minLength(1), z.maxLength(100)),
+  grp_ids: z.array(portalIdSchema).check(z.minLength(1), z.maxLength(100)),
 });
 export type MemberCountsRequest = z.infer<typeof memberCountsRequestSchema>;
 
