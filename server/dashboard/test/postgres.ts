@@ -71,6 +71,10 @@ export const postgresLabel = postgres.available ? 'PostgreSQL' : `PostgreSQL, sk
 export interface TestPostgres {
   /** A new, empty database on the server: its connection URL. */
   createDatabase: () => Promise<string>;
+  /** Stops the server as an operator's restart does (fast: open connections are cut), keeping its data. */
+  pause: () => Promise<void>;
+  /** Starts the paused server again, on the same port. */
+  resume: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -100,7 +104,9 @@ export async function startPostgres(): Promise<TestPostgres> {
   await asServerUser('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-  await asServerUser('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  const start = () =>
+    asServerUser('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  await start();
 
   let stopped = false;
   const stopNow = () => {
@@ -130,6 +136,12 @@ export async function startPostgres(): Promise<TestPostgres> {
         await client.end();
       }
       return `${base}/${name}`;
+    },
+    async pause() {
+      await asServerUser('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    },
+    async resume() {
+      await start();
     },
     async stop() {
       process.removeListener('exit', stopNow);
