@@ -2,87 +2,23 @@
 // client is its connection's address (127.0.0.2 is another client than 127.0.0.1), counted the
 // same on /api and /dashboard-api, embedded portal or proxy; the token cache forgets a token
 // refused on /api and believes an accepted one at most 15 s; writes always ask the portal.
-import { serve, type ServerType } from '@hono/node-server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDashboardServer } from '../dashboard/api.ts';
-import { httpPortalGateway, inProcessPortalGateway } from '../dashboard/portal-gateway.ts';
-import { httpPortalReader, inProcessPortalReader } from '../dashboard/portal-reader.ts';
-import { openStore } from '../dashboard/store/connection.ts';
 import { issueToken } from '../portal/tokens.ts';
-import { demoPortal } from '../test/support.ts';
-import { createApp } from './app.ts';
-import { makeDist } from './test-dist.ts';
-import { listen, rawRequest } from './test-http.ts';
-import { serverFailedAttempts } from './trust-proxy.ts';
+import { rawRequest } from './test-http.ts';
+import { closeStarted, startProduction as start, type Started } from './test-production.ts';
 
-interface Started {
-  port: number;
-  portal: ReturnType<typeof demoPortal>;
-  /** The paths the portal was asked, in proxy mode (the portal behind PORTAL_API_URL). */
-  portalPaths: string[];
-  time: { now: number };
-}
-
-const closers: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const close of closers.splice(0).reverse()) await close();
-});
-
-/** The production app (createApp with a dashboard server), as serve.ts builds it. */
-async function start({ proxied = false, trustedHops = 0 } = {}): Promise<Started> {
-  const failures = serverFailedAttempts(trustedHops);
-  // Behind the proxy the portal stands alone and keeps its own limit; here it lets all through,
-  // so that the test counts what reached it rather than its refusals.
-  const portal = proxied ? demoPortal({ failedAttempts: { limit: 10_000, windowSeconds: 60 } }) : demoPortal({ failures });
-  closers.push(() => portal.db.close());
-  const portalPaths: string[] = [];
-  let portalUrl: string | undefined;
-  if (proxied) {
-    const server: ServerType = await new Promise((resolve) => {
-      const s = serve(
-        {
-          fetch: (request, env) => {
-            portalPaths.push(new URL(request.url).pathname);
-            return portal.app.fetch(request, env);
-          },
-          port: 0,
-          hostname: '127.0.0.1',
-        },
-        () => resolve(s),
-      );
-    });
-    closers.push(() => new Promise<void>((done) => server.close(() => done())));
-    const address = server.address();
-    portalUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  }
-  const time = { now: Date.now() };
-  const dashboard = createDashboardServer({
-    store: await openStore({ dialect: 'sqlite', file: ':memory:' }),
-    gateway: portalUrl ? httpPortalGateway(portalUrl) : inProcessPortalGateway(portal.app),
-    reader: portalUrl ? httpPortalReader(portalUrl) : inProcessPortalReader(portal.app),
-    directoryMaxAgeMs: 86_400_000,
-    failures,
-    proxied,
-    now: () => time.now,
-  });
-  closers.push(() => dashboard.close());
-  const dist = makeDist();
-  closers.push(dist.remove);
-  const app = createApp({
-    distDir: dist.dir,
-    portalUrl,
-    portal: portalUrl ? undefined : portal.app,
-    dashboard,
-    trustedHops,
-  });
-  const listening = await listen(app);
-  closers.push(listening.close);
-  return { port: listening.port, portal, portalPaths, time };
-}
+afterEach(closeStarted);
 
 type Client = { localAddress?: string; forwardedFor?: string };
 
-async function send(s: Started, method: string, path: string, token: string | null, client: Client = {}, body?: string) {
+async function send(
+  s: Started,
+  method: string,
+  path: string,
+  token: string | null,
+  client: Client = {},
+  body?: string,
+) {
   const headers: Record<string, string> = {};
   if (token !== null) headers.authorization = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -213,9 +149,9 @@ describe('behind a trusted reverse proxy (TRUST_PROXY=1)', () => {
     // The client wrote an entry of its own before the proxy's: still counted as 198.51.100.7.
     expect((await count(s, s.portal.token1, { forwardedFor: '198.51.100.8, 198.51.100.7' })).status).toBe(429);
     expect((await count(s, s.portal.token1, { forwardedFor: '198.51.100.8' })).status).toBe(200);
-    expect((await send(s, 'GET', '/api/token/validate', s.portal.token1, { forwardedFor: '198.51.100.8' })).status).toBe(
-      200,
-    );
+    expect(
+      (await send(s, 'GET', '/api/token/validate', s.portal.token1, { forwardedFor: '198.51.100.8' })).status,
+    ).toBe(200);
   });
 
   it('ignores X-Forwarded-For without TRUST_PROXY', async () => {
