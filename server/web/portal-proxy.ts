@@ -2,8 +2,9 @@
 // method, path, query, body, Authorization, Content-Type and Accept; back come the status, the
 // body, Content-Type and Retry-After. No cookies, no other headers.
 // Refused without asking the portal: a method the API does not use (405) and a path that could
-// climb out of the API on the portal's side once decoded (400, raw-path.ts). A read whose connection to the
-// portal drops before an answer is asked once more; the browser gets 502 only if that fails too.
+// climb out of the API on the portal's side once decoded (400, raw-path.ts). A read whose
+// connection to the portal drops before an answer is asked once more; the browser gets 502 only
+// if that fails too.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from '../portal/errors.ts';
