@@ -1,5 +1,5 @@
 // What the browser gets from `npm start`'s production server: a compressed first page within its
-// budget of bytes on the wire, and the app's own not-found page for an address with a NUL.
+// budget of bytes on the wire, and 400 invalid_path for an address with a NUL (refused before routing).
 import { expect, test } from './support/fixtures.ts';
 
 /** The first page's budget on the wire, as the browser counts it (README, bench/RESULTS.md). */
@@ -31,9 +31,14 @@ test.describe('signed out', () => {
   });
 });
 
-test("an address with a NUL gets the app and its not-found page, not the server's bare 404", async ({ page }) => {
+test('an address with a NUL is refused with 400 invalid_path before any page is served', async ({ page }) => {
   const response = await page.goto('/groups/%00');
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: /not found$/ })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  expect(response?.status()).toBe(400);
+  expect(await response?.json()).toEqual({
+    status: false,
+    error: {
+      code: 'invalid_path',
+      message: 'The request path has a NUL character once decoded: nothing is served or forwarded for it.',
+    },
+  });
 });

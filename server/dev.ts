@@ -6,9 +6,11 @@ import { Hono } from 'hono';
 import { createServer } from 'vite';
 import { mountDashboard, openDashboardServer } from './dashboard/open.ts';
 import { openEmbeddedPortal } from './web/embedded-portal.ts';
+import { serverFailedAttempts, trustedProxyHops } from './web/trust-proxy.ts';
 
-const portal = openEmbeddedPortal(process.env);
-const dashboard = await openDashboardServer(process.env, { portal: portal.app });
+const failures = serverFailedAttempts(trustedProxyHops(process.env.TRUST_PROXY));
+const portal = openEmbeddedPortal(process.env, failures);
+const dashboard = await openDashboardServer(process.env, { portal: portal.app, failures });
 const app = new Hono();
 mountDashboard(app, dashboard);
 const listener = getRequestListener(app.route('/api', portal.app).fetch);

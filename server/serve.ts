@@ -1,6 +1,6 @@
 // `npm start`: the dashboard and the portal API on one port. The API is the embedded portal
 // server (SQLite, demo seed on first run) or, with PORTAL_API_URL, a proxy to a real portal.
-// Settings (PORT, HOST, PORTAL_*, DIST_DIR, LOG_REQUESTS, VITE_PORTAL_API_URL): the README.
+// Settings (PORT, HOST, PORTAL_*, DIST_DIR, LOG_REQUESTS, TRUST_PROXY, VITE_PORTAL_API_URL): the README.
 // `npm run build` compiles this file into build/server.js (scripts/build-server.js), which
 // `npm start` runs; under tsx it runs as is.
 import { serve } from '@hono/node-server';
@@ -15,6 +15,7 @@ import { allReady, databaseOpen } from './web/health.ts';
 import { directPortalOrigins } from './web/portal-origins.ts';
 import { GRACE_MS, drain, onAbort, stopSignal } from './web/shutdown.ts';
 import { serverTimeouts } from './web/timeouts.ts';
+import { serverFailedAttempts, trustedProxyHops } from './web/trust-proxy.ts';
 
 // server/ or build/: the project is one level up either way.
 const root = resolve(import.meta.dirname, '..');
@@ -35,9 +36,12 @@ try {
   const distDir = resolve(root, process.env.DIST_DIR || 'dist');
   await buildIfStale(root, distDir, process.env, stop);
 
-  const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env);
+  const trustedHops = trustedProxyHops(process.env.TRUST_PROXY);
+  // One failed-attempt limit per client for /api and /dashboard-api (failed-attempts.ts).
+  const failures = serverFailedAttempts(trustedHops);
+  const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env, failures);
   const stopping = async () => (stop.aborted ? 'The server is stopping.' : undefined);
-  const dashboard = await openDashboardServer(process.env, { portalUrl, portal: embedded?.app });
+  const dashboard = await openDashboardServer(process.env, { portalUrl, portal: embedded?.app, failures });
   const app = createApp({
     distDir,
     portalUrl,
@@ -46,6 +50,7 @@ try {
     log: quiet ? undefined : (line) => console.log(line),
     readiness: allReady(stopping, embedded && databaseOpen(embedded.db)),
     dashboard,
+    trustedHops,
   });
 
   // A plain HTTP server (no serverOptions.createServer): the type `serve` returns is wider.

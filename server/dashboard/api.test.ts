@@ -3,6 +3,7 @@
 // (never the dashboard's HTML).
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FailedAttempts } from '../portal/failed-attempts.ts';
 import { issueToken } from '../portal/tokens.ts';
 import { demoPortal, expectError, type Portal } from '../test/support.ts';
 import { demoFacts } from '../seed/facts.ts';
@@ -28,10 +29,14 @@ describe('dashboard server API', () => {
   let h: Harness;
   let portal: Portal;
   beforeAll(async () => {
-    // One refused token per documented operation, more than the portal's 20 failed attempts a
-    // minute from one address: this portal allows them all (the limit has its own tests).
-    portal = demoPortal({ failedAttempts: { limit: 1000, windowSeconds: 60 } });
-    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }), { portal });
+    // One refused token per documented operation, more than the server's 20 failed attempts a
+    // minute from one address: this limit allows them all (the limit has its own tests).
+    const failures = new FailedAttempts({ limit: 1000, windowSeconds: 60 });
+    portal = demoPortal({ failures });
+    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }), {
+      portal,
+      dashboard: { failures },
+    });
   });
   afterAll(async () => {
     await h.close();

@@ -2,8 +2,10 @@
 // recorders for /api: everything the production server needs from server/dashboard.
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { FailedAttempts } from '../portal/failed-attempts.ts';
 import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
 import { errorBody } from '../portal/errors.ts';
+import { apiTokens } from './api-tokens.ts';
 import { dashboardErrors, requireOrg, type DashboardEnv } from './http.ts';
 import { LookupRunner } from './lookup-runner.ts';
 import { openApiDocument } from './openapi.ts';
@@ -44,6 +46,8 @@ export interface DashboardServer {
   recordMemberships: MiddlewareHandler;
   /** For /readyz: why the store cannot serve now (PostgreSQL down, SQLite unreadable), or undefined. */
   ready: () => Promise<string | undefined>;
+  /** Middleware for `/api/*`, first: forgets refused tokens; in proxy mode, the failed-attempt limit (api-tokens.ts). */
+  apiTokens: MiddlewareHandler;
   /** Waits for this process's lookup jobs, report gatherings and cache gatherings to finish (tests). */
   idle: () => Promise<void>;
   /** Stops the lookup jobs and gatherings of this process, lets recordings end, then closes the store. */
@@ -58,6 +62,12 @@ export interface DashboardServerOptions {
   directoryMaxAgeMs: number;
   /** Portal requests at a time per progress report (default 8). */
   reportConcurrency?: number;
+  /** The production server's one failed-attempt limit, shared with /api (default: one of its own). */
+  failures?: FailedAttempts;
+  /** The gateway is a real portal over HTTP (PORTAL_API_URL): /api's limit is kept here (api-tokens.ts). */
+  proxied?: boolean;
+  /** The token cache's clock (tests). */
+  now?: () => number;
 }
 
 export function createDashboardServer({
@@ -66,8 +76,11 @@ export function createDashboardServer({
   reader,
   directoryMaxAgeMs,
   reportConcurrency = 8,
+  failures = new FailedAttempts(),
+  proxied = false,
+  now,
 }: DashboardServerOptions): DashboardServer {
-  const tokens = new TokenCheck(gateway);
+  const tokens = new TokenCheck(gateway, { now });
   const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
   const history = new History(store.db);
   const jobs = new LookupJobs(store.db);
@@ -81,7 +94,7 @@ export function createDashboardServer({
     people: (orgId, userIds) => directory.byIds(orgId, userIds),
     concurrency: reportConcurrency,
   });
-  const auth = requireOrg(tokens);
+  const auth = requireOrg(tokens, failures);
 
   const api = new Hono<DashboardEnv>();
   api.use(
@@ -119,6 +132,7 @@ export function createDashboardServer({
     learnUsers: learnUsers(deps),
     recordMemberships: recordMemberships(deps),
     ready: store.problem,
+    apiTokens: apiTokens({ tokens, failures, proxied }),
     idle: async () => {
       await Promise.all([runner.idle(), reports.idle(), gatherer.idle(), recordingsEnd(recordings)]);
     },

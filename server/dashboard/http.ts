@@ -7,6 +7,7 @@ import { MAX_PORTAL_ID } from '../../src/api/schemas/dashboard-common.ts';
 import { validate } from '../portal/body.ts';
 import { quoted } from '../portal/echo.ts';
 import { issuePath, valueAt } from '../portal/issues.ts';
+import type { FailedAttempts } from '../portal/failed-attempts.ts';
 import { PortalError, badRequest, errorBody, sendError } from '../portal/errors.ts';
 import { PortalAnswerError } from './portal-gateway.ts';
 import { isStoreUnreachable, storeUnavailable } from './store/availability.ts';
@@ -14,9 +15,15 @@ import { tokenFrom, type TokenCheck } from './token-check.ts';
 
 export type DashboardEnv = { Variables: { orgId: number } };
 
-/** 401 without a token or when the portal refuses it; then `c.var.orgId` scopes every row. */
-export function requireOrg(tokens: TokenCheck): MiddlewareHandler<DashboardEnv> {
+/**
+ * 401 without a token or when the portal refuses it; then `c.var.orgId` scopes every row. The
+ * caller's failed attempts count into the server's one limit (failed-attempts.ts): 429 once over
+ * it. A write asks the portal every time: a refused token must not write for another 15 s.
+ */
+export function requireOrg(tokens: TokenCheck, failures: FailedAttempts): MiddlewareHandler<DashboardEnv> {
   return createMiddleware<DashboardEnv>(async (c, next) => {
+    const attempts = failures.of(c);
+    await attempts.guard();
     const token = tokenFrom(c.req.header('authorization'));
     if (!token)
       throw new PortalError(
@@ -24,9 +31,16 @@ export function requireOrg(tokens: TokenCheck): MiddlewareHandler<DashboardEnv> 
         'missing_token',
         'The Authorization header is missing. Send your portal API token in it.',
       );
-    c.set('orgId', await tokens.orgOf(token));
+    c.set('orgId', await tokens.orgOf(token, { fresh: isWrite(c), attempts }));
     await next();
   });
+}
+
+/** Requests that only read, though sent by POST (a list of ids in the body). */
+const readsByPost = /\/(people\/names|groups\/member-counts)$/;
+
+function isWrite(c: Context): boolean {
+  return c.req.method !== 'GET' && c.req.method !== 'HEAD' && !readsByPost.test(c.req.path);
 }
 
 export async function readJsonBody<T extends z.ZodMiniType>(c: Context, schema: T, what: string): Promise<z.infer<T>> {

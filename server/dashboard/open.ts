@@ -2,19 +2,22 @@
 // portal the production server uses (embedded in-process, or PORTAL_API_URL over HTTP).
 import type { Hono } from 'hono';
 import { DASHBOARD_API_PREFIX, createDashboardServer, type DashboardServer } from './api.ts';
-import { httpPortalGateway, inProcessPortalGateway } from './portal-gateway.ts';
+import type { FailedAttempts } from '../portal/failed-attempts.ts';
+import { httpPortalGateway, inProcessPortalGateway, type InProcessPortal } from './portal-gateway.ts';
 import { httpPortalReader, inProcessPortalReader } from './portal-reader.ts';
 import { dashboardSettings, type DashboardEnv } from './settings.ts';
 import { openStore } from './store/connection.ts';
 
 export interface PortalForDashboard {
   portalUrl?: string;
-  portal?: { request: (path: string, init: RequestInit) => Response | Promise<Response> };
+  portal?: InProcessPortal;
+  /** The server's one failed-attempt limit, shared with the embedded portal (or kept for the proxy). */
+  failures?: FailedAttempts;
 }
 
 export async function openDashboardServer(
   env: DashboardEnv,
-  { portalUrl, portal }: PortalForDashboard,
+  { portalUrl, portal, failures }: PortalForDashboard,
 ): Promise<DashboardServer> {
   const settings = dashboardSettings(env);
   const gateway = portalUrl ? httpPortalGateway(portalUrl) : portal ? inProcessPortalGateway(portal) : undefined;
@@ -27,11 +30,14 @@ export async function openDashboardServer(
     reader,
     directoryMaxAgeMs: settings.directoryMaxAgeMs,
     reportConcurrency: settings.reportConcurrency,
+    failures,
+    proxied: portalUrl !== undefined,
   });
 }
 
 /** Mounts the dashboard server on the production app; call before the `/api` routes. */
 export function mountDashboard(app: Hono, server: DashboardServer): void {
+  app.use('/api/*', server.apiTokens);
   app.use('/api/user/get_by_organisation_identifier/*', server.learnUsers);
   app.use('/api/user_grp/create', server.recordMemberships);
   app.route(DASHBOARD_API_PREFIX, server.api);

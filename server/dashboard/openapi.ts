@@ -347,6 +347,9 @@ function operationObject(operation: Operation): JsonSchema {
     responses[401] = errorAnswer(
       'No token, or a token the portal refuses (`missing_token`, `invalid_token`, `token_expired`).',
     );
+    responses[429] = errorAnswer(
+      'Too many failed attempts from this client, on `/api` and here together (`too_many_requests`): wait the seconds of `Retry-After`.',
+    );
     responses[502] = errorAnswer(
       'The portal could not be asked whether the token is valid (`portal_unreachable`, `portal_error`).',
     );

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
 import { userSchema, type User } from '../../src/api/schemas/user.ts';
+import { IN_PROCESS_CALLER } from '../portal/failed-attempts.ts';
 import { askAgainIfDropped } from '../web/dropped-connection.ts';
 
 /** The portal answered with an error (or not at all: `portal_unreachable`, status 502). */
@@ -132,13 +133,14 @@ export function inProcessPortalGateway(portal: InProcessPortal): PortalGateway {
 }
 
 export interface InProcessPortal {
-  request: (path: string, init: RequestInit) => Response | Promise<Response>;
+  request: (path: string, init: RequestInit, env?: object) => Response | Promise<Response>;
 }
 
+/** The dashboard server counts its clients' failed attempts itself: the portal trusts these calls. */
 export const inProcessCall =
   (portal: InProcessPortal): PortalCall =>
   async (path, init) =>
-    portal.request(path, init);
+    portal.request(path, init, IN_PROCESS_CALLER);
 
 export function httpCall(portalUrl: string, timeoutMs = 30_000): PortalCall {
   const base = portalUrl.replace(/\/+$/, '');

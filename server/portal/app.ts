@@ -31,13 +31,15 @@ export interface PortalOptions {
   log?: (line: string) => void;
   /** Failed token and API key attempts allowed per client address and window (default 20 a minute). */
   failedAttempts?: FailedAttemptsOptions;
+  /** A limiter shared with the rest of the production server (one policy for /api and /dashboard-api); wins over failedAttempts. */
+  failures?: FailedAttempts;
   /** Check every success answer against its schema (respond.ts). Default: on under vitest, off otherwise. */
   validateResponses?: boolean;
 }
 
 export function createPortalApp(db: Database, options: PortalOptions = {}): Hono<AuthEnv> {
   const tokens = new TokenStore(db, options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
-  const failures = new FailedAttempts(options.failedAttempts);
+  const failures = options.failures ?? new FailedAttempts(options.failedAttempts);
   const takeTurns = turnScheduler();
   const ctx: PortalContext = {
     db,

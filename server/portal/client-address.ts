@@ -1,20 +1,50 @@
-// The address failed attempts are counted against: the TCP peer of the connection
-// (@hono/node-server's connection info). X-Forwarded-For is not trusted: any client can write it.
+// Who the client is, for the failed-attempt limit and for HSTS: the TCP peer of the connection
+// (@hono/node-server's connection info), or, behind `trustedHops` reverse proxies (TRUST_PROXY),
+// what the outermost of them saw. X-Forwarded-For and X-Forwarded-Proto are read only then: any
+// client can write them, so only the entries the trusted proxies appended are believed.
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import type { Context } from 'hono';
+import { requestHeader } from './node-http.ts';
 
 /** Requests without a socket (in-process calls, e.g. tests through app.request) share this key. */
 const UNKNOWN_ADDRESS = 'unknown';
 
-export function clientAddress(c: Context): string {
+/** The comma-separated entries of a forwarding header, the nearest hop's last. */
+function forwardedList(c: Context, name: 'x-forwarded-for' | 'x-forwarded-proto'): string[] {
+  const value = requestHeader(c, name);
+  return value ? value.split(',').map((entry) => entry.trim()) : [];
+}
+
+export function clientAddress(c: Context, trustedHops = 0): string {
   let address: string | undefined;
   try {
     address = getConnInfo(c).remote.address;
   } catch {
     // No Node request behind this context: nothing to read the address from.
   }
-  return address ? addressKey(address) : UNKNOWN_ADDRESS;
+  if (!address) return UNKNOWN_ADDRESS;
+  // Each trusted proxy appended the address it saw: walk back one entry per trusted hop, and stop
+  // at anything that is not an address (the hop that wrote it is then the client we can name).
+  const forwarded = trustedHops > 0 ? forwardedList(c, 'x-forwarded-for') : [];
+  for (let hop = 0; hop < trustedHops; hop++) {
+    const entry = forwarded.pop();
+    if (!entry || !isIP(entry)) break;
+    address = entry;
+  }
+  return addressKey(address);
+}
+
+/**
+ * Whether the client's request came over HTTPS, as the outermost trusted proxy says
+ * (X-Forwarded-Proto); false without trusted proxies, since this server itself speaks plain HTTP.
+ */
+export function cameOverHttps(c: Context, trustedHops: number): boolean {
+  if (trustedHops <= 0) return false;
+  const protos = forwardedList(c, 'x-forwarded-proto');
+  // A proxy that sets the header (rather than appending) leaves one entry: it is the outermost seen.
+  const outermost = protos[Math.max(0, protos.length - trustedHops)];
+  return outermost?.toLowerCase() === 'https';
 }
 
 /**

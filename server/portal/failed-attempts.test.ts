@@ -8,9 +8,12 @@ import { demoPortal, expectError, type Portal } from '../test/support.ts';
 import { createApp } from '../web/app.ts';
 import { makeDist } from '../web/test-dist.ts';
 import { addressKey } from './client-address.ts';
+import { FailedAttempts, IN_PROCESS_CALLER } from './failed-attempts.ts';
 
 /** The bindings @hono/node-server gives a request: here only the peer's address matters. */
-const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
+const from = (address: string, headers: Record<string, string> = {}) => ({
+  incoming: { socket: { remoteAddress: address }, headers },
+});
 
 async function call(
   p: Portal,
@@ -24,7 +27,7 @@ async function call(
   const res = await p.app.request(
     path,
     { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) },
-    from(address),
+    from(address, headers),
   );
   return {
     status: res.status,
@@ -146,6 +149,36 @@ describe('failed attempts from one client address', () => {
     expect(refused.retryAfter).toBe('1');
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect((await call(p, '203.0.113.12', 'GET', '/token/validate', { token: p.token1 })).status).toBe(200);
+  });
+
+  it("does not count the dashboard server's own in-process calls (IN_PROCESS_CALLER): it counted their client itself", async () => {
+    const p = demoPortal();
+    for (let i = 0; i < 30; i++) {
+      const res = await p.app.request('/token/validate', { headers: { authorization: 'guess' } }, IN_PROCESS_CALLER);
+      expect(res.status).toBe(401);
+    }
+    // Nor were they counted under the key of requests without a socket.
+    const res = await p.app.request('/token/validate', { headers: { authorization: p.token1 } });
+    expect(res.status).toBe(200);
+    // A look-alike object is not the caller.
+    for (let i = 0; i < 20; i++)
+      await p.app.request('/token/validate', { headers: { authorization: 'guess' } }, { inProcessCaller: true });
+    expect((await p.app.request('/token/validate', { headers: { authorization: p.token1 } })).status).toBe(429);
+  });
+
+  it('counts by the X-Forwarded-For entry of a trusted proxy when told to (TRUST_PROXY), on the peer otherwise', async () => {
+    const p = demoPortal({ failures: new FailedAttempts({ limit: 20, windowSeconds: 60, trustedHops: 1 }) });
+    const via = (client: string) => ({ headers: { 'x-forwarded-for': client } });
+    for (let i = 0; i < 20; i++)
+      await call(p, '10.0.0.1', 'GET', '/token/validate', { token: 'guess', ...via('198.51.100.3') });
+    expectError(
+      await call(p, '10.0.0.1', 'GET', '/token/validate', { token: p.token1, ...via('198.51.100.3') }),
+      429,
+      'too_many_requests',
+    );
+    expect(
+      (await call(p, '10.0.0.1', 'GET', '/token/validate', { token: p.token1, ...via('198.51.100.4') })).status,
+    ).toBe(200);
   });
 
   it('counts an IPv6 client by its /64 network, and an IPv4-mapped one as IPv4', async () => {

@@ -1,7 +1,9 @@
 // Brute force: after LIMIT failed attempts (an unknown API key on POST /token, an unknown or
-// expired token anywhere) from one client address within the window, every request from that
-// address answers 429 too_many_requests with Retry-After until the window is over. Valid tokens
-// too: letting them through would tell a guesser which guess was right.
+// expired token anywhere) from one client within the window, every request from that client
+// answers 429 too_many_requests with Retry-After until the window is over. Valid tokens too:
+// letting them through would tell a guesser which guess was right.
+// One instance is the production server's one policy: the embedded portal's /api, the portal
+// proxy's /api and /dashboard-api all count into it, by the client's address (client-address.ts).
 // Counting is rate-limiter-flexible's in-memory limiter (fixed window per address).
 import type { Context, MiddlewareHandler } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -13,23 +15,72 @@ export interface FailedAttemptsOptions {
   limit: number;
   /** Window in seconds (default 60). */
   windowSeconds: number;
+  /** Reverse proxies in front whose X-Forwarded-For is believed (TRUST_PROXY, default 0). */
+  trustedHops?: number;
 }
 
 const DEFAULT_FAILED_ATTEMPTS: FailedAttemptsOptions = { limit: 20, windowSeconds: 60 };
 
+/**
+ * The bindings of the dashboard server's own in-process requests to the embedded portal
+ * (`app.request(path, init, IN_PROCESS_CALLER)`). The dashboard server has counted the client who
+ * caused them already, so the portal does not count them again, under a key every client would
+ * share. Compared by identity: no request from the network can carry this object.
+ */
+export const IN_PROCESS_CALLER: object = Object.freeze({ inProcessCaller: true });
+
+const trusted = (c: Context) => c.env === IN_PROCESS_CALLER;
+
+/** One client's attempts, for the callers outside the portal's own middleware (the dashboard server, the proxy). */
+export interface ClientAttempts {
+  /** Throws 429 when the client has used up its attempts. */
+  guard: () => Promise<void>;
+  /**
+   * Takes a point now for an attempt whose outcome is not known yet (so that many sent at once
+   * cannot all pass under the limit), 429 when that puts the client over it. Resolves to the
+   * function that gives the point back, for an attempt that turned out not to be a guess.
+   */
+  reserve: () => Promise<() => void>;
+  /** Counts a failure found only afterwards (a token the portal refused on a later request). */
+  fail: () => Promise<void>;
+}
+
 export class FailedAttempts {
   private readonly limiter: RateLimiterMemory;
+  private readonly trustedHops: number;
 
   constructor(private readonly options: FailedAttemptsOptions = DEFAULT_FAILED_ATTEMPTS) {
     this.limiter = new RateLimiterMemory({ points: options.limit, duration: options.windowSeconds });
+    this.trustedHops = options.trustedHops ?? 0;
+  }
+
+  /** The key failures are counted under: the client's address. */
+  clientOf(c: Context): string {
+    return clientAddress(c, this.trustedHops);
   }
 
   /** First middleware of the portal: 429 for anything from a client that has used up its attempts. */
   readonly guard: MiddlewareHandler = async (c, next) => {
-    const used = await this.limiter.get(clientAddress(c));
-    if (used) this.refuseOver(used, this.options.limit);
+    if (!trusted(c)) await this.of(c).guard();
     await next();
   };
+
+  of(c: Context): ClientAttempts {
+    const address = this.clientOf(c);
+    return {
+      guard: async () => {
+        const used = await this.limiter.get(address);
+        if (used) this.refuseOver(used, this.options.limit);
+      },
+      reserve: async () => {
+        this.refuseOver(await this.limiter.penalty(address), this.options.limit + 1);
+        return () => void this.limiter.reward(address);
+      },
+      fail: async () => {
+        await this.limiter.penalty(address);
+      },
+    };
+  }
 
   /**
    * After a token check (synchronous, just before this call): counts it when it failed, and
@@ -39,7 +90,8 @@ export class FailedAttempts {
    * guard before any failure was counted.
    */
   async afterTokenCheck(c: Context, failed: boolean): Promise<void> {
-    const address = clientAddress(c);
+    if (trusted(c)) return;
+    const address = this.clientOf(c);
     const used = await (failed ? this.limiter.penalty(address) : this.limiter.get(address));
     // With this failure counted, a client at the limit is now one over it.
     if (used) this.refuseOver(used, failed ? this.options.limit + 1 : this.options.limit);
@@ -51,15 +103,15 @@ export class FailedAttempts {
    * back unless the key was unknown (401). The library's pattern for login endpoints.
    */
   readonly attempt: MiddlewareHandler = async (c, next) => {
-    const address = clientAddress(c);
-    this.refuseOver(await this.limiter.penalty(address), this.options.limit + 1);
+    if (trusted(c)) return next();
+    const giveBack = await this.of(c).reserve();
     let unknownKey = false;
     try {
       await next();
       unknownKey = c.res.status === 401;
     } finally {
       // A refused body (413), a client gone, a bad request: not a guess.
-      if (!unknownKey) void this.limiter.reward(address);
+      if (!unknownKey) giveBack();
     }
   };
 

@@ -2,7 +2,10 @@
 // duration. The path is logged as it came, still percent-encoded, so that a decoded line
 // break or control character can never forge a log line; the caller's token is masked should
 // it appear in the path (pasted into a URL by mistake), and so is any segment shaped like a token
-// this server issues (32 base64url characters). Headers and query strings are never logged.
+// this server issues (32 base64url characters). Personal values are masked too: the organisation
+// identifier of a look-up (`/user/get_by_organisation_identifier/***`, an employee number or an
+// e-mail address) and any segment holding an `@` (an e-mail address typed into a page's path).
+// Ids (numbers the portal chose) stay, to follow a request. Headers and query strings are never logged.
 import type { Context } from 'hono';
 import { requestHeader } from './node-http.ts';
 
@@ -34,7 +37,19 @@ function maskToken(path: string, authorization: string | undefined): string {
   return masked;
 }
 
+/** The look-up by organisation identifier, at any mount (`/api`, the portal alone): all after it. */
+const identifierLookup = /(\/user\/get_by_organisation_identifier\/).*$/;
+const emailShaped = /@|%40/i;
+
+function maskPersonal(path: string): string {
+  return path
+    .replace(identifierLookup, '$1***')
+    .split('/')
+    .map((segment) => (emailShaped.test(segment) ? '***' : segment))
+    .join('/');
+}
+
 export function requestLogLine(c: Context, started: number): string {
-  const path = maskToken(rawPath(c.req.url), requestHeader(c, 'authorization'));
+  const path = maskPersonal(maskToken(rawPath(c.req.url), requestHeader(c, 'authorization')));
   return `${c.req.method} ${path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`;
 }

@@ -1,5 +1,5 @@
-// The production server's routes: security headers everywhere, the API under /api (its JSON
-// compressed), the health probes, and the dashboard for everything else.
+// The production server's routes: security headers everywhere, unsafe request paths refused, the
+// API under /api (its JSON compressed), the health probes, and the dashboard for everything else.
 import { Hono } from 'hono';
 import type { DashboardServer } from '../dashboard/api.ts';
 import { mountDashboard } from '../dashboard/open.ts';
@@ -8,6 +8,7 @@ import { compressJson } from './compression.ts';
 import { allReady, healthRoutes, portalAnswers, type ReadinessCheck } from './health.ts';
 import { securityHeaders } from './security-headers.ts';
 import { createPortalProxy } from './portal-proxy.ts';
+import { refuseUnsafePaths } from './raw-path.ts';
 import { staticFiles } from './static-files.ts';
 
 interface AppOptions {
@@ -27,9 +28,20 @@ interface AppOptions {
   readiness?: ReadinessCheck;
   /** The dashboard server's store and endpoints (`/dashboard-api`), see server/dashboard/. */
   dashboard?: DashboardServer;
+  /** Reverse proxies in front whose X-Forwarded-* headers are believed (TRUST_PROXY): HSTS over HTTPS. */
+  trustedHops?: number;
 }
 
-export function createApp({ distDir, portalUrl, portal, connectOrigins, log, readiness, dashboard }: AppOptions): Hono {
+export function createApp({
+  distDir,
+  portalUrl,
+  portal,
+  connectOrigins,
+  log,
+  readiness,
+  dashboard,
+  trustedHops,
+}: AppOptions): Hono {
   const app = new Hono();
   if (log) {
     app.use('*', async (c, next) => {
@@ -39,7 +51,9 @@ export function createApp({ distDir, portalUrl, portal, connectOrigins, log, rea
       log(requestLogLine(c, started));
     });
   }
-  app.use('*', securityHeaders({ connectOrigins }));
+  app.use('*', securityHeaders({ connectOrigins, trustedHops }));
+  // On the raw request target, before anything parses or routes it (raw-path.ts).
+  app.use('*', refuseUnsafePaths);
   app.route('/', healthRoutes(allReady(readiness, dashboard?.ready, portalUrl ? portalAnswers(portalUrl) : undefined)));
   app.use('/api/*', compressJson());
   // After the compression (the recorders read the portal's answers before it), before /api:

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
-import { unsafePathProblem } from './portal-proxy.ts';
+import { unsafePathProblem } from './raw-path.ts';
 import { makeDist } from './test-dist.ts';
 import { rawRequest } from './test-http.ts';
 
@@ -258,7 +258,7 @@ describe('the portal proxy', () => {
       status: false,
       error: {
         code: 'invalid_path',
-        message: `The request path ${problem} once decoded: it is not sent to the portal.`,
+        message: `The request path ${problem} once decoded: nothing is served or forwarded for it.`,
       },
     });
     expect(answer.headers['x-content-type-options']).toBe('nosniff');

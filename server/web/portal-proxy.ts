@@ -2,13 +2,15 @@
 // method, path, query, body, Authorization, Content-Type and Accept; back come the status, the
 // body, Content-Type and Retry-After. No cookies, no other headers.
 // Refused without asking the portal: a method the API does not use (405) and a path that could
-// climb out of the API on the portal's side once decoded (400). A read whose connection to the
-// portal drops before an answer is asked once more; the browser gets 502 only if that fails too.
+// climb out of the API on the portal's side once decoded (400, raw-path.ts). A read whose
+// connection to the portal drops before an answer is asked once more; the browser gets 502 only
+// if that fails too.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from '../portal/errors.ts';
 import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
 import { askAgainIfDropped } from './dropped-connection.ts';
+import { refuseUnsafePaths } from './raw-path.ts';
 
 const forwardedRequestHeaders = ['authorization', 'content-type', 'accept'];
 // Retry-After: the dashboard tells how long to wait after the portal's 429.
@@ -17,23 +19,6 @@ const forwardedResponseHeaders = ['content-type', 'retry-after'];
 const allowedMethods = ['GET', 'HEAD', 'POST'];
 /** The API's reads by POST (a list's page and criteria in the body): asking twice changes nothing. */
 const readsByPost = /\/get_all(_for_[a-z]+)?(\/|$)|^\/user\/grp\//;
-
-/**
- * What is wrong with a still-encoded path, once decoded: a `.` or `..` segment (`..%2F` too), a
- * backslash (a separator for some servers) or a NUL; undefined when it may be forwarded.
- */
-export function unsafePathProblem(rawPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    return 'is not valid percent-encoding';
-  }
-  if (decoded.includes('\\')) return 'has a backslash';
-  if (decoded.includes('\0')) return 'has a NUL character';
-  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return 'has a "." or ".." segment';
-  return undefined;
-}
 
 /** Mount with `app.route(prefix, createPortalProxy(url, prefix))`. */
 export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs = 30_000): Hono {
@@ -47,15 +32,10 @@ export function createPortalProxy(portalUrl: string, prefix: string, timeoutMs =
         405,
       );
     }
-    // Checked on the path as it came (new URL() already resolved literal `..` segments).
-    const problem = unsafePathProblem(new URL(c.req.url).pathname);
-    if (problem)
-      return c.json(
-        errorBody('invalid_path', `The request path ${problem} once decoded: it is not sent to the portal.`),
-        400,
-      );
     await next();
   });
+  // Checked on the request target as it came (new URL() resolves `..` and `%2e%2e` segments).
+  app.use('*', refuseUnsafePaths);
   // The embedded portal's limit: the proxy never buffers more than 1 MiB of anyone's body.
   app.use(
     '*',

@@ -1,12 +1,18 @@
 // Security headers on every response of the production server: the page runs only its own
 // scripts and styles, cannot be framed, and sends no referrer to product links.
 import type { MiddlewareHandler } from 'hono';
+import { cameOverHttps } from '../portal/client-address.ts';
 import { presetResponseHeaders } from '../portal/node-http.ts';
 
 interface SecurityOptions {
   /** Origins the page may call besides its own: a portal called directly (meta tag or VITE_PORTAL_API_URL). */
   connectOrigins?: readonly string[];
+  /** Reverse proxies in front (TRUST_PROXY): HSTS when the outermost says the client came over HTTPS. */
+  trustedHops?: number;
 }
+
+/** Only over HTTPS (a browser ignores it over HTTP), which this server knows only from a trusted proxy. */
+const strictTransport = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] as const;
 
 export function contentSecurityPolicy({ connectOrigins = [] }: SecurityOptions = {}): string {
   return [
@@ -26,7 +32,7 @@ export function contentSecurityPolicy({ connectOrigins = [] }: SecurityOptions =
 }
 
 export function securityHeaders(options: SecurityOptions = {}): MiddlewareHandler {
-  const headers: readonly (readonly [string, string])[] = [
+  const plain: readonly (readonly [string, string])[] = [
     ['Content-Security-Policy', contentSecurityPolicy(options)],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'no-referrer'],
@@ -35,7 +41,10 @@ export function securityHeaders(options: SecurityOptions = {}): MiddlewareHandle
     ['Cross-Origin-Resource-Policy', 'same-origin'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
   ];
+  const trustedHops = options.trustedHops ?? 0;
+  const overHttps: readonly (readonly [string, string])[] = [...plain, strictTransport];
   return async (c, next) => {
+    const headers = cameOverHttps(c, trustedHops) ? overHttps : plain;
     // On Node's response, which adds them to any answer it writes (the portal proxy's included):
     // the answers keep their plain header objects, without a fetch Headers object each.
     if (presetResponseHeaders(c, headers)) return next();

@@ -22,10 +22,21 @@ export function listen(app: Hono): Promise<{ server: ServerType; port: number; c
 export function rawRequest(
   port: number,
   path: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    localAddress,
+  }: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** The client's own address, e.g. 127.0.0.2 to be another client than 127.0.0.1. */
+    localAddress?: string;
+  } = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers, agent: false }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers, agent: false, localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));

@@ -37,7 +37,7 @@ export interface HarnessOptions {
   gateway?: (gateway: PortalGateway) => PortalGateway;
   /** Wraps the reader of progress reports, e.g. to count, slow or break its requests. */
   reader?: (reader: PortalReader) => PortalReader;
-  dashboard?: Partial<Pick<DashboardServerOptions, 'directoryMaxAgeMs' | 'reportConcurrency'>>;
+  dashboard?: Partial<Pick<DashboardServerOptions, 'directoryMaxAgeMs' | 'reportConcurrency' | 'failures' | 'now'>>;
   /** A portal shared with another harness (a second replica); its owner closes it. */
   portal?: Portal;
 }
@@ -60,6 +60,7 @@ export async function startHarness(store: DashboardStore, options: HarnessOption
     gateway: options.gateway ? options.gateway(baseGateway) : baseGateway,
     reader: options.reader ? options.reader(baseReader) : baseReader,
     directoryMaxAgeMs: 7 * 86_400_000,
+    proxied: portalUrl !== undefined,
     ...options.dashboard,
   });
   const app = createApp({ distDir: dist.dir, portalUrl, portal: portalUrl ? undefined : portal.app, dashboard });
