@@ -7,6 +7,7 @@ import { errorBody } from '../portal/errors.ts';
 import { dashboardErrors, requireOrg, type DashboardEnv } from './http.ts';
 import { LookupRunner } from './lookup-runner.ts';
 import { openApiDocument } from './openapi.ts';
+import { MembershipOutbox, type OutboxOptions } from './membership-outbox.ts';
 import { learnUsers, recordMemberships } from './pass-through.ts';
 import type { PortalGateway } from './portal-gateway.ts';
 import { cacheRoutes } from './routes/caches.ts';
@@ -24,9 +25,10 @@ import { Directory } from './store/directory.ts';
 import { History } from './store/history.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
 import { MemberCounts } from './store/member-counts.ts';
+import { OutboxStore } from './store/outbox.ts';
 import { SharedCaches } from './store/shared-caches.ts';
 import { SharedCacheGatherer } from './cache-gatherer.ts';
-import { TokenCheck } from './token-check.ts';
+import { TokenCheck, tokenFrom } from './token-check.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard-api';
 /**
@@ -56,6 +58,8 @@ export interface DashboardServerOptions {
   directoryMaxAgeMs: number;
   /** Portal requests at a time per progress report (default 8). */
   reportConcurrency?: number;
+  /** Timings of the membership outbox (tests). */
+  outbox?: Pick<OutboxOptions, 'retryMs' | 'reconcileAfterMs' | 'scanMs' | 'holdTokenMs'>;
 }
 
 export function createDashboardServer({
@@ -64,6 +68,7 @@ export function createDashboardServer({
   reader,
   directoryMaxAgeMs,
   reportConcurrency = 8,
+  outbox: outboxTimings,
 }: DashboardServerOptions): DashboardServer {
   const tokens = new TokenCheck(gateway);
   const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
@@ -79,7 +84,21 @@ export function createDashboardServer({
     people: (orgId, userIds) => directory.byIds(orgId, userIds),
     concurrency: reportConcurrency,
   });
-  const auth = requireOrg(tokens);
+  const outbox = new MembershipOutbox({
+    store: new OutboxStore(store.db),
+    tokens,
+    reader,
+    memberCounts,
+    ...outboxTimings,
+  });
+  outbox.start();
+  const checkOrg = requireOrg(tokens);
+  // Every request with a valid token may settle its organisation's unfinished membership creates.
+  const auth: MiddlewareHandler<DashboardEnv> = (c, next) =>
+    checkOrg(c, async () => {
+      outbox.seen(c.var.orgId, tokenFrom(c.req.header('authorization')));
+      await next();
+    });
 
   const api = new Hono<DashboardEnv>();
   api.use(
@@ -111,16 +130,19 @@ export function createDashboardServer({
   api.onError(dashboardErrors);
 
   const recordings = new Set<Promise<void>>();
-  const deps = { tokens, directory, history, memberCounts, recordings };
+  const deps = { tokens, directory, outbox, recordings };
   return {
     api,
     learnUsers: learnUsers(deps),
     recordMemberships: recordMemberships(deps),
     idle: async () => {
       await Promise.all([runner.idle(), reports.idle(), gatherer.idle(), recordingsEnd(recordings)]);
+      await outbox.idle();
     },
     close: async () => {
+      outbox.stop();
       await Promise.all([runner.stop(), reports.stop(), gatherer.idle(), recordingsEnd(recordings)]);
+      await outbox.idle();
       await store.close();
     },
   };
