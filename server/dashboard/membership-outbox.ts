@@ -209,7 +209,8 @@ export class MembershipOutbox {
     if (this.stopped) return;
     try {
       for (const intent of await this.store.answered()) {
-        if (this.inFlight.has(intent.id) || this.held.has(intent.id) || !intent.answer || intent.orgId === null) continue;
+        if (this.inFlight.has(intent.id) || this.held.has(intent.id) || !intent.answer || intent.orgId === null)
+          continue;
         await this.write(intent, intent.orgId, intent.answer);
       }
       this.claimants = await this.store.claimants();

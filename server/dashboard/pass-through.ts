@@ -91,7 +91,11 @@ async function requestJson(c: Context): Promise<unknown> {
       if (size > MAX_BODY_BYTES) return undefined;
       chunks.push(chunk);
     }
-    return JSON.parse(Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '')) as unknown;
+    return JSON.parse(
+      Buffer.concat(chunks)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    ) as unknown;
   } catch {
     return undefined; // the client went away, or the portal answers 400 invalid_json
   }
@@ -189,6 +193,10 @@ export function recordMemberships({ tokens, outbox, recordings }: PassThroughDep
     const refused = c.res.status === 401 || c.res.status === 413;
     const answer = refused ? 'refused' : await answerOf(c);
     await recordWithin(recordings, 'a membership', () => outbox.finish(intent, token, answer));
-    if (!refused) void tokens.orgOf(token).then((orgId) => outbox.seen(orgId, token), () => undefined);
+    if (!refused)
+      void tokens.orgOf(token).then(
+        (orgId) => outbox.seen(orgId, token),
+        () => undefined,
+      );
   };
 }
