@@ -111,7 +111,7 @@ export function createDashboardServer({
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));
   statusRoute(api, directoryMaxAgeMs);
-  peopleRoutes(api, auth, directory);
+  peopleRoutes(api, auth, directory, gateway);
   lookupJobRoutes(api, auth, jobs, runner);
   historyRoutes(api, auth, history);
   progressRoutes(api, auth, reports);
