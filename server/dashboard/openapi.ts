@@ -13,7 +13,7 @@ import {
 } from '../../src/api/schemas/directory.ts';
 import { dashboardStatusSchema } from '../../src/api/schemas/dashboard-status.ts';
 import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { historyEventSchema, historyExportQuerySchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
+import { historyCsvQuerySchema, historyEventSchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
 import {
   lookupItemSchema,
   lookupItemsQuerySchema,
@@ -327,8 +327,10 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
   },
   '/history.csv': {
     get: {
-      summary: 'The filtered history as CSV (UTF-8 with BOM; formula-like cells start with an apostrophe)',
-      parameters: queryParameters(historyExportQuerySchema),
+      summary: "The filtered history as CSV in the caller's language",
+      description:
+        'UTF-8 with a BOM. `lang=fr` (else an Accept-Language that prefers French): `;` between cells and French headers; `lang=en` (the default): `,` and the field names. A cell holding `,`, `;`, a quote or a line break is quoted; one that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it as text.',
+      parameters: queryParameters(historyCsvQuerySchema),
       answer: { status: 200, csv: true, description: 'Every matching event, newest first.' },
     },
   },

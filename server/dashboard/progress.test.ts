@@ -240,6 +240,7 @@ describeEachStore('progress reports', (_dialect, open) => {
 
   it('shows the names the directory knows', async () => {
     const [member] = membersOf(h, [GROUP]);
+    if (member === undefined) throw new Error('The group has no member.');
     // As the portal would have shown them (no endpoint takes a record from a browser).
     await new Directory(h.store.db, 86_400_000, h.store.dialect).save(1, [
       {
