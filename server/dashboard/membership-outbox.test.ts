@@ -157,12 +157,15 @@ describe.skipIf(!postgres.available)(`membership creates while the store is stop
 describeEachStore('membership creates during a lockout of token checks', (_dialect, open) => {
   let h: Harness;
   let locked = false;
+  let checks = 0;
   const lockable = (gateway: PortalGateway): PortalGateway => ({
     ...gateway,
-    validateToken: (token) =>
-      locked
+    validateToken: (token) => {
+      checks += 1;
+      return locked
         ? Promise.reject(new PortalAnswerError(429, 'too_many_requests', 'Too many failed attempts'))
-        : gateway.validateToken(token),
+        : gateway.validateToken(token);
+    },
   });
   beforeAll(async () => {
     h = await startHarness(await open(), { gateway: lockable, dashboard: { outbox: fast } });
@@ -186,6 +189,18 @@ describeEachStore('membership creates during a lockout of token checks', (_diale
     });
     await h.dashboard.idle();
     expect(await eventsOf(h, g)).toHaveLength(1);
+    expect(await intentRows(h.store)).toEqual([]);
+  });
+
+  it('a create the portal refuses (401) leaves nothing, and makes the server check no token', async () => {
+    checks = 0;
+    const refused = await h.call('POST', '/api/user_grp/create', {
+      body: createBody(org1.rootGroupId + 8),
+      token: 'not-a-token',
+    });
+    expectError(refused, 401);
+    await h.dashboard.idle();
+    expect(checks).toBe(0);
     expect(await intentRows(h.store)).toEqual([]);
   });
 });

@@ -33,8 +33,8 @@ export interface OutboxOptions {
   holdTokenMs?: number;
 }
 
-/** How long a create waits for its token check before the intent is written without the organisation. */
-const ORG_WAIT_MS = 250;
+/** Tokens (by SHA-256) whose organisation this process has seen, at most this many (oldest dropped). */
+const MAX_KNOWN_TOKENS = 10_000;
 /**
  * A membership found at reconciliation counts as created by the intent unless the portal dates it
  * more than this before the intent (clocks of two machines differ); older, it was already there.
@@ -72,6 +72,8 @@ export class MembershipOutbox {
   private readonly held = new Map<string, Held>();
   private claimants = { orgIds: new Set<number>(), tokenHashes: new Set<string>() };
   private readonly reconciling = new Map<string, Promise<void>>();
+  /** SHA-256 of a token → its organisation, as valid requests showed it: an intent's organisation without asking the portal. */
+  private readonly knownTokens = new Map<string, number>();
   private retryTimer: NodeJS.Timeout | undefined;
   private scanTimer: NodeJS.Timeout | undefined;
   private work = new Set<Promise<unknown>>();
@@ -97,18 +99,17 @@ export class MembershipOutbox {
 
   /**
    * Writes the intent before the create is forwarded; throws what the store threw (the create
-   * must then be refused). The organisation is written when a token check names it quickly.
+   * must then be refused). Its organisation is the one a valid request with this token showed; no
+   * token check is asked here: a create must not wait for one (a lockout refuses them), nor make
+   * the server check a token the portal is about to refuse anyway.
    */
   async begin(token: string, request: IntentRequest): Promise<Intent> {
-    const orgId = await Promise.race([
-      this.tokens.orgOf(token).catch(() => null),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), ORG_WAIT_MS).unref()),
-    ]);
+    const hash = tokenHash(token);
     const intent: Intent = {
       ...request,
       id: randomUUID(),
-      orgId,
-      tokenHash: tokenHash(token),
+      orgId: this.knownTokens.get(hash) ?? null,
+      tokenHash: hash,
       createdAt: Date.now(),
       answer: null,
     };
@@ -127,6 +128,7 @@ export class MembershipOutbox {
   seen(orgId: number, token: string): void {
     if (this.stopped) return;
     const hash = tokenHash(token);
+    this.remember(hash, orgId);
     if (!this.claimants.orgIds.has(orgId) && !this.claimants.tokenHashes.has(hash)) return;
     const key = `${orgId}`;
     if (this.reconciling.has(key)) return;
@@ -146,6 +148,15 @@ export class MembershipOutbox {
     clearTimeout(this.retryTimer);
   }
 
+  private remember(hash: string, orgId: number): void {
+    this.knownTokens.delete(hash);
+    this.knownTokens.set(hash, orgId);
+    if (this.knownTokens.size > MAX_KNOWN_TOKENS) {
+      const oldest = this.knownTokens.keys().next();
+      if (!oldest.done) this.knownTokens.delete(oldest.value);
+    }
+  }
+
   private track(promise: Promise<unknown>): void {
     this.work.add(promise);
     void promise.finally(() => this.work.delete(promise));
@@ -158,7 +169,9 @@ export class MembershipOutbox {
       if (answer === 'refused') {
         await this.store.drop(intent.id);
       } else {
+        // Asked only now: the portal accepted the token (no 401), so checking it counts no failure.
         const orgId = intent.orgId ?? (await this.tokens.orgOf(token).catch(() => null));
+        if (orgId !== null) this.remember(intent.tokenHash, orgId);
         if (orgId === null) {
           // Stored with the token's hash: the next request with this token names the organisation.
           await this.store.keepAnswer(intent.id, answer, null);
@@ -171,6 +184,8 @@ export class MembershipOutbox {
           return false;
         }
         await this.write(intent, orgId, answer);
+        // A valid token of the organisation in hand: what else of it waits can be settled too.
+        this.seen(orgId, token);
       }
       this.held.delete(intent.id);
       return true;

@@ -168,7 +168,7 @@ function refusal(c: Context, error: unknown): Response {
 }
 
 /** `POST /api/user_grp/create`: written down first, forwarded, then recorded with the portal's answer. */
-export function recordMemberships({ tokens, outbox, recordings }: PassThroughDeps): MiddlewareHandler {
+export function recordMemberships({ outbox, recordings }: PassThroughDeps): MiddlewareHandler {
   return async (c, next) => {
     const token = tokenFrom(c.req.header('authorization'));
     // Without a token the portal answers 401: nothing is created.
@@ -193,10 +193,5 @@ export function recordMemberships({ tokens, outbox, recordings }: PassThroughDep
     const refused = c.res.status === 401 || c.res.status === 413;
     const answer = refused ? 'refused' : await answerOf(c);
     await recordWithin(recordings, 'a membership', () => outbox.finish(intent, token, answer));
-    if (!refused)
-      void tokens.orgOf(token).then(
-        (orgId) => outbox.seen(orgId, token),
-        () => undefined,
-      );
   };
 }
