@@ -53,6 +53,8 @@ interface Held {
   answer: IntentAnswer | 'refused';
   token: string;
   since: number;
+  /** The answer is in the store already (waiting only for the organisation). */
+  stored?: boolean;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -174,7 +176,8 @@ export class MembershipOutbox {
         if (orgId !== null) this.remember(intent.tokenHash, orgId);
         if (orgId === null) {
           // Stored with the token's hash: the next request with this token names the organisation.
-          await this.store.keepAnswer(intent.id, answer, null);
+          if (!held.stored) await this.store.keepAnswer(intent.id, answer, null);
+          held.stored = true;
           if (Date.now() - held.since > this.holdTokenMs) {
             this.held.delete(intent.id);
             this.claimants.tokenHashes.add(intent.tokenHash);
