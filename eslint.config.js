@@ -91,8 +91,9 @@ function layers() {
             may('session', 'api', 'lib'),
             may('components', 'api', 'lib'),
             may('api', 'lib'),
-            // The portal server shares the API contract (src/api/schemas) and nothing of the UI.
-            may('server', 'api'),
+            // The portal server shares the API contract (src/api/schemas) and nothing of the UI;
+            // generic helpers too (src/lib/csv.ts: one CSV writer for the browser and the server).
+            may('server', 'api', 'lib'),
             may('bench', 'server', 'api'),
             may('e2e', 'server', 'api'),
             // Tests of the dashboard run against the real portal server (server/test).

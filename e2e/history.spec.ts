@@ -113,6 +113,9 @@ test('a form add and an import show in the history, with source and name; filter
   expect(lines).toHaveLength(importsBefore.total + 2 + 1);
   expect(lines.slice(1).every((line) => line.includes('import') && line.includes('Zoé Lambert'))).toBe(true);
   expect(urls.some((url) => url.includes(E2E_TOKEN))).toBe(false);
+  // In the page's language: English headers and commas (French would get ; and French headers).
+  expect(urls.some((url) => url.includes('/dashboard-api/history.csv') && url.includes('lang=en'))).toBe(true);
+  expect(lines[0]).toMatch(/^at,grp_id,user_id,/);
 
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectNoAxeViolations(page);

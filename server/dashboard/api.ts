@@ -9,6 +9,7 @@ import { apiTokens } from './api-tokens.ts';
 import { dashboardErrors, requireOrg, type DashboardEnv } from './http.ts';
 import { LookupRunner } from './lookup-runner.ts';
 import { openApiDocument } from './openapi.ts';
+import { MembershipOutbox, type OutboxOptions } from './membership-outbox.ts';
 import { learnUsers, recordMemberships } from './pass-through.ts';
 import type { PortalGateway } from './portal-gateway.ts';
 import { cacheRoutes } from './routes/caches.ts';
@@ -26,9 +27,10 @@ import { Directory } from './store/directory.ts';
 import { History } from './store/history.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
 import { MemberCounts } from './store/member-counts.ts';
+import { OutboxStore } from './store/outbox.ts';
 import { SharedCaches } from './store/shared-caches.ts';
 import { SharedCacheGatherer } from './cache-gatherer.ts';
-import { TokenCheck } from './token-check.ts';
+import { TokenCheck, tokenFrom } from './token-check.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard-api';
 /**
@@ -68,6 +70,8 @@ export interface DashboardServerOptions {
   proxied?: boolean;
   /** The token cache's clock (tests). */
   now?: () => number;
+  /** Timings of the membership outbox (tests). */
+  outbox?: Pick<OutboxOptions, 'retryMs' | 'reconcileAfterMs' | 'scanMs' | 'holdTokenMs'>;
 }
 
 export function createDashboardServer({
@@ -79,6 +83,7 @@ export function createDashboardServer({
   failures = new FailedAttempts(),
   proxied = false,
   now,
+  outbox: outboxTimings,
 }: DashboardServerOptions): DashboardServer {
   const tokens = new TokenCheck(gateway, { now });
   const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
@@ -94,7 +99,21 @@ export function createDashboardServer({
     people: (orgId, userIds) => directory.byIds(orgId, userIds),
     concurrency: reportConcurrency,
   });
-  const auth = requireOrg(tokens, failures);
+  const outbox = new MembershipOutbox({
+    store: new OutboxStore(store.db),
+    tokens,
+    reader,
+    memberCounts,
+    ...outboxTimings,
+  });
+  outbox.start();
+  const checkOrg = requireOrg(tokens, failures);
+  // Every request with a valid token may settle its organisation's unfinished membership creates.
+  const auth: MiddlewareHandler<DashboardEnv> = (c, next) =>
+    checkOrg(c, async () => {
+      outbox.seen(c.var.orgId, tokenFrom(c.req.header('authorization')));
+      await next();
+    });
 
   const api = new Hono<DashboardEnv>();
   api.use(
@@ -107,7 +126,7 @@ export function createDashboardServer({
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));
   statusRoute(api, directoryMaxAgeMs);
-  peopleRoutes(api, auth, directory);
+  peopleRoutes(api, auth, directory, gateway);
   lookupJobRoutes(api, auth, jobs, runner);
   historyRoutes(api, auth, history);
   progressRoutes(api, auth, reports);
@@ -126,7 +145,7 @@ export function createDashboardServer({
   api.onError(dashboardErrors);
 
   const recordings = new Set<Promise<void>>();
-  const deps = { tokens, directory, history, memberCounts, recordings };
+  const deps = { tokens, directory, outbox, recordings };
   return {
     api,
     learnUsers: learnUsers(deps),
@@ -135,9 +154,12 @@ export function createDashboardServer({
     apiTokens: apiTokens({ tokens, failures, proxied }),
     idle: async () => {
       await Promise.all([runner.idle(), reports.idle(), gatherer.idle(), recordingsEnd(recordings)]);
+      await outbox.idle();
     },
     close: async () => {
+      outbox.stop();
       await Promise.all([runner.stop(), reports.stop(), gatherer.idle(), recordingsEnd(recordings)]);
+      await outbox.idle();
       await store.close();
     },
   };

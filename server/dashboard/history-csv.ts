@@ -1,8 +1,13 @@
-// The history as CSV (papaparse). Cells that a spreadsheet would run as a formula (starting
-// with = + - @ tab or CR) get a leading apostrophe: an actor label or an identifier is text
-// typed by someone, and must stay text.
+// The history as CSV in the caller's language, with the dashboard's own writer rules
+// (src/lib/csv.ts): French files take `;` (French Excel's separator, `,` being its decimal mark)
+// and French headers, English ones `,`; a cell holding a separator, a quote or a line break is
+// quoted, and one that a spreadsheet would run as a formula gets a leading apostrophe: an actor
+// label or an identifier is text typed by someone, and must stay text.
 import Papa from 'papaparse';
-import type { HistoryEvent } from '../../src/api/schemas/history.ts';
+import type { HistoryCsvLanguage, HistoryEvent } from '../../src/api/schemas/history.ts';
+import { CSV_BOM, csvCell, csvDelimiter, csvWriteOptions } from '../../src/lib/csv.ts';
+
+type CsvLanguage = HistoryCsvLanguage;
 
 const columns = [
   'at',
@@ -19,21 +24,52 @@ const columns = [
   'membership_id',
 ] as const satisfies readonly (keyof HistoryEvent)[];
 
-// papaparse's own pattern (/^[=+\-@\t\r].*$/) misses a cell whose first line break comes
-// before the end: "=1+1\nx" would pass unescaped. The first character is what matters.
-const unparseConfig = { newline: '\r\n', escapeFormulae: /^[=+\-@\t\r]/, header: false } as const;
+type Column = (typeof columns)[number];
 
-/** The BOM lets spreadsheet software read the accents as UTF-8. */
-export function historyCsvHeader(): string {
-  return '\uFEFF' + Papa.unparse([columns.slice()], unparseConfig) + '\r\n';
+/** English keeps the field names of the API (scripts read them); French names them for people. */
+const headers: Record<CsvLanguage, Record<Column, string>> = {
+  en: {
+    at: 'at',
+    grp_id: 'grp_id',
+    user_id: 'user_id',
+    user_organisation_identifier: 'user_organisation_identifier',
+    firstname: 'firstname',
+    lastname: 'lastname',
+    group_admin: 'group_admin',
+    source: 'source',
+    actor: 'actor',
+    result: 'result',
+    error_code: 'error_code',
+    membership_id: 'membership_id',
+  },
+  fr: {
+    at: 'date',
+    grp_id: 'groupe',
+    user_id: 'utilisateur',
+    user_organisation_identifier: 'identifiant',
+    firstname: 'prénom',
+    lastname: 'nom',
+    group_admin: 'administrateur du groupe',
+    source: 'origine',
+    actor: 'auteur',
+    result: 'résultat',
+    error_code: "code d'erreur",
+    membership_id: 'adhésion',
+  },
+};
+
+const options = (language: CsvLanguage) => csvWriteOptions(csvDelimiter(language));
+
+export function historyCsvHeader(language: CsvLanguage): string {
+  return CSV_BOM + Papa.unparse([columns.map((column) => headers[language][column])], options(language)) + '\r\n';
 }
 
-export function historyCsvRows(events: readonly HistoryEvent[]): string {
+export function historyCsvRows(events: readonly HistoryEvent[], language: CsvLanguage): string {
   if (events.length === 0) return '';
   return (
     Papa.unparse(
-      events.map((event) => columns.map((column) => event[column] ?? '')),
-      unparseConfig,
+      events.map((event) => columns.map((column) => csvCell(event[column] ?? ''))),
+      options(language),
     ) + '\r\n'
   );
 }

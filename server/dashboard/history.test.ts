@@ -179,4 +179,32 @@ describe('history CSV export of a label a spreadsheet would run', () => {
     const csv = await h.call('GET', '/dashboard-api/history.csv');
     expect(csv.text.split('\r\n')[1]).toContain(`,"'=HYPERLINK(""http://x"")",`);
   });
+
+  it("writes the caller's language: ?lang=fr, else Accept-Language; French with ; and French headers", async () => {
+    const g = org1.rootGroupId + 4;
+    await create(h, g, freeUser, { 'x-dashboard-actor': 'bob;=1+2;c' });
+    const lines = async (query: string, headers: Record<string, string> = {}) => {
+      const csv = await h.call('GET', `/dashboard-api/history.csv?grp_id=${g}${query}`, { headers });
+      expect(csv.status).toBe(200);
+      return {
+        lines: csv.text
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split('\r\n'),
+        language: csv.headers.get('content-language'),
+      };
+    };
+    const french = await lines('&lang=fr');
+    expect(french.language).toBe('fr');
+    expect(french.lines[0]).toMatch(/^date;groupe;utilisateur;identifiant;prénom;nom;/);
+    // The actor holds the separator: quoted, one cell; what follows a separator cannot start a formula.
+    expect(french.lines[1]).toContain(`;"bob;'=1+2;c";added;`);
+    expect((await lines('', { 'accept-language': 'de-DE, fr-CA;q=0.9, en;q=0.8' })).lines[0]).toMatch(/^date;groupe;/);
+    expect((await lines('&lang=en', { 'accept-language': 'fr-FR' })).lines[0]).toMatch(/^at,grp_id,/);
+    const english = await lines('', { 'accept-language': 'en-GB,fr;q=0.5' });
+    expect(english.language).toBe('en');
+    expect(english.lines[1]).toContain(`,bob;'=1+2;c,added,`);
+    expect((await lines('')).lines[0]).toMatch(/^at,grp_id,/);
+    expectError(await h.call('GET', '/dashboard-api/history.csv?lang=de'), 400, 'invalid_body');
+  });
 });

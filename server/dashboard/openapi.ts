@@ -7,14 +7,14 @@ import {
   peopleNamesRequestSchema,
   peopleSearchQuerySchema,
   peopleSearchResultSchema,
+  learnPeopleRequestSchema,
+  learnPeopleResultSchema,
   personSchema,
-  savePeopleRequestSchema,
-  savePeopleResultSchema,
 } from '../../src/api/schemas/directory.ts';
 import { MAX_PORTAL_ID } from '../../src/api/schemas/dashboard-common.ts';
 import { dashboardStatusSchema } from '../../src/api/schemas/dashboard-status.ts';
 import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { historyEventSchema, historyExportQuerySchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
+import { historyCsvQuerySchema, historyEventSchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
 import {
   lookupItemSchema,
   lookupItemsQuerySchema,
@@ -36,8 +36,8 @@ type JsonSchema = Record<string, unknown>;
 const components = {
   Error: errorBodySchema,
   Status: itemEnvelopeSchema(dashboardStatusSchema),
-  SavePeopleRequest: savePeopleRequestSchema,
-  SavePeopleAnswer: itemEnvelopeSchema(savePeopleResultSchema),
+  LearnPeopleRequest: learnPeopleRequestSchema,
+  LearnPeopleAnswer: itemEnvelopeSchema(learnPeopleResultSchema),
   PeopleNamesRequest: peopleNamesRequestSchema,
   Person: personSchema,
   PersonAnswer: itemEnvelopeSchema(personSchema),
@@ -204,11 +204,15 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
       answer: { status: 200, name: 'PeopleSearchAnswer', description: 'One page of people and how many match.' },
     },
     post: {
-      summary: 'Save user records the dashboard received from the portal',
+      summary: 'Learn people by organisation identifier, from the portal',
       description:
-        "Records in the shape of the portal's user (`/user/get_by_organisation_identifier`). Each replaces what the directory had for that user id and is marked seen now.",
-      body: 'SavePeopleRequest',
-      answer: { status: 200, name: 'SavePeopleAnswer', description: 'How many people were saved.' },
+        "For a dashboard that called the portal directly (the server did not see the answers). The server looks each identifier up itself (`/user/get_by_organisation_identifier`, with the caller's token, 8 at a time) and saves what the portal answers, marked seen now; identifiers the portal does not know are counted in `not_found`. Nothing the browser sends is stored but the portal's records.",
+      body: 'LearnPeopleRequest',
+      answer: {
+        status: 200,
+        name: 'LearnPeopleAnswer',
+        description: 'How many people the portal knew and were saved, and how many it did not know.',
+      },
     },
   },
   '/people/names': {
@@ -325,8 +329,10 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
   },
   '/history.csv': {
     get: {
-      summary: 'The filtered history as CSV (UTF-8 with BOM; formula-like cells start with an apostrophe)',
-      parameters: queryParameters(historyExportQuerySchema),
+      summary: "The filtered history as CSV in the caller's language",
+      description:
+        'UTF-8 with a BOM. `lang=fr` (else an Accept-Language that prefers French): `;` between cells and French headers; `lang=en` (the default): `,` and the field names. A cell holding `,`, `;`, a quote or a line break is quoted; one that starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it as text.',
+      parameters: queryParameters(historyCsvQuerySchema),
       answer: { status: 200, csv: true, description: 'Every matching event, newest first.' },
     },
   },

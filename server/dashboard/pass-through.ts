@@ -1,27 +1,38 @@
 // The server learns from the portal's answers as they pass through `/api` (embedded portal or
 // proxy alike): a user found by organisation identifier goes into the directory, and every
-// membership creation goes into the history with its outcome. Recording never changes the
-// portal's answer nor fails it. The answer waits for the write (so the next request of the
-// dashboard already sees it), but at most RECORD_WAIT_MS: a sick store never holds it longer.
+// membership creation goes into the history with its outcome. A create is written down in the
+// store before it is forwarded (membership-outbox.ts): when the store cannot take it, the
+// create is refused (503) rather than made without its history. The answer waits for the
+// history's write (so the next request of the dashboard already sees it), but at most
+// RECORD_WAIT_MS; what cannot be written then is written later, never lost.
 import type { Context, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { historySources, type HistoryEvent } from '../../src/api/schemas/history.ts';
 import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
 import { userSchema } from '../../src/api/schemas/user.ts';
-import { bufferedBody } from '../portal/request-body.ts';
-import type { MembershipOutcome } from './store/history.ts';
+import { errorBody, sendError } from '../portal/errors.ts';
+import { MAX_BODY_BYTES } from '../portal/request-body.ts';
+import type { MembershipOutbox } from './membership-outbox.ts';
+import { isStoreUnreachable, storeUnavailable } from './store/availability.ts';
 import type { Directory } from './store/directory.ts';
-import type { History } from './store/history.ts';
-import type { MemberCounts } from './store/member-counts.ts';
+import type { IntentAnswer } from './store/outbox.ts';
 import { tokenFrom, type TokenCheck } from './token-check.ts';
 
 const userEnvelope = itemEnvelopeSchema(userSchema);
 const membershipEnvelope = itemEnvelopeSchema(userGrpSchema);
 /** Looser than userGrpCreateSchema: a request the portal refused for its admin flag is still history. */
+/** An id as a number, or as digits in a string (which a lenient real portal might accept and act on). */
+const anyId = z.union([
+  z.int().check(z.positive()),
+  z.pipe(
+    z.string().check(z.regex(/^\d{1,15}$/)),
+    z.transform((value) => Number(value)),
+  ),
+]);
 const createRequestSchema = z.object({
-  user_grp_grp_id: z.int().check(z.positive()),
-  user_grp_user_id: z.int().check(z.positive()),
+  user_grp_grp_id: anyId,
+  user_grp_user_id: anyId,
   user_grp_group_admin: z.optional(z.unknown()),
 });
 
@@ -63,17 +74,34 @@ async function answerJson(c: Context): Promise<unknown> {
     .catch(() => undefined);
 }
 
-/** The request body, already read by the portal (embedded) or by the proxy (Hono's body cache). */
+/**
+ * The request's JSON body, read from a copy before the request goes on (the portal or the proxy
+ * reads the original). Undefined when it is not JSON or is over the portal's limit (the portal
+ * then refuses it: nothing is created).
+ */
 async function requestJson(c: Context): Promise<unknown> {
-  const text = bufferedBody(c) || (await c.req.text());
+  if (Number(c.req.header('content-length') ?? 0) > MAX_BODY_BYTES) return undefined;
+  const body = c.req.raw.clone().body;
+  if (!body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   try {
-    return JSON.parse(text) as unknown;
+    for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) return undefined;
+      chunks.push(chunk);
+    }
+    return JSON.parse(
+      Buffer.concat(chunks)
+        .toString('utf8')
+        .replace(/^\uFEFF/, ''),
+    ) as unknown;
   } catch {
-    return undefined; // the portal answered 400 invalid_json: no group or user to file it under
+    return undefined; // the client went away, or the portal answers 400 invalid_json
   }
 }
 
-async function outcomeOf(c: Context): Promise<Pick<MembershipOutcome, 'result' | 'errorCode' | 'membershipId'>> {
+async function answerOf(c: Context): Promise<IntentAnswer> {
   const body = await answerJson(c);
   if (c.res.status === 200) {
     const created = z.safeParse(membershipEnvelope, body);
@@ -87,8 +115,7 @@ async function outcomeOf(c: Context): Promise<Pick<MembershipOutcome, 'result' |
 export interface PassThroughDeps {
   tokens: TokenCheck;
   directory: Directory;
-  history: History;
-  memberCounts: MemberCounts;
+  outbox: MembershipOutbox;
   /** Recordings still writing (past RECORD_WAIT_MS too): the store closes only once they end. */
   recordings: Set<Promise<void>>;
 }
@@ -115,40 +142,56 @@ async function recordWithin(
 }
 
 /** After `GET /api/user/get_by_organisation_identifier/...` answered a user: save them. */
-export function learnUsers({ tokens, directory, recordings }: PassThroughDeps): MiddlewareHandler {
+export function learnUsers({ tokens, directory, outbox, recordings }: PassThroughDeps): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const token = tokenFrom(c.req.header('authorization'));
     if (c.req.method !== 'GET' || c.res.status !== 200 || !token) return;
     await recordWithin(recordings, 'a user', async () => {
       const answer = z.safeParse(userEnvelope, await answerJson(c));
-      if (answer.success) await directory.save(await tokens.orgOf(token), [answer.data.result]);
+      if (!answer.success) return;
+      const orgId = await tokens.orgOf(token);
+      await directory.save(orgId, [answer.data.result]);
+      outbox.seen(orgId, token);
     });
   };
 }
 
-/** After `POST /api/user_grp/create` answered: record the attempt and its outcome. */
-export function recordMemberships({ tokens, history, memberCounts, recordings }: PassThroughDeps): MiddlewareHandler {
+/** The create refused before the portal sees it: the store cannot take its intent. */
+function refusal(c: Context, error: unknown): Response {
+  if (isStoreUnreachable(error)) return sendError(c, storeUnavailable());
+  console.error('dashboard store: could not write down a membership create', error);
+  return c.json(
+    errorBody('internal_error', 'The dashboard server failed unexpectedly. Try again; if it persists, report it.'),
+    500,
+  );
+}
+
+/** `POST /api/user_grp/create`: written down first, forwarded, then recorded with the portal's answer. */
+export function recordMemberships({ outbox, recordings }: PassThroughDeps): MiddlewareHandler {
   return async (c, next) => {
-    await next();
     const token = tokenFrom(c.req.header('authorization'));
-    // 401: the portal refused the token (no organisation to file it under); 413: body never read.
-    if (c.req.method !== 'POST' || c.res.status === 401 || c.res.status === 413 || !token) return;
-    await recordWithin(recordings, 'a membership', async () => {
-      const request = z.safeParse(createRequestSchema, await requestJson(c));
-      if (!request.success) return;
-      const orgId = await tokens.orgOf(token);
-      const outcome = await outcomeOf(c);
-      await history.record(orgId, {
+    // Without a token the portal answers 401: nothing is created.
+    if (c.req.method !== 'POST' || !token) return next();
+    const request = z.safeParse(createRequestSchema, await requestJson(c));
+    // Without the two ids the portal creates nothing (400): nothing to write down.
+    if (!request.success) return next();
+    let intent;
+    try {
+      intent = await outbox.begin(token, {
         grpId: request.data.user_grp_grp_id,
         userId: request.data.user_grp_user_id,
         groupAdmin: request.data.user_grp_group_admin === 1 ? 1 : 0,
         source: sourceOf(c.req.header('x-dashboard-source')),
         actor: actorOf(c.req.header('x-dashboard-actor')),
-        ...outcome,
       });
-      // The group has one member more than the count the server keeps.
-      if (outcome.result === 'added') await memberCounts.forget(orgId, request.data.user_grp_grp_id);
-    });
+    } catch (error) {
+      return refusal(c, error);
+    }
+    await next();
+    // 401: the portal refused the token; 413: it never read the body. Nothing was created.
+    const refused = c.res.status === 401 || c.res.status === 413;
+    const answer = refused ? 'refused' : await answerOf(c);
+    await recordWithin(recordings, 'a membership', () => outbox.finish(intent, token, answer));
   };
 }

@@ -1,13 +1,19 @@
-// The people directory endpoints on SQLite and PostgreSQL: save, names, search, one person,
-// forget, size, stale records, users learned as they pass through /api, and organisation 2
-// never seeing a row of organisation 1.
+// The people directory endpoints on SQLite and PostgreSQL: learn by identifier (from the portal,
+// never from the browser), names, search, one person, forget, size, stale records, users learned
+// as they pass through /api, and organisation 2 never seeing a row of organisation 1.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { User } from '../../src/api/schemas/user.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { expectError } from '../test/support.ts';
+import { Directory } from './store/directory.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
 
 const org2Token = 'token-org-2';
+
+/** Records as the portal would have shown them, put straight into the store (no endpoint takes them). */
+async function seedDirectory(h: Harness, users: readonly User[], orgId = 1): Promise<void> {
+  await new Directory(h.store.db, 86_400_000, h.store.dialect).save(orgId, users);
+}
 
 function user(id: number, fields: Partial<User> = {}): User {
   return {
@@ -48,8 +54,7 @@ describeEachStore('people directory', (_dialect, open) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(await open());
-    const saved = await h.call('POST', '/dashboard-api/people', { body: { users: [zoe, elodie, bjorn] } });
-    expect(saved.body).toEqual({ status: true, result: { saved: 3 } });
+    await seedDirectory(h, [zoe, elodie, bjorn]);
   });
   afterAll(async () => h.close());
 
@@ -119,25 +124,60 @@ describeEachStore('people directory', (_dialect, open) => {
 
   it('replaces a record saved again (the last record of a user id in a batch wins)', async () => {
     const renamed = { ...bjorn, lastname: 'Renamed' };
-    await h.call('POST', '/dashboard-api/people', { body: { users: [bjorn, renamed] } });
+    await seedDirectory(h, [bjorn, renamed]);
     expect((await h.call('GET', `/dashboard-api/people/${bjorn.user_id}`)).body.result.lastname).toBe('Renamed');
     expect((await h.call('GET', '/dashboard-api/people?q=renamed')).body.total).toBe(1);
     expect((await h.call('GET', '/dashboard-api/people?q=ostergard')).body.total).toBe(0);
-    await h.call('POST', '/dashboard-api/people', { body: { users: [bjorn] } });
+    await seedDirectory(h, [bjorn]);
   });
 
-  it('refuses user records that do not have the portal user shape, and saves nothing', async () => {
-    const { user_created_date: _dropped, ...incomplete } = user(900010);
-    const reply = await h.call('POST', '/dashboard-api/people', { body: { users: [user(900011), incomplete] } });
+  it('a forged record cannot enter the directory: user records are refused (400) and nothing is saved', async () => {
+    const { identifier, userId } = demoFacts.org1.userWithoutGroups;
+    const forged = user(userId, { firstname: 'Forged', lastname: 'Name', user_organisation_identifier: identifier });
+    const reply = await h.call('POST', '/dashboard-api/people', { body: { users: [forged] } });
     expectError(reply, 400, 'invalid_body');
-    expect(reply.body.error.details[0].path).toBe('users[1].user_created_date');
-    expectError(await h.call('GET', '/dashboard-api/people/900011'), 404, 'not_found');
-    expectError(await h.call('POST', '/dashboard-api/people', { body: { users: [] } }), 400, 'invalid_body');
+    expectError(await h.call('GET', `/dashboard-api/people/${userId}`), 404, 'not_found');
+    expect((await h.call('GET', '/dashboard-api/people?q=forged')).body.total).toBe(0);
+    expectError(await h.call('POST', '/dashboard-api/people', { body: { identifiers: [] } }), 400, 'invalid_body');
+    expectError(
+      await h.call('POST', '/dashboard-api/people', { body: { identifiers: Array(101).fill('x') } }),
+      400,
+      'invalid_body',
+    );
     const broken = await h.call('POST', '/dashboard-api/people', {
       body: undefined,
       headers: { 'content-type': 'application/json' },
     });
     expectError(broken, 400, 'invalid_json');
+  });
+
+  it('learns people by identifier as the portal shows them, whatever else the body says', async () => {
+    const { identifier, userId } = demoFacts.org1.userWithoutGroups;
+    const reply = await h.call('POST', '/dashboard-api/people', {
+      body: {
+        identifiers: [identifier, 'nobody-has-this', identifier],
+        users: [user(userId, { firstname: 'Forged' })],
+      },
+    });
+    expect(reply.body).toEqual({ status: true, result: { saved: 1, not_found: 1 } });
+    const portal = await h.portal.get(`/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`);
+    const saved = (await h.call('GET', `/dashboard-api/people/${userId}`)).body.result;
+    expect(saved).toMatchObject({
+      user_id: userId,
+      firstname: portal.body.result.firstname,
+      lastname: portal.body.result.lastname,
+      email: portal.body.result.email,
+      user_organisation_identifier: identifier,
+    });
+    expect(saved.firstname).not.toBe('Forged');
+  });
+
+  it('answers the token refusal (401) and saves nothing', async () => {
+    const reply = await h.call('POST', '/dashboard-api/people', {
+      token: 'not-a-token',
+      body: { identifiers: [demoFacts.org1.userWithManyTakes.identifier] },
+    });
+    expectError(reply, 401);
   });
 
   it('learns a user found by organisation identifier through /api, for every administrator of the organisation', async () => {
@@ -174,7 +214,7 @@ describeEachStore('people directory', (_dialect, open) => {
 
   it('forgets a person (DELETE), then 404', async () => {
     const forgotten = user(900020);
-    await h.call('POST', '/dashboard-api/people', { body: { users: [forgotten] } });
+    await seedDirectory(h, [forgotten]);
     expect((await h.call('DELETE', `/dashboard-api/people/${forgotten.user_id}`)).body).toEqual({
       status: true,
       result: { user_id: forgotten.user_id, forgotten: true },
@@ -197,8 +237,15 @@ describeEachStore('people directory', (_dialect, open) => {
     expectError(await h.call('GET', `/dashboard-api/people/${zoe.user_id}`, asOrg2), 404, 'not_found');
     expectError(await h.call('DELETE', `/dashboard-api/people/${zoe.user_id}`, asOrg2), 404, 'not_found');
 
-    // Organisation 2 saving the same user id writes its own row, never organisation 1's.
-    await h.call('POST', '/dashboard-api/people', { ...asOrg2, body: { users: [{ ...zoe, firstname: 'Intruder' }] } });
+    // Organisation 2 cannot learn organisation 1's people: its portal token does not see them.
+    const org1Identifier = demoFacts.org1.userWithManyTakes.identifier;
+    expect(
+      (await h.call('POST', '/dashboard-api/people', { ...asOrg2, body: { identifiers: [org1Identifier] } })).body,
+    ).toEqual({ status: true, result: { saved: 0, not_found: 1 } });
+    expect((await h.call('GET', '/dashboard-api/people/count', asOrg2)).body.result.total).toBe(0);
+
+    // Organisation 2's row of the same user id is its own, never organisation 1's.
+    await seedDirectory(h, [{ ...zoe, firstname: 'Intruder' }], 2);
     expect((await h.call('GET', `/dashboard-api/people/${zoe.user_id}`)).body.result.firstname).toBe('Zoë');
     expect((await h.call('GET', `/dashboard-api/people/${zoe.user_id}`, asOrg2)).body.result.firstname).toBe(
       'Intruder',
@@ -222,7 +269,7 @@ describeEachStore('stale directory records', (_dialect, open) => {
   afterAll(async () => h.close());
 
   it('flags records older than the maximum age as stale, and counts them', async () => {
-    await h.call('POST', '/dashboard-api/people', { body: { users: [user(1), user(2)] } });
+    await seedDirectory(h, [user(1), user(2)]);
     await new Promise((resolve) => setTimeout(resolve, 5));
     const names = await h.call('POST', '/dashboard-api/people/names', { body: { user_ids: [1, 2] } });
     expect(names.body.result.map((p: { stale: boolean }) => p.stale)).toEqual([true, true]);
@@ -238,11 +285,8 @@ describeEachStore('broad directory searches', (_dialect, open) => {
     const martins = Array.from({ length: 1200 }, (_, i) =>
       user(500_000 + i, { firstname: `Ann${String(i).padStart(4, '0')}`, lastname: 'Martin' }),
     );
-    for (let i = 0; i < martins.length; i += 500)
-      await h.call('POST', '/dashboard-api/people', { body: { users: martins.slice(i, i + 500) } });
-    await h.call('POST', '/dashboard-api/people', {
-      body: { users: [user(600_000, { firstname: 'Zed', lastname: 'Martine' })] },
-    });
+    for (let i = 0; i < martins.length; i += 500) await seedDirectory(h, martins.slice(i, i + 500));
+    await seedDirectory(h, [user(600_000, { firstname: 'Zed', lastname: 'Martine' })]);
   });
   afterAll(async () => h.close());
 

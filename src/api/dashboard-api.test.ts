@@ -57,13 +57,17 @@ describe('the dashboard server, seen from the dashboard', () => {
     expect(added.result).toHaveLength(1);
     expect(added.result[0]).toMatchObject({ user_id: userId, source: 'form', group_admin: 0 });
 
-    const csv = await fetchHistoryCsv({ grp_id: grpId, source: 'import' });
+    const csv = await fetchHistoryCsv({ grp_id: grpId, source: 'import' }, 'en');
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
     expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^at,grp_id,/);
     expect(lines[1]).toContain('already_member');
+    const french = (await fetchHistoryCsv({ grp_id: grpId, source: 'import' }, 'fr')).replace(/^\uFEFF/, '');
+    expect(french).toMatch(/^date;groupe;/);
+    expect(french).toContain(';already_member;');
   });
 
   it('the headers name the source and the percent-encoded name; a portal called directly gets none', () => {

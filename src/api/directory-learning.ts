@@ -1,11 +1,12 @@
 // Teaching the people directory what the dashboard receives, and keeping shown records fresh.
 // Lookups through the dashboard server are saved by the server as they pass (/api is its proxy);
 // a dashboard built to call a portal directly (VITE_PORTAL_API_URL, the portal-api-url meta tag)
-// bypasses it, so the records it receives are sent to POST /people.
+// bypasses it, so it sends their identifiers to POST /people and the server looks them up itself
+// (the directory takes only what the portal said, never a record from a browser).
 import type { QueryClient } from '@tanstack/react-query';
 import { apiConfig } from './config.ts';
 import { dashboardServerQueries } from './dashboard-server.ts';
-import { directoryQueries, savePeople } from './directory.ts';
+import { directoryQueries, learnPeople } from './directory.ts';
 import { rememberUsers } from './known-users.ts';
 import type { Person } from './schemas/directory.ts';
 import type { User } from './schemas/user.ts';
@@ -35,8 +36,11 @@ export async function learnUsers(queryClient: QueryClient, users: readonly User[
   rememberUsers(users);
   if (!portalCallsPassServer()) {
     if (!(await serverAvailable(queryClient))) return;
+    const identifiers = users.flatMap((user) =>
+      user.user_organisation_identifier ? [user.user_organisation_identifier] : [],
+    );
     try {
-      await savePeople(users);
+      if (identifiers.length > 0) await learnPeople([...new Set(identifiers)]);
     } catch {
       // Names still show in this session; the next lookup of these people tries again.
       return;

@@ -29,7 +29,7 @@ const person = (userId: number, extra: Partial<Person> = {}): Person => ({
   ...extra,
 });
 
-const user = (userId: number): User => ({
+const user = (userId: number, extra: Partial<User> = {}): User => ({
   user_id: userId,
   email: `u${userId}@example.com`,
   firstname: 'Zoé',
@@ -39,6 +39,7 @@ const user = (userId: number): User => ({
   properties: {},
   user_created_date: '2024-01-01T00:00:00Z',
   user_updated_date: '2024-01-02T00:00:00Z',
+  ...extra,
 });
 
 const json = (body: unknown, status = 200) =>
@@ -65,7 +66,10 @@ beforeEach(() => {
       return json({ status: true, result: world.people.filter((p) => ids.includes(p.user_id)) });
     }
     if (url.pathname === '/dashboard-api/people') {
-      return json({ status: true, result: { saved: (body as { users: unknown[] }).users.length } });
+      return json({
+        status: true,
+        result: { saved: (body as { identifiers: unknown[] }).identifiers.length, not_found: 0 },
+      });
     }
     const identifier = /\/user\/get_by_organisation_identifier\/(.+)$/.exec(url.pathname)?.[1];
     const found = world.users.find((u) => u.user_organisation_identifier === decodeURIComponent(identifier ?? ''));
@@ -114,12 +118,22 @@ describe('teaching the directory', () => {
     expect(client.getQueryState(directoryQueries.name(41).queryKey)?.isInvalidated).toBe(true);
   });
 
-  it('calling the portal directly beside a dashboard server: sends what it received to POST /people', async () => {
+  it('calling the portal directly beside a dashboard server: sends the identifiers it met to POST /people, never the records', async () => {
     configureApi({ baseUrl: 'https://portal.example/api' });
-    await learnUsers(new QueryClient(), [user(42), user(43)]);
-    expect(saveRequests()).toEqual([
-      { method: 'POST', url: '/dashboard-api/people', body: { users: [user(42), user(43)] } },
+    await learnUsers(new QueryClient(), [
+      user(42),
+      user(43),
+      user(42),
+      user(45, { user_organisation_identifier: null }),
     ]);
+    expect(saveRequests()).toEqual([
+      {
+        method: 'POST',
+        url: '/dashboard-api/people',
+        body: { identifiers: [user(42).user_organisation_identifier, user(43).user_organisation_identifier] },
+      },
+    ]);
+    expect(knownUser(45)).toMatchObject({ lastname: 'User45' });
   });
 
   it('on a static host (no dashboard server): sends nothing, and still names them in this session', async () => {

@@ -8,15 +8,15 @@ import {
   directorySizeSchema,
   forgottenSchema,
   peopleSearchResultSchema,
+  LEARN_PEOPLE_BATCH,
+  learnPeopleResultSchema,
   personSchema,
-  savePeopleResultSchema,
   type Person,
 } from './schemas/directory.ts';
 import { lookupItemSchema, lookupJobSchema, type LookupItemsQuery } from './schemas/lookup-job.ts';
-import type { User } from './schemas/user.ts';
 import * as z from 'zod/mini';
 
-/** What POST /people and POST /people/names take at most in one request. */
+/** What POST /people/names takes at most in one request. */
 export const DIRECTORY_BATCH = 500;
 
 export async function fetchPeopleNames(userIds: readonly number[], signal?: AbortSignal): Promise<Person[]> {
@@ -67,17 +67,20 @@ export async function forgetPerson(userId: number) {
   return body.result;
 }
 
-/** Saves user records the dashboard received from the portal without the server seeing them. */
-export async function savePeople(users: readonly User[]): Promise<number> {
+/**
+ * Has the server learn the users of these organisation identifiers, which the dashboard received
+ * from the portal without the server seeing them: the server asks the portal itself.
+ */
+export async function learnPeople(identifiers: readonly string[]): Promise<number> {
   let saved = 0;
-  for (let start = 0; start < users.length; start += DIRECTORY_BATCH) {
+  for (let start = 0; start < identifiers.length; start += LEARN_PEOPLE_BATCH) {
     const body = await apiRequest({
       service: 'dashboard',
       method: 'POST',
       path: '/people',
       endpoint: 'POST /dashboard-api/people',
-      body: { users: users.slice(start, start + DIRECTORY_BATCH) },
-      schema: itemEnvelopeSchema(savePeopleResultSchema),
+      body: { identifiers: identifiers.slice(start, start + LEARN_PEOPLE_BATCH) },
+      schema: itemEnvelopeSchema(learnPeopleResultSchema),
     });
     saved += body.result.saved;
   }

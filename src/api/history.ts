@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiText } from './client.ts';
 import { listEnvelopeSchema } from './schemas/envelope.ts';
-import { historyEventSchema, type HistoryFilter } from './schemas/history.ts';
+import { historyEventSchema, type HistoryCsvLanguage, type HistoryFilter } from './schemas/history.ts';
 
 export interface HistoryPageParams {
   filter: HistoryFilter;
@@ -30,12 +30,16 @@ export async function fetchHistory({ filter, start, limit }: HistoryPageParams, 
   return { total: body.total, result: body.result };
 }
 
-/** Every event that matches `filter`, newest first, as the server's CSV. */
-export function fetchHistoryCsv(filter: HistoryFilter, signal?: AbortSignal): Promise<string> {
+/** Every event that matches `filter`, newest first, as the server's CSV in `lang` (its separator and headers). */
+export function fetchHistoryCsv(
+  filter: HistoryFilter,
+  lang: HistoryCsvLanguage,
+  signal?: AbortSignal,
+): Promise<string> {
   return apiText({
     service: 'dashboard',
     method: 'GET',
-    path: `/history.csv${queryString({ ...filter })}`,
+    path: `/history.csv${queryString({ ...filter, lang })}`,
     endpoint: 'GET /dashboard-api/history.csv',
     signal,
   });

@@ -23,12 +23,20 @@ describe('writeCsv', () => {
     ['-2+3', `"'-2+3"`],
     ['@SUM(A1)', `"'@SUM(A1)"`],
     ['\t=1', `"'\t=1"`],
-    ['\r=1', `"'\r=1"`],
     ['=cmd|x\nsecond line', `"'=cmd|x\nsecond line"`],
   ])('escapes a cell that a spreadsheet would run as a formula: %j', async (value, written) => {
     const csv = await writeCsv([{ name: value }]);
     expect(csv.slice(1)).toBe(`name\r\n${written}`);
     expect(cells(csv)[1]).toEqual([`'${value}`]);
+  });
+
+  it('puts an apostrophe before a formula character after a separator or a line break in a cell: read at either separator, no cell is a formula', async () => {
+    const csv = await writeCsv([{ name: 'bob;=1+2;c', other: 'x,@y\n-z', start: '\r=1' }], { delimiter: ',' });
+    expect(csv.slice(1)).toBe(`name,other,start\r\nbob;'=1+2;c,"x,'@y\n'-z","'\r'=1"`);
+    for (const delimiter of [',', ';']) {
+      const read = Papa.parse<string[]>(csv.slice(1), { delimiter }).data.flat();
+      expect(read.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    }
   });
 
   it('leaves ordinary text, inner formula characters and numbers alone', async () => {

@@ -13,6 +13,30 @@ const formulaStart = /^[=+\-@\t\r]/;
 
 export type CsvDelimiter = ',' | ';';
 
+/** The UTF-8 BOM at the start of every file: spreadsheet software then reads accents right. */
+export const CSV_BOM = '\uFEFF';
+
+/**
+ * A formula character right after a separator or a line break inside a cell gets an apostrophe
+ * too: a reader that splits at the other separator ignores quotes in the middle of a field, so
+ * in an English file read by French Excel (at `;`) `bob;=1+2` would otherwise give a cell `=1+2`.
+ */
+const formulaAfterBreak = /([,;\r\n])(?=[=+\-@\t\r])/g;
+
+/** A cell's value as the writer puts it down (see formulaAfterBreak); numbers and the rest as they are. */
+export function csvCell<T>(value: T): T | string {
+  return typeof value === 'string' ? value.replace(formulaAfterBreak, "$1'") : value;
+}
+
+/**
+ * The writer rules of every CSV the project writes, the dashboard's and the server's
+ * (`server/dashboard/history-csv.ts`): papaparse's `unparse` options for this separator, for
+ * cells passed through csvCell.
+ */
+export function csvWriteOptions(delimiter: CsvDelimiter) {
+  return { newline: '\r\n', delimiter, escapeFormulae: formulaStart } as const;
+}
+
 /**
  * The separator the language's Excel expects when it opens a CSV with a double click: `;` in
  * French (where `,` is the decimal mark), `,` in English. Any other reader takes both.
@@ -29,7 +53,8 @@ export async function writeCsv(
 ): Promise<string> {
   // Loaded on the first download only: no page pays for it before.
   const { default: Papa } = await import('papaparse');
-  return '\uFEFF' + Papa.unparse([...rows], { newline: '\r\n', delimiter, escapeFormulae: formulaStart });
+  const cells = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, csvCell(value)])));
+  return CSV_BOM + Papa.unparse(cells, csvWriteOptions(delimiter));
 }
 
 export interface CsvTable {
@@ -43,14 +68,13 @@ export interface CsvTable {
  * with the separator of the reader's spreadsheet (`;` where the decimal mark is a comma, as in
  * French Excel). Same BOM, line ends and formula escaping as writeCsv.
  */
-export async function writeCsvTables(tables: readonly CsvTable[], delimiter: ',' | ';'): Promise<string> {
+export async function writeCsvTables(tables: readonly CsvTable[], delimiter: CsvDelimiter): Promise<string> {
   const { default: Papa } = await import('papaparse');
   const blocks = tables.map((table) =>
-    Papa.unparse([[table.title], table.header, ...table.rows], {
-      newline: '\r\n',
-      delimiter,
-      escapeFormulae: formulaStart,
-    }),
+    Papa.unparse(
+      [[table.title], table.header, ...table.rows].map((row) => row.map(csvCell)),
+      csvWriteOptions(delimiter),
+    ),
   );
-  return '\uFEFF' + blocks.join('\r\n\r\n') + '\r\n';
+  return CSV_BOM + blocks.join('\r\n\r\n') + '\r\n';
 }

@@ -1,5 +1,5 @@
-// The people directory: save what the dashboard received, names for a page of user ids,
-// search, one person, forget, size.
+// The people directory: learn people by identifier (asked from the portal here, never taken
+// from the browser), names for a page of user ids, search, one person, forget, size.
 import type { Hono, MiddlewareHandler } from 'hono';
 import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
 import {
@@ -8,17 +8,23 @@ import {
   peopleNamesRequestSchema,
   peopleSearchQuerySchema,
   peopleSearchResultSchema,
+  learnPeopleRequestSchema,
+  learnPeopleResultSchema,
   personSchema,
-  savePeopleRequestSchema,
-  savePeopleResultSchema,
 } from '../../../src/api/schemas/directory.ts';
+import { limiter } from '../../../src/api/limiter.ts';
 import * as z from 'zod/mini';
 import { PortalError } from '../../portal/errors.ts';
 import { pathId, readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
+import type { PortalGateway } from '../portal-gateway.ts';
 import type { Directory } from '../store/directory.ts';
+import { tokenFrom } from '../token-check.ts';
 
 const personEnvelope = itemEnvelopeSchema(personSchema);
 const peopleEnvelope = itemEnvelopeSchema(z.array(personSchema));
+
+/** Portal lookups at a time for one POST /people. */
+const LOOKUPS_AT_ONCE = 8;
 
 const unknownPerson = (userId: number) =>
   new PortalError(
@@ -31,11 +37,27 @@ export function peopleRoutes(
   app: Hono<DashboardEnv>,
   auth: MiddlewareHandler<DashboardEnv>,
   directory: Directory,
+  gateway: PortalGateway,
 ): void {
+  // "The directory never holds more than the portal showed": the browser names identifiers, the
+  // portal (asked with the caller's token, so only its organisation's users) gives the records.
   app.post('/people', auth, async (c) => {
-    const body = await readJsonBody(c, savePeopleRequestSchema, 'people');
-    const saved = await directory.save(c.var.orgId, body.users);
-    return c.json(itemEnvelopeSchema(savePeopleResultSchema).parse({ status: true, result: { saved } }));
+    const body = await readJsonBody(c, learnPeopleRequestSchema, 'identifiers');
+    const token = tokenFrom(c.req.header('authorization'));
+    const oneAtATime = limiter(LOOKUPS_AT_ONCE);
+    const identifiers = [...new Set(body.identifiers)];
+    // A refused token or an unreachable portal fails the whole request (401, 502): nothing is saved.
+    const found = await Promise.all(
+      identifiers.map((identifier) => oneAtATime(() => gateway.findUserByIdentifier(token, identifier))),
+    );
+    const users = found.filter((user) => user !== undefined);
+    const saved = await directory.save(c.var.orgId, users);
+    return c.json(
+      itemEnvelopeSchema(learnPeopleResultSchema).parse({
+        status: true,
+        result: { saved, not_found: identifiers.length - users.length },
+      }),
+    );
   });
 
   app.post('/people/names', auth, async (c) => {

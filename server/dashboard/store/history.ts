@@ -1,4 +1,5 @@
-// The history of memberships created through the server, newest first, scoped by org_id.
+// The history of memberships created through the server, newest first, scoped by org_id. Events
+// are written by the outbox (outbox.ts), one per intent.
 import type { HistoryEvent, HistoryFilter } from '../../../src/api/schemas/history.ts';
 import { historyEventSchema } from '../../../src/api/schemas/history.ts';
 import { isoTime } from '../clock.ts';
@@ -18,6 +19,23 @@ export interface MembershipOutcome {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The stored row of an event, with the intent of the outbox (outbox.ts) it settles. */
+export function eventRow(orgId: number, event: MembershipOutcome, intentId: string) {
+  return {
+    org_id: orgId,
+    at: isoTime(event.at),
+    grp_id: event.grpId,
+    user_id: event.userId,
+    group_admin: event.groupAdmin,
+    source: event.source,
+    actor: event.actor,
+    result: event.result,
+    error_code: event.errorCode,
+    membership_id: event.membershipId,
+    intent_id: intentId,
+  };
+}
+
 /** `from`/`to` as stored times. A date alone means that whole UTC day. */
 function timeRange(filter: HistoryFilter): { from?: string; toExclusive?: string; toInclusive?: string } {
   const dateOnly = (value: string) => value.length === 10;
@@ -30,24 +48,6 @@ function timeRange(filter: HistoryFilter): { from?: string; toExclusive?: string
 
 export class History {
   constructor(private readonly db: StoreDb) {}
-
-  async record(orgId: number, event: MembershipOutcome): Promise<void> {
-    await this.db
-      .insertInto('membership_event')
-      .values({
-        org_id: orgId,
-        at: isoTime(event.at),
-        grp_id: event.grpId,
-        user_id: event.userId,
-        group_admin: event.groupAdmin,
-        source: event.source,
-        actor: event.actor,
-        result: event.result,
-        error_code: event.errorCode,
-        membership_id: event.membershipId,
-      })
-      .execute();
-  }
 
   private filtered(orgId: number, filter: HistoryFilter) {
     const { from, toExclusive, toInclusive } = timeRange(filter);

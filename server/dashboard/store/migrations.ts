@@ -173,5 +173,41 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0006_membership_outbox': {
+      async up(db: AnyDb) {
+        // A membership create written down before it goes to the portal, until its history
+        // event is written (membership-outbox.ts). Never the token: its SHA-256 only, which lets
+        // the same token claim the intent later but cannot call the portal.
+        await db.schema
+          .createTable('membership_intent')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('org_id', 'integer')
+          .addColumn('token_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('grp_id', 'integer', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('group_admin', 'integer', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('actor', 'text')
+          .addColumn('result', 'text')
+          .addColumn('error_code', 'text')
+          .addColumn('membership_id', 'integer')
+          .execute();
+        await db.schema.createIndex('membership_intent_org').on('membership_intent').columns(['org_id']).execute();
+        await db.schema
+          .createIndex('membership_intent_token')
+          .on('membership_intent')
+          .columns(['token_hash'])
+          .execute();
+        // One event per intent, whoever writes it (the request's own answer or a reconciliation).
+        await db.schema.alterTable('membership_event').addColumn('intent_id', 'text').execute();
+        await db.schema
+          .createIndex('membership_event_intent')
+          .unique()
+          .on('membership_event')
+          .column('intent_id')
+          .execute();
+      },
+    },
   };
 }

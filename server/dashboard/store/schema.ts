@@ -6,6 +6,7 @@ export interface StoreTables {
   directory_person: DirectoryPersonTable;
   directory_term: DirectoryTermTable;
   membership_event: MembershipEventTable;
+  membership_intent: MembershipIntentTable;
   lookup_job: LookupJobTable;
   lookup_job_item: LookupJobItemTable;
   report_group: ReportGroupTable;
@@ -48,6 +49,29 @@ export interface MembershipEventTable {
   source: string;
   actor: string | null;
   result: string;
+  error_code: string | null;
+  membership_id: number | null;
+  /** The membership_intent it settles (unique): null for events written before the outbox. */
+  intent_id: string | null;
+}
+
+/**
+ * A `POST /api/user_grp/create` written down before it was forwarded, until its event is
+ * written. `result` is null until the portal's answer is known; `org_id` null while no token
+ * check has named the organisation (a lockout), then only the same token (`token_hash`) claims it.
+ */
+export interface MembershipIntentTable {
+  id: string;
+  org_id: number | null;
+  /** SHA-256 of the token, hex: never the token itself. */
+  token_hash: string;
+  created_at: string;
+  grp_id: number;
+  user_id: number;
+  group_admin: number;
+  source: string;
+  actor: string | null;
+  result: string | null;
   error_code: string | null;
   membership_id: number | null;
 }

@@ -3,7 +3,6 @@
 import * as z from 'zod/mini';
 import { idSchema, nullableString } from './common.ts';
 import { pageQueryShape, portalIdSchema, storedTextSchema, storedTimeSchema } from './dashboard-common.ts';
-import { userSchema } from './user.ts';
 
 export const personSchema = z.object({
   user_id: idSchema,
@@ -19,26 +18,22 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/** What POST /people takes at most in one request (each identifier is one portal lookup). */
+export const LEARN_PEOPLE_BATCH = 100;
+
 /**
- * POST /people: user records the dashboard received from the portal. What the directory keeps
- * of them must be storable: ids in the portal's range, text without control characters.
+ * POST /people: organisation identifiers of users the dashboard received from the portal without
+ * the server seeing them. The server looks each one up itself, with the caller's token, and
+ * keeps what the portal answers: never a record the browser wrote.
  */
-export const savePeopleRequestSchema = z.object({
-  users: z
-    .array(
-      z.extend(userSchema, {
-        user_id: portalIdSchema,
-        email: z.nullable(storedTextSchema),
-        firstname: z.nullable(storedTextSchema),
-        lastname: z.nullable(storedTextSchema),
-        user_organisation_identifier: z.nullable(storedTextSchema),
-        groups: z.array(storedTextSchema),
-      }),
-    )
-    .check(z.minLength(1), z.maxLength(500)),
+export const learnPeopleRequestSchema = z.object({
+  identifiers: z
+    .array(storedTextSchema.check(z.minLength(1), z.maxLength(255)))
+    .check(z.minLength(1), z.maxLength(LEARN_PEOPLE_BATCH)),
 });
-export type SavePeopleRequest = z.infer<typeof savePeopleRequestSchema>;
-export const savePeopleResultSchema = z.object({ saved: z.int() });
+export type LearnPeopleRequest = z.infer<typeof learnPeopleRequestSchema>;
+/** `saved`: people the portal knew (and the directory now holds); `not_found`: identifiers it did not. */
+export const learnPeopleResultSchema = z.object({ saved: z.int(), not_found: z.int() });
 
 /** POST /people/names: the people of a page of user ids (unknown ids are left out). */
 export const peopleNamesRequestSchema = z.object({

@@ -51,3 +51,13 @@ export const historyQuerySchema = z.object({ ...historyFilterShape, ...pageQuery
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 export const historyExportQuerySchema = z.object(historyFilterShape);
 export type HistoryFilter = z.infer<typeof historyExportQuerySchema>;
+
+/** The languages of the CSV export: its headers, and its separator (`;` in French, `,` in English). */
+export const historyCsvLanguages = ['en', 'fr'] as const;
+export type HistoryCsvLanguage = (typeof historyCsvLanguages)[number];
+
+/** GET /history.csv: the filters, and `lang` (else the request's Accept-Language, else English). */
+export const historyCsvQuerySchema = z.object({
+  ...historyFilterShape,
+  lang: z.optional(z.enum(historyCsvLanguages)),
+});

@@ -5,13 +5,15 @@ import { fetchHistoryCsv } from '../../api/history.ts';
 import type { HistoryFilter } from '../../api/schemas/history.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { downloadText } from '../../lib/download.ts';
-import { useMessages } from '../../lib/i18n.tsx';
+import { useLocale, useMessages } from '../../lib/i18n.tsx';
 import { historyMessages } from './messages.ts';
 
 export function DownloadCsvButton({ filter }: { filter: HistoryFilter }) {
   const t = useMessages(historyMessages);
+  const { locale } = useLocale();
   const download = useMutation({
-    mutationFn: () => fetchHistoryCsv(filter),
+    // In the page's language: French gets `;` (what French Excel expects) and French headers.
+    mutationFn: () => fetchHistoryCsv(filter, locale),
     onSuccess: (csv) => downloadText(`history-${new Date().toISOString().slice(0, 10)}.csv`, csv),
   });
   return (
