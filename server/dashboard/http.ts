@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type * as z from 'zod/mini';
 import { validate } from '../portal/body.ts';
 import { PortalError, badRequest, errorBody, sendError } from '../portal/errors.ts';
-import { PortalAnswerError } from './portal-gateway.ts';
+import { PortalAnswerError, PortalAnswerInvalid } from './portal-gateway.ts';
 import { tokenFrom, type TokenCheck } from './token-check.ts';
 
 export type DashboardEnv = { Variables: { orgId: number } };
@@ -51,6 +51,8 @@ export function pathId(c: Context, name: string): number {
 
 export const dashboardErrors: ErrorHandler = (err, c) => {
   if (err instanceof PortalError) return sendError(c, err);
+  // The portal answered, but a field broke the schemas: which request and which field, as they are.
+  if (err instanceof PortalAnswerInvalid) return c.json(errorBody(err.code, err.message, [err.detail]), 502);
   if (err instanceof PortalAnswerError) {
     // The portal refused the token: the same 401 the portal gives, so the dashboard signs out.
     if (err.status === 401) return c.json(errorBody(err.code, err.message), 401);
