@@ -106,16 +106,27 @@ describe('a portal answer that breaks the schemas, read through the dashboard se
       request: expect.stringMatching(/^POST \/take\/get_all_for_user\/\d+$/),
       code: 'portal_answer_invalid',
       message: expect.stringContaining('field result.0.take_id is missing'),
+      details: [{ request: report.body.result.failure.request, field: 'result.0.take_id', problem: 'missing' }],
     });
   });
 
-  it('the shared group index: a group without grp_name fails the gathering as portal_answer_invalid', async () => {
+  it('the shared group index: a group without grp_name fails the gathering, its field kept (every replica)', async () => {
     await h.call('GET', '/dashboard-api/people/count');
     breakage = { path: '/grp/get_all', change: (body) => delete record(body).grp_name };
     expect((await h.call('POST', '/dashboard-api/caches/groups/refresh')).status).toBe(202);
     await h.dashboard.idle();
     const status = await h.call('GET', '/dashboard-api/caches/groups/status');
-    expect(status.body.result).toMatchObject({ state: 'failed', error_code: 'portal_answer_invalid' });
+    expect(status.body.result).toMatchObject({
+      state: 'failed',
+      error_code: 'portal_answer_invalid',
+      error_details: [{ request: 'POST /grp/get_all', field: 'result.0.grp_name', problem: 'missing' }],
+    });
+    // A new gathering starts without the old failure's details.
+    breakage = null;
+    await h.call('POST', '/dashboard-api/caches/groups/refresh');
+    await h.dashboard.idle();
+    const ready = await h.call('GET', '/dashboard-api/caches/groups/status');
+    expect(ready.body.result).toMatchObject({ state: 'ready', error_code: null, error_details: null });
   });
 
   it('a lookup job: a user whose user_id is a string fails that item as portal_answer_invalid', async () => {

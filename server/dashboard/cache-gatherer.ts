@@ -46,7 +46,8 @@ export class SharedCacheGatherer {
     } catch (error) {
       const code = error instanceof PortalAnswerError ? error.code : 'internal_error';
       if (!(error instanceof PortalAnswerError)) console.error(`dashboard store: gathering ${name} failed`, error);
-      await this.caches.fail(orgId, name, code).catch((failure: unknown) => {
+      const details = error instanceof PortalAnswerInvalid ? [error.detail] : undefined;
+      await this.caches.fail(orgId, name, code, details).catch((failure: unknown) => {
         console.error('dashboard store: could not record a failed gathering', failure);
       });
     }

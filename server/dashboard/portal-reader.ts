@@ -3,6 +3,7 @@
 import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
 import {
   PortalAnswerError,
+  PortalAnswerInvalid,
   answerError,
   httpCall,
   inProcessCall,
@@ -37,7 +38,8 @@ export function portalReader(call: PortalCall): PortalReader {
     } catch (error) {
       // The field that broke stays with the failure (`cause`), for the route that reports it.
       if (!(error instanceof PortalAnswerError)) throw error;
-      throw new PortalRequestError(request, error.status, error.code, error.message, { cause: error });
+      const details = error instanceof PortalAnswerInvalid ? [error.detail] : undefined;
+      throw new PortalRequestError(request, error.status, error.code, error.message, { cause: error, details });
     }
   };
 }
