@@ -344,7 +344,8 @@ function operationObject(operation: Operation): JsonSchema {
       'No token, or a token the portal refuses (`missing_token`, `invalid_token`, `token_expired`).',
     );
     responses[502] = errorAnswer(
-      'The portal could not be asked whether the token is valid (`portal_unreachable`, `portal_error`).',
+      'The portal did not answer (`portal_unreachable`, `portal_error`), or answered with a record that breaks the ' +
+        'schemas (`portal_answer_invalid`, `details`: `[{request, field, problem}]`).',
     );
   }
   if (operation.notFound) responses[404] = errorAnswer(operation.notFound);
