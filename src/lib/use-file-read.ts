@@ -14,38 +14,57 @@ export interface FileRead<T> {
    * when none is. A second call while one waits is dropped: one click, one action.
    */
   afterRead: (action: (result: T | undefined) => void | Promise<void>) => Promise<void>;
+  /** Forgets the read under way (the file was removed): its result is never applied. */
+  drop: () => void;
+}
+
+interface Read<T> {
+  work: Promise<T>;
+  /** Its result reached the form (it was still the latest when it ended). */
+  applied: boolean;
 }
 
 export function useFileRead<T>(): FileRead<T> {
-  const latest = useRef<Promise<T> | null>(null);
+  const latest = useRef<Read<T> | null>(null);
   const waiting = useRef(false);
   const [reading, setReading] = useState(false);
 
   const read = useCallback((work: Promise<T>, apply: (result: T) => void) => {
-    latest.current = work;
+    const entry: Read<T> = { work, applied: false };
+    latest.current = entry;
     setReading(true);
     void work.then((result) => {
-      if (latest.current !== work) return;
+      if (latest.current !== entry) return;
       latest.current = null;
+      entry.applied = true;
       setReading(false);
       apply(result);
     });
   }, []);
 
   const afterRead = useCallback(async (action: (result: T | undefined) => void | Promise<void>) => {
-    const pending = latest.current;
-    if (!pending) return action(undefined);
+    let entry = latest.current;
+    if (!entry) return action(undefined);
     if (waiting.current) return;
     waiting.current = true;
     try {
-      // A newer file chosen while waiting is the one the click is for.
-      let result = await pending;
-      while (latest.current !== null && latest.current !== pending) result = await latest.current;
-      await action(result);
+      // Its `then` above runs first: by now the read is applied, superseded by a newer file
+      // (the one the click is for), or dropped (the file was removed: nothing to act on).
+      for (;;) {
+        const result = await entry.work;
+        if (entry.applied) return await action(result);
+        if (latest.current === null) return;
+        entry = latest.current;
+      }
     } finally {
       waiting.current = false;
     }
   }, []);
 
-  return useMemo(() => ({ reading, read, afterRead }), [reading, read, afterRead]);
+  const drop = useCallback(() => {
+    latest.current = null;
+    setReading(false);
+  }, []);
+
+  return useMemo(() => ({ reading, read, afterRead, drop }), [reading, read, afterRead, drop]);
 }

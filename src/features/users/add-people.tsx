@@ -82,7 +82,7 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
     setFile(null);
     setFileError(null);
     setError(null);
-    if (!chosen) return;
+    if (!chosen) return reads.drop();
     reads.read(readFile(chosen), (read) => {
       setFile(read.file);
       setFileError(read.problem === null ? null : read.problem === 'binary' ? t.addFileBinary : t.addFileEmpty);
@@ -90,6 +90,7 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
   }
 
   function removeFile() {
+    reads.drop();
     setFile(null);
     setFileError(null);
     setFileInputKey((key) => key + 1);

@@ -60,7 +60,10 @@ export function ImportPage() {
   const fileError = source.fileProblem === null ? null : fileProblemText[source.fileProblem];
 
   function chooseFile(next: File | null) {
-    if (!next) return dispatch({ type: 'file-cleared' });
+    if (!next) {
+      reads.drop();
+      return dispatch({ type: 'file-cleared' });
+    }
     reads.read(readChosenFile(next), dispatch);
   }
 
@@ -142,7 +145,10 @@ export function ImportPage() {
           onFile={chooseFile}
           reading={reads.reading}
           onEncoding={changeEncoding}
-          onRemoveFile={() => dispatch({ type: 'file-removed' })}
+          onRemoveFile={() => {
+            reads.drop();
+            dispatch({ type: 'file-removed' });
+          }}
           // A chosen file that cannot be used already says why next to it (one message per problem).
           error={source.missing.rows && fileError === null ? t.previewNeedsRows : null}
           fileInputRef={fileInput}
@@ -191,6 +197,7 @@ export function ImportPage() {
           onRunAgain={() => run({ ...phase, previous: phase.results })}
           onStartOver={() => {
             reset();
+            reads.drop();
             dispatch({ type: 'start-over' });
           }}
         />
