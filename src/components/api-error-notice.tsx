@@ -43,7 +43,7 @@ function answerInvalid(error: ApiError, t: Messages): string | null {
 }
 
 /** `result.3.grp_name` → `grp_name`: the record's position is for the details, not the sentence. */
-export function fieldName(path: string): string {
+function fieldName(path: string): string {
   const named = path.split('.').filter((part, index) => !/^\d+$/.test(part) && !(index === 0 && part === 'result'));
   return named.length > 0 ? named.join('.') : path;
 }
