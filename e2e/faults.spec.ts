@@ -171,8 +171,11 @@ function expectedMessage(kind: FaultKind, field: string): RegExp {
     case 'status-false':
       return /refused the request\.[\s\S]*Injected refusal/;
     case 'missing-field':
+      return new RegExp(`did not match what the dashboard expects: field (?:[\\w.]*\\.)?${field} is missing\\.`);
     case 'wrong-type':
-      return new RegExp(`does not understand \\(field “[\\w.]*${field}”\\)`);
+      return new RegExp(
+        `did not match what the dashboard expects: field (?:[\\w.]*\\.)?${field} has the wrong type\\.`,
+      );
     case 'extra-field':
       throw new Error('an extra field is no fault');
   }

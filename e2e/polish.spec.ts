@@ -2,6 +2,7 @@
 // issue as a person meets it, at 375 px and in both languages.
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
+import { watchCspViolations } from './support/csp.ts';
 import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
@@ -34,6 +35,11 @@ const everyPage: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
   { path: '/memberships/new', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
   { path: '/memberships/import', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/history', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  {
+    path: `/groups/38/progress`,
+    ready: (page) => expect(page.getByRole('img').last()).toBeVisible({ timeout: 20_000 }),
+  },
 ];
 
 async function useLanguage(page: Page, language: 'en' | 'fr') {
@@ -53,6 +59,7 @@ for (const language of ['en', 'fr'] as const) {
       page,
     }) => {
       test.setTimeout(90_000);
+      const violations = await watchCspViolations(page);
       await useLanguage(page, language);
       for (const { path, ready } of everyPage) {
         await page.goto(path);
@@ -71,6 +78,7 @@ for (const language of ['en', 'fr'] as const) {
         for (const link of await links.all()) {
           await expect(link).toBeInViewport({ ratio: 1 });
         }
+        expect(await violations(), `CSP violations on ${path}`).toEqual([]);
       }
     });
 
@@ -136,11 +144,13 @@ test.describe('phones', () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe: no violations at 375 px (${scheme})`, async ({ page }) => {
       test.setTimeout(90_000);
+      const violations = await watchCspViolations(page);
       await page.emulateMedia({ colorScheme: scheme });
       for (const { path, ready } of everyPage) {
         await page.goto(path);
         await ready(page);
         await expectNoAxeViolations(page);
+        expect(await violations(), `CSP violations on ${path}`).toEqual([]);
       }
     });
   }

@@ -13,6 +13,7 @@ import type { Page, Response } from '@playwright/test';
 import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
 import { progressReportSchema, type ProgressReport } from '../src/api/schemas/progress-report.ts';
 import type { Take } from '../src/api/schemas/take.ts';
+import { watchCspViolations } from './support/csp.ts';
 import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 
 async function subtree(api: PortalApi, grpId: number): Promise<number[]> {
@@ -148,13 +149,19 @@ test.describe('progress of a group', () => {
     await expect(page.getByText('Data gathered just now from the portal.')).toBeVisible({ timeout: 20_000 });
   });
 
-  test('draws the three charts as named images', async ({ page }) => {
+  test('draws the three charts as named images, with no inline style the CSP refuses', async ({ page }) => {
+    const violations = await watchCspViolations(page);
     await openReport(page, 38);
     for (const name of ['Completion by product', 'Score distribution', 'Completions per month']) {
       const chart = page.getByRole('img', { name });
       await expect(chart).toBeVisible({ timeout: 15_000 });
       expect(await chart.evaluate((node) => node.tagName.toLowerCase())).toBe('svg');
     }
+    // Drawn again in the other theme and at another width: still nothing refused.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('img', { name: 'Score distribution' })).toBeVisible();
+    expect(await violations()).toEqual([]);
   });
 
   test('"Progress by member" holds the product columns in view, placed by aria-colindex', async ({ page }) => {
@@ -403,6 +410,7 @@ test.describe('progress of a group', () => {
 
   test('has no axe violations in French, in light and dark themes', async ({ page }) => {
     test.slow();
+    const violations = await watchCspViolations(page);
     await page.addInitScript(() => localStorage.setItem('lp.locale', 'fr'));
     await page.goto('/groups/42/progress');
     await expect(page.getByRole('table', { name: 'Progression par produit' })).toBeVisible({ timeout: 20_000 });
@@ -412,6 +420,7 @@ test.describe('progress of a group', () => {
     await expectNoAxeViolations(page);
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectNoAxeViolations(page);
+    expect(await violations()).toEqual([]);
   });
 
   test('draws its charts within a 375 px phone', async ({ page }) => {

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
 import { grpSchema } from '../../src/api/schemas/grp.ts';
 import { productSchema, type Product } from '../../src/api/schemas/product.ts';
-import { PortalAnswerError, type PortalGateway } from './portal-gateway.ts';
+import { PortalAnswerError, PortalAnswerInvalid, type PortalGateway } from './portal-gateway.ts';
 import type { SharedCacheName, SharedCaches } from './store/shared-caches.ts';
 
 /** The portal server's largest page: 10 requests for 10,000 groups. */
@@ -16,9 +16,6 @@ const PAGE_SIZE = 1000;
 const PRODUCT_CONCURRENCY = 8;
 
 type Progress = (loaded: number, total: number) => Promise<void>;
-
-const contract = (what: string) =>
-  new PortalAnswerError(502, 'portal_contract', `The portal sent ${what} in an unexpected shape.`);
 
 export class SharedCacheGatherer {
   private readonly running = new Set<Promise<void>>();
@@ -49,7 +46,8 @@ export class SharedCacheGatherer {
     } catch (error) {
       const code = error instanceof PortalAnswerError ? error.code : 'internal_error';
       if (!(error instanceof PortalAnswerError)) console.error(`dashboard store: gathering ${name} failed`, error);
-      await this.caches.fail(orgId, name, code).catch((failure: unknown) => {
+      const details = error instanceof PortalAnswerInvalid ? [error.detail] : undefined;
+      await this.caches.fail(orgId, name, code, details).catch((failure: unknown) => {
         console.error('dashboard store: could not record a failed gathering', failure);
       });
     }
@@ -62,7 +60,7 @@ export class SharedCacheGatherer {
     while (records.length < total) {
       const page = await this.gateway.listPage(token, path, records.length, this.pageSize);
       const parsed = z.safeParse(z.array(schema), page.result);
-      if (!parsed.success) throw contract(path);
+      if (!parsed.success) throw new PortalAnswerInvalid(`POST ${path}`, parsed.error, page.result, ['result']);
       if (parsed.data.length === 0) break;
       total = page.total;
       records.push(...parsed.data);
@@ -86,10 +84,11 @@ export class SharedCacheGatherer {
     const worker = async () => {
       while (next < ids.length) {
         const index = next++;
-        const record = await this.gateway.getRecord(token, `/product/get/${ids[index]}`);
+        const path = `/product/get/${ids[index]}`;
+        const record = await this.gateway.getRecord(token, path);
         if (record !== undefined) {
           const product = z.safeParse(productSchema, record);
-          if (!product.success) throw contract('a product');
+          if (!product.success) throw new PortalAnswerInvalid(`GET ${path}`, product.error, record, ['result']);
           found[index] = product.data;
         }
         done += 1;

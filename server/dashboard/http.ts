@@ -9,7 +9,7 @@ import { quoted } from '../portal/echo.ts';
 import { issuePath, valueAt } from '../portal/issues.ts';
 import type { FailedAttempts } from '../portal/failed-attempts.ts';
 import { PortalError, badRequest, errorBody, sendError } from '../portal/errors.ts';
-import { PortalAnswerError } from './portal-gateway.ts';
+import { PortalAnswerError, PortalAnswerInvalid } from './portal-gateway.ts';
 import { isStoreUnreachable, storeUnavailable } from './store/availability.ts';
 import { tokenFrom, type TokenCheck } from './token-check.ts';
 
@@ -89,6 +89,8 @@ function validated<T extends z.ZodMiniType>(schema: T, value: unknown, what: str
 
 export const dashboardErrors: ErrorHandler = (err, c) => {
   if (err instanceof PortalError) return sendError(c, err);
+  // The portal answered, but a field broke the schemas: which request and which field, as they are.
+  if (err instanceof PortalAnswerInvalid) return c.json(errorBody(err.code, err.message, [err.detail]), 502);
   if (err instanceof PortalAnswerError) {
     // The portal refused the token: the same 401 the portal gives, so the dashboard signs out.
     if (err.status === 401) return c.json(errorBody(err.code, err.message), 401);

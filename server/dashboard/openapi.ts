@@ -357,7 +357,8 @@ function operationObject(operation: Operation): JsonSchema {
       'Too many failed attempts from this client, on `/api` and here together (`too_many_requests`): wait the seconds of `Retry-After`.',
     );
     responses[502] = errorAnswer(
-      'The portal could not be asked whether the token is valid (`portal_unreachable`, `portal_error`).',
+      'The portal did not answer (`portal_unreachable`, `portal_error`), or answered with a record that breaks the ' +
+        'schemas (`portal_answer_invalid`, `details`: `[{request, field, problem}]`).',
     );
   }
   if (operation.notFound) responses[404] = errorAnswer(operation.notFound);

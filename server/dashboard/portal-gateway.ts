@@ -4,6 +4,12 @@ import * as z from 'zod/mini';
 import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
 import { userSchema, type User } from '../../src/api/schemas/user.ts';
+import {
+  PORTAL_ANSWER_INVALID,
+  firstFieldProblem,
+  type AnswerInvalidDetail,
+  type FieldProblem,
+} from '../../src/api/errors.ts';
 import { IN_PROCESS_CALLER } from '../portal/failed-attempts.ts';
 import { askAgainIfDropped } from '../web/dropped-connection.ts';
 
@@ -17,6 +23,35 @@ export class PortalAnswerError extends Error {
     super(message);
   }
 }
+
+/**
+ * The portal answered, but not in the shape the schemas expect: the request, the field and what
+ * is wrong with it, passed on to the browser as they are (502 `portal_answer_invalid`).
+ */
+export class PortalAnswerInvalid extends PortalAnswerError {
+  readonly detail: AnswerInvalidDetail;
+
+  constructor(request: string, error: z.core.$ZodError, value: unknown, pathPrefix: readonly string[] = []) {
+    const { field, problem } = firstFieldProblem(error, value);
+    const path = [...pathPrefix, field].join('.');
+    super(
+      502,
+      PORTAL_ANSWER_INVALID,
+      `The portal's answer for ${request} did not match what the dashboard expects: field ${path} ${problemWords[problem]}.`,
+    );
+    this.detail = { request, field: path, problem };
+  }
+}
+
+const problemWords: Record<FieldProblem, string> = {
+  missing: 'is missing',
+  wrong_type: 'has the wrong type',
+  invalid_value: 'has an unexpected value',
+};
+
+/** A 2xx answer that is not JSON at all (an HTML page): the portal did not really answer. */
+const notJson = (request: string) =>
+  new PortalAnswerError(502, 'portal_error', `The portal answered ${request} with something other than JSON.`);
 
 export interface PortalGateway {
   /** The organisation of a valid token; PortalAnswerError (401) when the portal refuses it. */
@@ -53,9 +88,16 @@ export async function answerError(response: Response): Promise<PortalAnswerError
   );
 }
 
-async function parsed<T extends z.ZodMiniType>(schema: T, response: Response): Promise<z.infer<T>> {
-  const body = z.safeParse(schema, await response.json().catch(() => undefined));
-  if (!body.success) throw new PortalAnswerError(502, 'portal_contract', 'The portal answered in an unexpected shape.');
+/** The answer checked against its schema; `request` names it (`POST /grp/get_all`) in a failure. */
+export async function parsed<T extends z.ZodMiniType>(
+  schema: T,
+  response: Response,
+  request: string,
+): Promise<z.infer<T>> {
+  const json: unknown = await response.json().catch(() => undefined);
+  if (json === undefined) throw notJson(request);
+  const body = z.safeParse(schema, json);
+  if (!body.success) throw new PortalAnswerInvalid(request, body.error, json);
   return body.data;
 }
 
@@ -89,7 +131,7 @@ function gateway(call: PortalCall): PortalGateway {
       const response = await send('/token/validate', token);
       if (!response.ok) throw await answerError(response);
       // Only the organisation is kept: the API key beside it is never stored or logged.
-      return { orgId: (await parsed(tokenValidateSchema, response)).user_data.org_id };
+      return { orgId: (await parsed(tokenValidateSchema, response, 'GET /token/validate')).user_data.org_id };
     },
     async findUserByIdentifier(token, identifier) {
       const response = await send(`/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`, token);
@@ -100,18 +142,18 @@ function gateway(call: PortalCall): PortalGateway {
         throw error;
       }
       if (!response.ok) throw await answerError(response);
-      return (await parsed(userEnvelope, response)).result;
+      return (await parsed(userEnvelope, response, 'GET /user/get_by_organisation_identifier/{identifier}')).result;
     },
     async countMembers(token, grpId) {
       const criterias = [{ column: 'user_grp_grp_id', operator: 'equal', value: String(grpId) }];
       const response = await send('/user_grp/get_all', token, { start: 0, limit: 1, criterias });
       if (!response.ok) throw await answerError(response);
-      return (await parsed(totalOnly, response)).total;
+      return (await parsed(totalOnly, response, 'POST /user_grp/get_all')).total;
     },
     async listPage(token, path, start, limit) {
       const response = await send(path, token, { start, limit });
       if (!response.ok) throw await answerError(response);
-      const { total, result } = await parsed(anyList, response);
+      const { total, result } = await parsed(anyList, response, `POST ${path}`);
       return { total, result };
     },
     async getRecord(token, path) {
@@ -122,7 +164,7 @@ function gateway(call: PortalCall): PortalGateway {
         throw error;
       }
       if (!response.ok) throw await answerError(response);
-      return (await parsed(anyItem, response)).result;
+      return (await parsed(anyItem, response, `GET ${path}`)).result;
     },
   };
 }

@@ -1,8 +1,16 @@
 // Reads of any portal path for the gatherings of the dashboard server (progress reports): the
 // answer checked against its schema, and any failure naming the request that failed.
-import * as z from 'zod/mini';
 import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
-import { answerError, httpCall, inProcessCall, type InProcessPortal, type PortalCall } from './portal-gateway.ts';
+import {
+  PortalAnswerError,
+  PortalAnswerInvalid,
+  answerError,
+  httpCall,
+  inProcessCall,
+  parsed,
+  type InProcessPortal,
+  type PortalCall,
+} from './portal-gateway.ts';
 
 export function portalReader(call: PortalCall): PortalReader {
   return async (token, { method, path, body, schema }) => {
@@ -25,11 +33,14 @@ export function portalReader(call: PortalCall): PortalReader {
       const error = await answerError(response);
       throw new PortalRequestError(request, error.status, error.code, error.message);
     }
-    const parsed = z.safeParse(schema, await response.json().catch(() => undefined));
-    if (!parsed.success) {
-      throw new PortalRequestError(request, 502, 'portal_contract', 'The portal answered in an unexpected shape.');
+    try {
+      return await parsed(schema, response, request);
+    } catch (error) {
+      // The field that broke stays with the failure (`cause`), for the route that reports it.
+      if (!(error instanceof PortalAnswerError)) throw error;
+      const details = error instanceof PortalAnswerInvalid ? [error.detail] : undefined;
+      throw new PortalRequestError(request, error.status, error.code, error.message, { cause: error, details });
     }
-    return parsed.data;
   };
 }
 

@@ -1,7 +1,7 @@
 // The single transport function of the dashboard: every endpoint goes through here.
 import type * as z from 'zod/mini';
 import { apiConfig } from './config.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, firstFieldProblem } from './errors.ts';
 import { errorBodySchema } from './schemas/envelope.ts';
 
 interface ApiRequest<S extends z.ZodMiniType> {
@@ -48,7 +48,7 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
     throw new ApiError({
       kind: 'contract',
       endpoint,
-      field: issue ? issue.path.map(String).join('.') || '(root)' : undefined,
+      ...firstFieldProblem(parsed.error, json),
       serverMessage: issue ? issueMessage(issue.message, valueAt(json, issue.path)) : undefined,
       cause: parsed.error,
     });
@@ -99,6 +99,7 @@ async function send(request: Omit<ApiRequest<z.ZodMiniType>, 'schema'>): Promise
       status: response.status,
       code: body.success ? body.data.error.code : undefined,
       serverMessage: body.success ? body.data.error.message : undefined,
+      details: body.success ? body.data.error.details : undefined,
       retryAfterSeconds: response.status === 429 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined,
     });
   }

@@ -254,13 +254,22 @@ describe('against a faulty portal', () => {
     const { grp_name: _, ...withoutName } = group;
     stub.answerJson({ status: true, total: 1, result: [withoutName] });
     const error = await failure(fetchGroups({ start: 0, limit: 1 }));
-    expect(error).toMatchObject({ kind: 'contract', field: 'result.0.grp_name', endpoint: 'POST /grp/get_all' });
+    expect(error).toMatchObject({
+      kind: 'contract',
+      field: 'result.0.grp_name',
+      problem: 'missing',
+      endpoint: 'POST /grp/get_all',
+    });
     expect(error.message).toContain('result.0.grp_name');
   });
 
   it('a field of the wrong type is a contract error naming it', async () => {
     stub.answerJson({ status: true, result: { ...group, grp_id: '1', children: [] } });
-    expect(await failure(fetchGroupWithChildren(1))).toMatchObject({ kind: 'contract', field: 'result.grp_id' });
+    expect(await failure(fetchGroupWithChildren(1))).toMatchObject({
+      kind: 'contract',
+      field: 'result.grp_id',
+      problem: 'wrong_type',
+    });
   });
 
   it('a number too large for JavaScript (1e400) names its field and says it is out of range', async () => {

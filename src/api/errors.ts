@@ -1,5 +1,33 @@
 // One error type for everything the API layer can fail with. The message is for logs and
 // developers; the UI picks its own localised words from `kind` (see components/api-error-message).
+// Also what a portal answer that fails its schema is, wherever it is read: in the browser (a
+// `contract` error) or by the dashboard server (502 `portal_answer_invalid`, with these details).
+import * as z from 'zod/mini';
+
+/** What is wrong with the field that broke: absent, of another type, or a value not allowed. */
+export const fieldProblems = ['missing', 'wrong_type', 'invalid_value'] as const;
+export type FieldProblem = (typeof fieldProblems)[number];
+
+/** The dashboard server's error code for a portal answer that does not match the schemas. */
+export const PORTAL_ANSWER_INVALID = 'portal_answer_invalid';
+
+/** `details[0]` of a `portal_answer_invalid` error: the portal request, the field and its problem. */
+export const answerInvalidDetailSchema = z.object({
+  request: z.string(),
+  field: z.string(),
+  problem: z.enum(fieldProblems),
+});
+export type AnswerInvalidDetail = z.infer<typeof answerInvalidDetailSchema>;
+
+/** The first issue of a failed parse of `value`: the field's path (`result.3.grp_name`) and its problem. */
+export function firstFieldProblem(error: z.core.$ZodError, value: unknown): { field: string; problem: FieldProblem } {
+  const issue = error.issues[0];
+  if (!issue) return { field: '(root)', problem: 'invalid_value' };
+  let at = value;
+  for (const key of issue.path) at = typeof at === 'object' && at !== null ? Reflect.get(at, key) : undefined;
+  const problem = at === undefined ? 'missing' : issue.code === 'invalid_type' ? 'wrong_type' : 'invalid_value';
+  return { field: issue.path.map(String).join('.') || '(root)', problem };
+}
 
 type ApiErrorKind =
   | 'network' // no answer at all (offline, DNS, connection refused or dropped)
@@ -16,7 +44,11 @@ interface ApiErrorInit {
   code?: string;
   serverMessage?: string;
   field?: string;
+  /** For `contract` errors: what is wrong with `field`. */
+  problem?: FieldProblem;
   retryAfterSeconds?: number;
+  /** The `error.details` of the error body, when it sent some. */
+  details?: unknown[];
   cause?: unknown;
 }
 
@@ -28,8 +60,14 @@ export class ApiError extends Error {
   /** The `error.code` of the portal's error body, when it sent one. */
   readonly code: string | undefined;
   readonly serverMessage: string | undefined;
-  /** For `contract` errors: the path of the field that broke, e.g. `result.3.grp_name`. */
+  /**
+   * For an answer that broke the schema (`contract`, or the dashboard server's 502
+   * `portal_answer_invalid`): the path of the field, e.g. `result.3.grp_name`, and its problem.
+   */
   readonly field: string | undefined;
+  readonly problem: FieldProblem | undefined;
+  /** The portal request whose answer broke: `endpoint` itself, or the one the dashboard server made. */
+  readonly portalRequest: string | undefined;
   /** For a 429: how long the portal asks to wait (its `Retry-After` header), when it said. */
   readonly retryAfterSeconds: number | undefined;
 
@@ -41,8 +79,16 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.serverMessage = init.serverMessage;
-    this.field = init.field;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    const relayed = init.code === PORTAL_ANSWER_INVALID ? answerInvalidDetailSchema.safeParse(init.details?.[0]) : null;
+    this.field = relayed?.success ? relayed.data.field : init.field;
+    this.problem = relayed?.success ? relayed.data.problem : init.problem;
+    this.portalRequest = relayed?.success ? relayed.data.request : init.kind === 'contract' ? init.endpoint : undefined;
+  }
+
+  /** The portal answered, but not in the shape the dashboard expects (read here or by the dashboard server). */
+  get isAnswerInvalid(): boolean {
+    return this.kind === 'contract' || this.code === PORTAL_ANSWER_INVALID;
   }
 
   get isUnauthorized(): boolean {

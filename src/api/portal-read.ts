@@ -10,17 +10,23 @@ export interface PortalRead<S extends z.ZodMiniType> {
   schema: S;
 }
 
-/** A portal request that failed: `request` says which (`POST /take/get_all_for_user/257`). */
+/**
+ * A portal request that failed: `request` says which (`POST /take/get_all_for_user/257`);
+ * `details` what is known beyond the code (for `portal_answer_invalid`: the field that broke).
+ */
 export class PortalRequestError extends Error {
   constructor(
     readonly request: string,
     readonly status: number,
     readonly code: string,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { details?: unknown[] },
   ) {
     super(message, options);
+    this.details = options?.details;
   }
+
+  readonly details: unknown[] | undefined;
 }
 
 export type PortalReader = <S extends z.ZodMiniType>(token: string, read: PortalRead<S>) => Promise<z.infer<S>>;

@@ -220,7 +220,12 @@ export class Gathering {
       from_cache: this.fromCache,
       progress,
       failure: this.failure
-        ? { request: this.failure.request, code: this.failure.code, message: this.failure.message }
+        ? {
+            request: this.failure.request,
+            code: this.failure.code,
+            message: this.failure.message,
+            ...(this.failure.details ? { details: this.failure.details } : {}),
+          }
         : null,
       data: this.state === 'ready' ? this.data : null,
     };

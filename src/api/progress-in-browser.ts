@@ -3,7 +3,7 @@
 // it in the page's memory only: a retry or a cancel then a restart asks only for what is
 // missing; leaving the page (or reloading it) forgets everything.
 import { apiRequest } from './client.ts';
-import { isApiError } from './errors.ts';
+import { PORTAL_ANSWER_INVALID, isApiError } from './errors.ts';
 import { knownUser } from './known-users.ts';
 import { PortalRequestError, type PortalReader } from './portal-read.ts';
 import { Gathering, type Cached, type CachedGroup, type GatheringCache } from './progress-gathering.ts';
@@ -20,6 +20,11 @@ const read: PortalReader = async (_token, { method, path, body, schema }) => {
     return await apiRequest({ method, path, endpoint: request, body, schema });
   } catch (error) {
     if (!isApiError(error)) throw error;
+    // An answer that broke the schemas: the same failure the dashboard server reports for it.
+    if (error.isAnswerInvalid && error.field && error.problem) {
+      const details = [{ request, field: error.field, problem: error.problem }];
+      throw new PortalRequestError(request, 502, PORTAL_ANSWER_INVALID, error.message, { cause: error, details });
+    }
     const code = error.code ?? (error.kind === 'network' ? 'portal_unreachable' : error.kind);
     const message = error.serverMessage ?? error.message;
     throw new PortalRequestError(request, error.status ?? 502, code, message, { cause: error });

@@ -104,6 +104,7 @@ async function fetchSharedList<T>(
         endpoint: `POST /dashboard-api/caches/${name}/refresh`,
         status: 502,
         code: status.error_code ?? undefined,
+        details: status.error_details ?? undefined,
       });
     }
   }

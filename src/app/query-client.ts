@@ -3,10 +3,11 @@ import { isApiError } from '../api/errors.ts';
 
 // A 401 is not handled here: the API client reports it for every caller (queries, mutations,
 // page walks) through `onUnauthorized`, which raises one "session expired" dialog.
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  // Retrying cannot fix a refused token, a missing record, a bad request or a broken contract.
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  // Retrying cannot fix a refused token, a missing record, a bad request or a broken contract
+  // (read here, or by the dashboard server: its 502 portal_answer_invalid).
   if (isApiError(error)) {
-    if (error.kind === 'contract' || error.kind === 'rejected' || error.kind === 'aborted') return false;
+    if (error.isAnswerInvalid || error.kind === 'rejected' || error.kind === 'aborted') return false;
     if (error.kind === 'http' && error.status !== undefined && error.status < 500) return false;
   }
   return failureCount < 2;

@@ -16,8 +16,9 @@ export function describeApiError(error: ApiError, t: Messages, locale: Locale = 
     case 'rejected':
       return t.errorRejected;
     case 'contract':
-      return error.field ? fill(t.errorContractField, { field: error.field }) : t.errorContract;
+      return answerInvalid(error, t) ?? t.errorContract;
     case 'http':
+      if (error.isAnswerInvalid) return answerInvalid(error, t) ?? t.errorContract;
       if (error.status === 401) return t.errorUnauthorized;
       if (error.status === 404) return t.errorNotFound;
       if (error.isRateLimited) return tooManyAttempts(error.retryAfterSeconds, t, locale);
@@ -25,6 +26,42 @@ export function describeApiError(error: ApiError, t: Messages, locale: Locale = 
       if (error.status === 431) return t.errorHeadersTooLarge;
       return fill((error.status ?? 500) >= 500 ? t.errorServer : t.errorClient, { status: error.status ?? '?' });
   }
+}
+
+/**
+ * The portal answered, but a field broke the schemas: the same sentence whether the browser read
+ * the answer or the dashboard server did (and passed it on as `portal_answer_invalid`).
+ */
+function answerInvalid(error: ApiError, t: Messages): string | null {
+  if (!error.field || !error.problem) return null;
+  const sentence = {
+    missing: t.errorAnswerMissing,
+    wrong_type: t.errorAnswerWrongType,
+    invalid_value: t.errorAnswerInvalidValue,
+  }[error.problem];
+  return fill(sentence, { what: answerFor(error.portalRequest ?? error.endpoint, t), field: fieldName(error.field) });
+}
+
+/** `result.3.grp_name` → `grp_name`: the record's position is for the details, not the sentence. */
+function fieldName(path: string): string {
+  const named = path.split('.').filter((part, index) => !/^\d+$/.test(part) && !(index === 0 && part === 'result'));
+  return named.length > 0 ? named.join('.') : path;
+}
+
+/** What a portal request reads, in the reader's words (`POST /grp/get_all` → groups); the request itself otherwise. */
+function answerFor(request: string, t: Messages): string {
+  const resource = /^[A-Z]+ \/([a-z_]+)/.exec(request)?.[1];
+  const words: Record<string, string> = {
+    grp: t.answerForGroups,
+    user_grp: t.answerForMemberships,
+    user: t.answerForUsers,
+    take: t.answerForTakes,
+    product: t.answerForProducts,
+    product_access: t.answerForProductAccess,
+    availability_group: t.answerForAvailability,
+    token: t.answerForToken,
+  };
+  return (resource !== undefined && Object.hasOwn(words, resource) ? words[resource] : undefined) ?? request;
 }
 
 function tooManyAttempts(seconds: number | undefined, t: Messages, locale: Locale): string {
@@ -59,7 +96,11 @@ export function ApiErrorNotice({ title, error, onRetry }: { title?: string; erro
         <details className="notice-detail">
           <summary>{t.errorDetails}</summary>
           <p>{fill(t.errorRequest, { endpoint: apiError.endpoint })}</p>
-          {apiError.serverMessage && apiError.kind !== 'contract' && (
+          {apiError.portalRequest && apiError.portalRequest !== apiError.endpoint && (
+            <p>{fill(t.errorRequest, { endpoint: apiError.portalRequest })}</p>
+          )}
+          {apiError.field && <p>{fill(t.errorField, { field: apiError.field })}</p>}
+          {apiError.serverMessage && !apiError.isAnswerInvalid && (
             <p>{fill(t.errorServerSays, { message: apiError.serverMessage })}</p>
           )}
         </details>

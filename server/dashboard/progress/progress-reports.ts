@@ -2,6 +2,7 @@
 // the background and read by polling. The token lives in memory only, for the gathering.
 import { isoTime } from '../clock.ts';
 import { PortalError } from '../../portal/errors.ts';
+import { PortalAnswerInvalid } from '../portal-gateway.ts';
 import { PortalRequestError } from '../../../src/api/portal-read.ts';
 import { Gathering, type GatheringDeps, type GatheringKey } from '../../../src/api/progress-gathering.ts';
 
@@ -76,6 +77,7 @@ function groupRefusal(error: unknown, grpId: number): unknown {
   if (error.status === 404)
     return new PortalError(404, 'not_found', `There is no group ${grpId} in your organisation.`);
   if (error.status === 401) return new PortalError(401, error.code, error.message);
+  if (error.cause instanceof PortalAnswerInvalid) return error.cause;
   return new PortalError(
     502,
     error.code === 'portal_unreachable' ? error.code : 'portal_error',

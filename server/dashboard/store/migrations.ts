@@ -209,5 +209,12 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0007_shared_cache_error_details': {
+      async up(db: AnyDb) {
+        // What a failed gathering knows beyond its code (the portal request and the field that
+        // broke), as the JSON `details` of the error body; null for the failures before it.
+        await db.schema.alterTable('shared_cache').addColumn('error_details', 'text').execute();
+      },
+    },
   };
 }

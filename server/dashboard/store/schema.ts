@@ -150,6 +150,8 @@ export interface SharedCacheTable {
   loaded: number;
   total: number | null;
   error_code: string | null;
+  /** JSON array: the `details` of the failure's error body (the request and field that broke). */
+  error_details: string | null;
   /** When `data` was gathered. */
   gathered_at: string | null;
   /** JSON of the last complete gathering. */

@@ -10,6 +10,17 @@ export type SharedCacheName = (typeof sharedCacheNames)[number];
 /** A gathering whose last page was written longer ago than this is taken as interrupted. */
 export const STALLED_AFTER_MS = 2 * 60_000;
 
+/** The stored `details` (JSON array), or null when there are none or they do not read back. */
+function storedDetails(json: string | null): unknown[] | null {
+  if (json === null) return null;
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 export class SharedCaches {
   constructor(private readonly db: StoreDb) {}
 
@@ -18,12 +29,13 @@ export class SharedCaches {
       .selectFrom('shared_cache')
       .where('org_id', '=', orgId)
       .where('name', '=', name)
-      .select(['state', 'updated_at', 'loaded', 'total', 'error_code', 'gathered_at']);
+      .select(['state', 'updated_at', 'loaded', 'total', 'error_code', 'error_details', 'gathered_at']);
   }
 
   async status(orgId: number, name: SharedCacheName, now = Date.now()): Promise<SharedCacheStatus> {
     const row = await this.row(orgId, name).executeTakeFirst();
-    if (!row) return { state: 'empty', gathered_at: null, loaded: 0, total: null, error_code: null };
+    if (!row)
+      return { state: 'empty', gathered_at: null, loaded: 0, total: null, error_code: null, error_details: null };
     const stalled = row.state === 'gathering' && row.updated_at < isoTime(now - STALLED_AFTER_MS);
     const state = stalled ? 'failed' : row.state;
     return {
@@ -32,6 +44,7 @@ export class SharedCaches {
       loaded: row.loaded,
       total: row.total,
       error_code: stalled ? 'interrupted' : row.error_code,
+      error_details: stalled ? null : storedDetails(row.error_details),
     };
   }
 
@@ -62,6 +75,7 @@ export class SharedCaches {
           loaded: 0,
           total: null,
           error_code: null,
+          error_details: null,
         }),
       )
       .execute();
@@ -84,9 +98,14 @@ export class SharedCaches {
     });
   }
 
-  /** The gathering failed: the last complete list stays served. */
-  async fail(orgId: number, name: SharedCacheName, errorCode: string): Promise<void> {
-    await this.update(orgId, name, { state: 'failed', error_code: errorCode, updated_at: isoTime() });
+  /** The gathering failed: the last complete list stays served; `details` say what broke, when known. */
+  async fail(orgId: number, name: SharedCacheName, errorCode: string, details?: unknown[]): Promise<void> {
+    await this.update(orgId, name, {
+      state: 'failed',
+      error_code: errorCode,
+      error_details: details === undefined ? null : JSON.stringify(details),
+      updated_at: isoTime(),
+    });
   }
 
   private async update(
@@ -100,6 +119,7 @@ export class SharedCaches {
       gathered_at: string;
       data: string;
       error_code: string;
+      error_details: string | null;
     }>,
   ) {
     await this.db

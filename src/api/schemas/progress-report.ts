@@ -73,6 +73,8 @@ export const progressFailureSchema = z.object({
   request: z.string(),
   code: z.string(),
   message: z.string(),
+  /** For `portal_answer_invalid`: `[{request, field, problem}]`, the field that broke. */
+  details: z.optional(z.array(z.unknown())),
 });
 
 export const progressReportSchema = z.object({

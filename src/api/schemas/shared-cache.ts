@@ -18,6 +18,8 @@ export const sharedCacheStatusSchema = z.object({
   loaded: z.int(),
   total: z.nullable(z.int()),
   error_code: nullableString,
+  /** What the failure knows beyond its code: for `portal_answer_invalid`, the portal request and field. */
+  error_details: z._default(z.nullable(z.array(z.unknown())), null),
 });
 export type SharedCacheStatus = z.infer<typeof sharedCacheStatusSchema>;
 

@@ -68,6 +68,7 @@ export const membershipMessages = defineMessages({
     fileHint:
       'UTF-8, Windows-1252 (Excel) or UTF-16, with or without a header row, separated by commas or semicolons. Columns: organisation identifier, then optionally group admin and group (external reference, number or name).',
     fileChosen: '{name}: {rows, plural, one {# row read.} other {# rows read.}}',
+    fileReading: 'Reading the file…',
     fileUnreadable: 'This file could not be read. Save it as CSV (UTF-8) and choose it again.',
     fileEmpty: 'This file is empty. Choose a CSV file with one organisation identifier per line.',
     fileNoRows:
@@ -287,6 +288,7 @@ export const membershipMessages = defineMessages({
     fileHint:
       "UTF-8, Windows-1252 (Excel) ou UTF-16, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules. Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe et groupe (référence externe, numéro ou nom).",
     fileChosen: '{name} : {rows, plural, one {# ligne lue.} other {# lignes lues.}}',
+    fileReading: 'Lecture du fichier…',
     fileUnreadable: "Ce fichier n'a pas pu être lu. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
     fileEmpty: "Ce fichier est vide. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",
     fileNoRows:

@@ -115,7 +115,6 @@ export default function Charts({ figures }: { figures: ProgressFigures }) {
                 width,
                 height: Math.max(120, barProducts.length * 26 + 50),
                 marginLeft: Math.min(Math.round(width * 0.45), 220),
-                style: { background: 'transparent', color: colors.text, fontSize: '12px' },
                 x: { label: t.axisMembers, grid: true },
                 y: { label: null, tickFormat: (d: string) => shorten(d.replace(/ #\d+$/, ''), width < 500 ? 16 : 28) },
                 color: { domain: stateLabels, range: stateColors },
@@ -136,7 +135,6 @@ export default function Charts({ figures }: { figures: ProgressFigures }) {
               Plot.plot({
                 width,
                 height: 220,
-                style: { background: 'transparent', color: colors.text, fontSize: '12px' },
                 x: { label: t.axisScore, domain: [0, 100] },
                 y: { label: t.axisTakes, grid: true },
                 marks: [
@@ -163,7 +161,6 @@ export default function Charts({ figures }: { figures: ProgressFigures }) {
               Plot.plot({
                 width,
                 height: 220,
-                style: { background: 'transparent', color: colors.text, fontSize: '12px' },
                 x: {
                   label: t.axisMonth,
                   type: 'utc',
@@ -203,6 +200,9 @@ function Chart({
     const node = host.current;
     if (!node || width === 0) return;
     const chart = draw(width);
+    // Plot writes its base CSS as a <style> inside the SVG, which the CSP (style-src 'self')
+    // refuses once it is in the page: removed before, the stylesheet (.chartHost svg) says it.
+    for (const style of chart.querySelectorAll('style')) style.remove();
     // Plot names its marks for screen readers; inside an image they would only be noise.
     for (const element of chart.querySelectorAll('[aria-label], [aria-description]')) {
       element.removeAttribute('aria-label');

@@ -1,11 +1,16 @@
 // Where the gathering stands: a progress bar "Report progress" with counts and an estimate and
 // "Cancel" while the server gathers; the failed request and "Try again" after a fault; the age
 // of the data and "Refresh" once ready.
+import { ApiError } from '../../api/errors.ts';
 import type { ProgressReport } from '../../api/schemas/progress-report.ts';
+import { describeApiError } from '../../components/api-error-notice.tsx';
+import { componentMessages } from '../../components/messages.ts';
 import { fill, useLocale, useMessages, type Locale } from '../../lib/i18n.tsx';
 import { useMessageFormat } from '../../lib/message-format.ts';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
+
+type ProgressFailure = NonNullable<ProgressReport['failure']>;
 
 interface Props {
   report: ProgressReport | undefined;
@@ -26,6 +31,7 @@ function relativeAge(locale: Locale, iso: string, now = Date.now()): string {
 
 export function GatheringStatus({ report, busy, onCancel, onRestart }: Props) {
   const t = useMessages(progressMessages);
+  const errors = useMessages(componentMessages);
   const formatMessage = useMessageFormat();
   const { locale } = useLocale();
   const number = (n: number) => n.toLocaleString(locale);
@@ -67,15 +73,21 @@ export function GatheringStatus({ report, busy, onCancel, onRestart }: Props) {
     );
   }
 
+  /** A portal answer that broke the schemas reads as it does everywhere else: naming the field. */
+  const failureText = (failure: ProgressFailure) => {
+    const { request, code, details } = failure;
+    const error = new ApiError({ kind: 'http', status: 502, endpoint: request, code, details });
+    if (error.isAnswerInvalid && error.field) {
+      return fill(t.failedAnswer, { reason: describeApiError(error, errors, locale) });
+    }
+    return fill(t.failed, { request: failure.request, code: failure.code, message: failure.message });
+  };
+
   if (report.state === 'failed' || report.state === 'cancelled') {
     const failure = report.failure;
     return (
       <section className="notice notice-error" role="alert">
-        <p>
-          {report.state === 'cancelled' || !failure
-            ? t.cancelled
-            : fill(t.failed, { request: failure.request, code: failure.code, message: failure.message })}
-        </p>
+        <p>{report.state === 'cancelled' || !failure ? t.cancelled : failureText(failure)}</p>
         {report.state === 'failed' && <p>{t.failedKept}</p>}
         <button type="button" className="button" onClick={() => onRestart(false)} disabled={busy}>
           {t.retry}

@@ -11,6 +11,7 @@ import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { useMessageFormat } from '../../lib/message-format.ts';
 import { classifyImportFile } from '../../api/import-file.ts';
+import { useFileRead } from '../../lib/use-file-read.ts';
 import styles from './directory.module.css';
 import { LookupJobView } from './lookup-job-view.tsx';
 import { directoryMessages } from './messages.ts';
@@ -45,6 +46,26 @@ interface ChosenFile {
   identifiers: string[];
 }
 
+interface FileRead {
+  file: ChosenFile | null;
+  problem: 'binary' | 'empty' | null;
+}
+
+/** Reads a chosen file; never rejects (a file the browser cannot read counts as holding nothing). */
+async function readFile(chosen: File): Promise<FileRead> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await chosen.arrayBuffer());
+  } catch {
+    return { file: null, problem: 'empty' };
+  }
+  const content = classifyImportFile(bytes);
+  if (content.kind !== 'text') return { file: null, problem: content.kind };
+  const identifiers = await identifiersOf(content.text);
+  if (identifiers.length === 0) return { file: null, problem: 'empty' };
+  return { file: { name: chosen.name, identifiers }, problem: null };
+}
+
 function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
   const t = useMessages(directoryMessages);
   const format = useMessageFormat();
@@ -54,42 +75,46 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
+  const reads = useFileRead<FileRead>();
   const start = useMutation({ mutationFn: startLookupJob, onSuccess: (job) => onStarted(job.job_id) });
 
-  async function chooseFile(chosen: File | null) {
+  function chooseFile(chosen: File | null) {
     setFile(null);
     setFileError(null);
     setError(null);
-    if (!chosen) return;
-    const content = classifyImportFile(new Uint8Array(await chosen.arrayBuffer()));
-    if (content.kind === 'binary') return setFileError(t.addFileBinary);
-    if (content.kind === 'empty') return setFileError(t.addFileEmpty);
-    const identifiers = await identifiersOf(content.text);
-    if (identifiers.length === 0) return setFileError(t.addFileEmpty);
-    setFile({ name: chosen.name, identifiers });
+    if (!chosen) return reads.drop();
+    reads.read(readFile(chosen), (read) => {
+      setFile(read.file);
+      setFileError(read.problem === null ? null : read.problem === 'binary' ? t.addFileBinary : t.addFileEmpty);
+    });
   }
 
   function removeFile() {
+    reads.drop();
     setFile(null);
     setFileError(null);
     setFileInputKey((key) => key + 1);
   }
 
-  async function submit(event: FormEvent) {
+  /** A click while the file is read waits for it and starts the job with that file. */
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (start.isPending) return;
-    const identifiers = file ? file.identifiers : await identifiersOf(pasted);
-    if (identifiers.length === 0) return setError(t.addEmpty);
-    if (identifiers.length > MAX_LOOKUP_IDENTIFIERS) {
-      return setError(format(t.addTooMany, { max: MAX_LOOKUP_IDENTIFIERS, count: identifiers.length }));
-    }
-    setError(null);
-    start.mutate(identifiers);
+    void reads.afterRead(async (read) => {
+      const chosen = read ? read.file : file;
+      const identifiers = chosen ? chosen.identifiers : await identifiersOf(pasted);
+      if (identifiers.length === 0) return setError(t.addEmpty);
+      if (identifiers.length > MAX_LOOKUP_IDENTIFIERS) {
+        return setError(format(t.addTooMany, { max: MAX_LOOKUP_IDENTIFIERS, count: identifiers.length }));
+      }
+      setError(null);
+      start.mutate(identifiers);
+    });
   }
 
   const errorId = `${id}-error`;
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="stack" onSubmit={submit} noValidate>
       <div className={styles.sources}>
         <div className="field">
           <label htmlFor={`${id}-paste`}>{t.addPasteLabel}</label>
@@ -99,7 +124,7 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
             value={pasted}
             onChange={(event) => setPasted(event.target.value)}
             spellCheck={false}
-            disabled={file !== null}
+            disabled={file !== null || reads.reading}
             aria-invalid={error && !file ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             placeholder={'E100123\njane.doe.00042'}
@@ -113,7 +138,7 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
             type="file"
             className={styles.file}
             accept=".csv,.txt,text/csv,text/plain"
-            onChange={(event) => void chooseFile(event.target.files?.[0] ?? null)}
+            onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
             aria-describedby={`${id}-file-hint ${id}-file-status`}
             aria-invalid={fileError !== null ? true : undefined}
           />
@@ -121,7 +146,10 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
             {t.addFileHint}
           </p>
           <p id={`${id}-file-status`} className={fileError ? 'field-error' : 'hint'} aria-live="polite">
-            {fileError ?? (file ? format(t.addFileChosen, { name: file.name, count: file.identifiers.length }) : '')}
+            {reads.reading
+              ? t.addFileReading
+              : (fileError ??
+                (file ? format(t.addFileChosen, { name: file.name, count: file.identifiers.length }) : ''))}
           </p>
           {(file || fileError) && (
             <button type="button" className="button button-quiet" onClick={removeFile}>

@@ -15,8 +15,15 @@ import { membershipMessages } from '../messages.ts';
 import { usePresetGroup } from '../use-preset-group.ts';
 import { useStepFocus } from '../use-step-focus.ts';
 import { readImportFile, type Encoding } from '../../../api/import-file.ts';
+import { useFileRead } from '../../../lib/use-file-read.ts';
 import { ImportSource } from './import-source.tsx';
-import { useImportSource, type FileProblem } from './import-source-state.ts';
+import {
+  readAction,
+  readChosenFile,
+  useImportSource,
+  type FileProblem,
+  type FileReadAction,
+} from './import-source-state.ts';
 import { PreviewSection } from './preview-section.tsx';
 import { PreviewFailedSection, PreviewProgressSection, usePreviewingStatus } from './preview-status.tsx';
 import { ResultsSection } from './results-section.tsx';
@@ -32,6 +39,7 @@ export function ImportPage() {
   const preset = usePresetGroup(parseRecordId(params.get('grp')));
   const group = preset.group;
   const [source, dispatch] = useImportSource();
+  const reads = useFileRead<FileReadAction>();
   const fileInput = useRef<HTMLInputElement>(null);
   const { phase, preview, run, cancel, reset } = useImport();
   const running = phase.kind === 'running';
@@ -51,38 +59,41 @@ export function ImportPage() {
   };
   const fileError = source.fileProblem === null ? null : fileProblemText[source.fileProblem];
 
-  async function chooseFile(next: File | null) {
-    if (!next) return dispatch({ type: 'file-cleared' });
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await next.arrayBuffer());
-    } catch {
-      return dispatch({ type: 'file-refused', problem: 'unreadable' });
+  function chooseFile(next: File | null) {
+    if (!next) {
+      reads.drop();
+      return dispatch({ type: 'file-cleared' });
     }
-    read(await readImportFile(next.name, bytes));
+    reads.read(readChosenFile(next), dispatch);
   }
 
   /** The administrator says the file is in another encoding than the one detected. */
-  async function changeEncoding(encoding: Encoding) {
-    if (source.file) read(await readImportFile(source.file.name, source.file.bytes, encoding));
+  function changeEncoding(encoding: Encoding) {
+    const file = source.file;
+    if (file) reads.read(readImportFile(file.name, file.bytes, encoding).then(readAction), dispatch);
   }
 
-  function read(result: Awaited<ReturnType<typeof readImportFile>>) {
-    dispatch(
-      result.problem ? { type: 'file-refused', problem: result.problem } : { type: 'file-read', file: result.file },
-    );
+  /**
+   * `groupColumn`: the administrator's choice of group column (the stored one, or detection, when
+   * absent). A click while the file is read waits for it and previews that file.
+   */
+  function startPreview(groupColumn = source.groupColumn) {
+    void reads.afterRead((read) => {
+      // A file read since the last render: its rows, and detection of its group column.
+      const file = read ? (read.type === 'file-read' ? read.file : null) : source.file;
+      const problem = read ? (read.type === 'file-refused' ? read.problem : null) : source.fileProblem;
+      return previewOf(file ? file.text : source.pasted, problem, read ? undefined : groupColumn);
+    });
   }
 
-  /** `groupColumn`: the administrator's choice of group column (the stored one, or detection, when absent). */
-  async function startPreview(groupColumn = source.groupColumn) {
-    const text = source.file ? source.file.text : source.pasted;
+  async function previewOf(text: string, problem: FileProblem | null, groupColumn: number | null | undefined) {
     const parsed = text.trim() ? await parseImportText(text, { groupColumn }) : null;
     const rows = parsed !== null && parsed.rows.length > 0;
     // The target group is needed only when the rows do not name their groups.
     const needsGroup = !group && parsed?.groupColumn == null;
     if (needsGroup || !parsed || !rows) {
       // A refused file: its input says why; focus brings the message to a screen reader again.
-      if (!rows && fileError !== null) fileInput.current?.focus();
+      if (!rows && problem !== null) fileInput.current?.focus();
       return dispatch({ type: 'preview-refused', group: needsGroup, rows: !rows });
     }
     dispatch({ type: 'preview-accepted' });
@@ -131,9 +142,13 @@ export function ImportPage() {
           onPastedChange={(text) => dispatch({ type: 'pasted', text })}
           file={source.file}
           fileError={fileError}
-          onFile={(next) => void chooseFile(next)}
-          onEncoding={(encoding) => void changeEncoding(encoding)}
-          onRemoveFile={() => dispatch({ type: 'file-removed' })}
+          onFile={chooseFile}
+          reading={reads.reading}
+          onEncoding={changeEncoding}
+          onRemoveFile={() => {
+            reads.drop();
+            dispatch({ type: 'file-removed' });
+          }}
           // A chosen file that cannot be used already says why next to it (one message per problem).
           error={source.missing.rows && fileError === null ? t.previewNeedsRows : null}
           fileInputRef={fileInput}
@@ -147,7 +162,7 @@ export function ImportPage() {
               </button>
             )
           ) : (
-            <button type="button" className="button button-primary" onClick={() => void startPreview()}>
+            <button type="button" className="button button-primary" onClick={() => startPreview()}>
               {t.preview}
             </button>
           )}
@@ -159,7 +174,7 @@ export function ImportPage() {
       )}
 
       {phase.kind === 'preview-failed' && (
-        <PreviewFailedSection titleId={`${titleId}-preview`} error={phase.error} onRetry={() => void startPreview()} />
+        <PreviewFailedSection titleId={`${titleId}-preview`} error={phase.error} onRetry={() => startPreview()} />
       )}
 
       {(phase.kind === 'preview' || phase.kind === 'running') && (
@@ -170,7 +185,7 @@ export function ImportPage() {
           onCancel={cancel}
           onGroupColumn={(column) => {
             dispatch({ type: 'group-column', column });
-            void startPreview(column);
+            startPreview(column);
           }}
         />
       )}
@@ -182,6 +197,7 @@ export function ImportPage() {
           onRunAgain={() => run({ ...phase, previous: phase.results })}
           onStartOver={() => {
             reset();
+            reads.drop();
             dispatch({ type: 'start-over' });
           }}
         />

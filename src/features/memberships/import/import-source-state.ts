@@ -2,7 +2,7 @@
 // a pasted list or a chosen file (read, or refused with a reason), and the problems that stop
 // the preview. The file input's chosen file is the browser's state: `inputKey` changes to clear it.
 import { useReducer } from 'react';
-import type { ChosenFile, FileProblem } from '../../../api/import-file.ts';
+import { readImportFile, type ChosenFile, type FileProblem } from '../../../api/import-file.ts';
 
 export type { ChosenFile, FileProblem };
 
@@ -62,6 +62,24 @@ export function sourceReducer(state: SourceState, action: SourceAction): SourceS
     case 'start-over':
       return { ...initialSource, inputKey: state.inputKey + 1 };
   }
+}
+
+export type FileReadAction = Extract<SourceAction, { type: 'file-read' | 'file-refused' }>;
+
+/** What reading a file ends with, as the action that records it. */
+export function readAction(result: Awaited<ReturnType<typeof readImportFile>>): FileReadAction {
+  return result.problem ? { type: 'file-refused', problem: result.problem } : { type: 'file-read', file: result.file };
+}
+
+/** Reads a chosen file; never rejects (a file the browser cannot read is refused as unreadable). */
+export async function readChosenFile(file: File): Promise<FileReadAction> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch {
+    return { type: 'file-refused', problem: 'unreadable' };
+  }
+  return readAction(await readImportFile(file.name, bytes));
 }
 
 export function useImportSource() {

@@ -17,6 +17,8 @@ export interface ImportSourceProps {
   /** Why the chosen file cannot be imported, or null. */
   fileError: string | null;
   onFile: (file: File | null) => void;
+  /** A chosen file is being read (a "Preview" meanwhile waits for it). */
+  reading: boolean;
   /** Read the chosen file again in another encoding. */
   onEncoding: (encoding: Encoding) => void;
   onRemoveFile: () => void;
@@ -26,8 +28,19 @@ export interface ImportSourceProps {
 }
 
 export function ImportSource(props: ImportSourceProps) {
-  const { pasted, onPastedChange, file, fileError, onFile, onEncoding, onRemoveFile, error, disabled, fileInputRef } =
-    props;
+  const {
+    pasted,
+    onPastedChange,
+    file,
+    reading,
+    fileError,
+    onFile,
+    onEncoding,
+    onRemoveFile,
+    error,
+    disabled,
+    fileInputRef,
+  } = props;
   const t = useMessages(membershipMessages);
   const formatMessage = useMessageFormat();
   const { locale } = useLocale();
@@ -54,7 +67,7 @@ export function ImportSource(props: ImportSourceProps) {
             value={pasted}
             onChange={(event) => onPastedChange(event.target.value)}
             spellCheck={false}
-            disabled={file !== null}
+            disabled={file !== null || reading}
             aria-describedby={[`${id}-paste-hint`, error ? errorId : null].filter(Boolean).join(' ')}
             aria-invalid={error && !file ? true : undefined}
             placeholder={'E100123\njane.doe.00042;1'}
@@ -82,7 +95,9 @@ export function ImportSource(props: ImportSourceProps) {
             {t.fileHint}
           </p>
           <p id={`${id}-file-status`} className={fileError !== null ? 'field-error' : 'hint'} aria-live="polite">
-            {fileError ?? (file ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows }) : '')}
+            {reading
+              ? t.fileReading
+              : (fileError ?? (file ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows }) : ''))}
           </p>
           {file && (
             <div className={styles.encoding}>
