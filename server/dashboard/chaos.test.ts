@@ -88,7 +88,12 @@ describe.skipIf(!postgres.available)(`chaos: two replicas on PostgreSQL (${postg
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    [database, portal, bundle] = await Promise.all([startPostgres(), startPortal(), bundleServer()]);
+    // Every replica reaches the portal from one address, which a real portal limits as one client.
+    // The dashboard server lets at most 20 bad tokens a minute per client through to it; the
+    // portal here allows its address more than that, so that what is tried is the server's own
+    // per-client limit, not the portal's (docs/dashboard-api.md, "Failed attempts").
+    const failedAttempts = { limit: 1_000, windowSeconds: 60 };
+    [database, portal, bundle] = await Promise.all([startPostgres(), startPortal({ failedAttempts }), bundleServer()]);
     storeUrl = await database.createDatabase();
     env = { PORTAL_API_URL: portal.baseUrl, DASHBOARD_DATABASE_URL: storeUrl };
     replicas.push(...(await Promise.all([startServerProcess(bundle, env), startServerProcess(bundle, env)])));

@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { apikeyLabel } from '../db/credentials.ts';
 import { openDatabase } from '../db/database.ts';
 import { createPortalApp } from '../portal/app.ts';
+import type { FailedAttemptsOptions } from '../portal/failed-attempts.ts';
 import { issueToken } from '../portal/tokens.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { seedDatabase } from '../seed/seed.ts';
@@ -52,14 +53,17 @@ function closer(server: { close: (done: () => void) => void }) {
 }
 
 /** The real portal server (in-memory demo seed). With `capLimit`, a gateway in front lowers every `limit` to it. */
-export async function startPortal({ capLimit }: { capLimit?: number } = {}): Promise<RunningPortal> {
+export async function startPortal({
+  capLimit,
+  failedAttempts,
+}: { capLimit?: number; failedAttempts?: FailedAttemptsOptions } = {}): Promise<RunningPortal> {
   const db = openDatabase(':memory:');
   const keys = seedDatabase(db, 'demo');
   const keyOf = (orgId: number) => keys.find((k) => k.orgId === orgId)?.apikey;
   const facts: PortalFacts = { org1: withKey(demoFacts.org1, keyOf(1)), org2: withKey(demoFacts.org2, keyOf(2)) };
   const token = issueToken(db, { orgId: 1 });
   const expiredToken = issueToken(db, { orgId: 1, lifetimeSeconds: -1 });
-  const portal = createPortalApp(db);
+  const portal = createPortalApp(db, { failedAttempts });
   const requests: RunningPortal['requests'] = [];
 
   const front = new Hono();
