@@ -5,9 +5,9 @@
 // - products: the distinct products of every availability group (the API lists no products),
 //   each fetched with /product/get/{id}, 8 at a time.
 import * as z from 'zod/mini';
-import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
-import { grpSchema } from '../../src/api/schemas/grp.ts';
-import { productSchema, type Product } from '../../src/api/schemas/product.ts';
+import { availabilityGroupReadSchema } from '../../src/api/schemas/availability-group.ts';
+import { grpReadSchema } from '../../src/api/schemas/grp.ts';
+import { productReadSchema, type Product } from '../../src/api/schemas/product.ts';
 import { PortalAnswerError, type PortalGateway } from './portal-gateway.ts';
 import type { SharedCacheName, SharedCaches } from './store/shared-caches.ts';
 
@@ -72,12 +72,12 @@ export class SharedCacheGatherer {
   }
 
   private async groups(token: string, progress: Progress) {
-    const groups = await this.walk(token, '/grp/get_all', grpSchema, progress);
+    const groups = await this.walk(token, '/grp/get_all', grpReadSchema, progress);
     return groups.sort((a, b) => a.grp_id - b.grp_id);
   }
 
   private async products(token: string, progress: Progress): Promise<Product[]> {
-    const availability = await this.walk(token, '/availability_group/get_all', availabilityGroupSchema);
+    const availability = await this.walk(token, '/availability_group/get_all', availabilityGroupReadSchema);
     const ids = [...new Set(availability.map((group) => group.availability_group_product_id))];
     const found: (Product | undefined)[] = new Array(ids.length);
     let next = 0;
@@ -88,7 +88,7 @@ export class SharedCacheGatherer {
         const index = next++;
         const record = await this.gateway.getRecord(token, `/product/get/${ids[index]}`);
         if (record !== undefined) {
-          const product = z.safeParse(productSchema, record);
+          const product = z.safeParse(productReadSchema, record);
           if (!product.success) throw contract('a product');
           found[index] = product.data;
         }

@@ -7,8 +7,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { historySources, type HistoryEvent } from '../../src/api/schemas/history.ts';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
-import { userSchema } from '../../src/api/schemas/user.ts';
+import { userGrpReadSchema } from '../../src/api/schemas/user-grp.ts';
+import { userReadSchema } from '../../src/api/schemas/user.ts';
 import { bufferedBody } from '../portal/request-body.ts';
 import type { MembershipOutcome } from './store/history.ts';
 import type { Directory } from './store/directory.ts';
@@ -16,8 +16,8 @@ import type { History } from './store/history.ts';
 import type { MemberCounts } from './store/member-counts.ts';
 import { tokenFrom, type TokenCheck } from './token-check.ts';
 
-const userEnvelope = itemEnvelopeSchema(userSchema);
-const membershipEnvelope = itemEnvelopeSchema(userGrpSchema);
+const userEnvelope = itemEnvelopeSchema(userReadSchema);
+const membershipEnvelope = itemEnvelopeSchema(userGrpReadSchema);
 /** Looser than userGrpCreateSchema: a request the portal refused for its admin flag is still history. */
 const createRequestSchema = z.object({
   user_grp_grp_id: z.int().check(z.positive()),

@@ -2,8 +2,8 @@
 // the real portal (PORTAL_API_URL) over HTTP. Both take the same paths the dashboard uses.
 import * as z from 'zod/mini';
 import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
-import { userSchema, type User } from '../../src/api/schemas/user.ts';
+import { tokenValidateReadSchema } from '../../src/api/schemas/token.ts';
+import { userReadSchema, type User } from '../../src/api/schemas/user.ts';
 import { askAgainIfDropped } from '../web/dropped-connection.ts';
 
 /** The portal answered with an error (or not at all: `portal_unreachable`, status 502). */
@@ -33,7 +33,7 @@ export interface PortalGateway {
 /** A fetch-like call to a portal path (`/token/validate`), relative to the portal's API root. */
 export type PortalCall = (path: string, init: RequestInit) => Promise<Response>;
 
-const userEnvelope = itemEnvelopeSchema(userSchema);
+const userEnvelope = itemEnvelopeSchema(userReadSchema);
 const totalOnly = z.object({ status: z.literal(true), total: z.int().check(z.nonnegative()) });
 const anyItem = z.object({ status: z.literal(true), result: z.unknown() });
 const anyList = z.object({
@@ -88,7 +88,7 @@ function gateway(call: PortalCall): PortalGateway {
       const response = await send('/token/validate', token);
       if (!response.ok) throw await answerError(response);
       // Only the organisation is kept: the API key beside it is never stored or logged.
-      return { orgId: (await parsed(tokenValidateSchema, response)).user_data.org_id };
+      return { orgId: (await parsed(tokenValidateReadSchema, response)).user_data.org_id };
     },
     async findUserByIdentifier(token, identifier) {
       const response = await send(`/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`, token);
