@@ -259,7 +259,8 @@ describe('against a faulty portal', () => {
   });
 
   it('a field of the wrong type is a contract error naming it', async () => {
-    stub.answerJson({ status: true, result: { ...group, grp_id: '1', children: [] } });
+    // "1" would be read as 1 (a string of digits is certain); "1a" is not.
+    stub.answerJson({ status: true, result: { ...group, grp_id: '1a', children: [] } });
     expect(await failure(fetchGroupWithChildren(1))).toMatchObject({ kind: 'contract', field: 'result.grp_id' });
   });
 
