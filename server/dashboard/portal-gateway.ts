@@ -1,7 +1,9 @@
 // How the dashboard server asks the portal something: the embedded portal app in-process, or
 // the real portal (PORTAL_API_URL) over HTTP. Both take the same paths the dashboard uses.
 import * as z from 'zod/mini';
-import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
+import { RateBudget } from '../../src/api/rate-budget.ts';
+import { errorReadSchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
+import { tolerantFields } from '../../src/api/schemas/common.ts';
 import { tokenValidateReadSchema } from '../../src/api/schemas/token.ts';
 import { userReadSchema, type User } from '../../src/api/schemas/user.ts';
 import { askAgainIfDropped } from '../web/dropped-connection.ts';
@@ -34,17 +36,34 @@ export interface PortalGateway {
 export type PortalCall = (path: string, init: RequestInit) => Promise<Response>;
 
 const userEnvelope = itemEnvelopeSchema(userReadSchema);
-const totalOnly = z.object({ status: z.literal(true), total: z.int().check(z.nonnegative()) });
+const totalOnly = z.object({ status: z.literal(true), total: tolerantFields.total });
 const anyItem = z.object({ status: z.literal(true), result: z.unknown() });
-const anyList = z.object({
-  status: z.literal(true),
-  total: z.int().check(z.nonnegative()),
-  result: z.array(z.unknown()),
-});
+const anyList = z.object({ status: z.literal(true), total: tolerantFields.total, result: z.array(z.unknown()) });
+
+/** The failed-attempts guard's 429: asking again would not help (docs/portal-api.md). */
+const isRateLimit = async (response: Response) =>
+  z.safeParse(
+    errorReadSchema,
+    await response
+      .clone()
+      .json()
+      .catch(() => undefined),
+  ).data?.code !== 'too_many_requests';
+
+/**
+ * Every request to one portal through its one budget (rate-budget.ts): held back and asked again
+ * after a 429's Retry-After, and slowed down for everything else that asks the same portal.
+ */
+export function budgetedCall(call: PortalCall, budget: RateBudget): PortalCall {
+  return (path, init) => budget.send(() => call(path, init), { isRateLimit });
+}
 
 export async function answerError(response: Response): Promise<PortalAnswerError> {
-  const body = z.safeParse(errorBodySchema, await response.json().catch(() => undefined));
-  if (body.success) return new PortalAnswerError(response.status, body.data.error.code, body.data.error.message);
+  const body = z.safeParse(errorReadSchema, await response.json().catch(() => undefined));
+  if (body.success) {
+    const { code, message } = body.data;
+    return new PortalAnswerError(response.status, code ?? `http_${response.status}`, message);
+  }
   return new PortalAnswerError(
     response.status,
     `http_${response.status}`,
@@ -58,7 +77,7 @@ async function parsed<T extends z.ZodMiniType>(schema: T, response: Response): P
   return body.data;
 }
 
-function gateway(call: PortalCall): PortalGateway {
+export function portalGateway(call: PortalCall): PortalGateway {
   const send = async (path: string, token: string, body?: unknown) => {
     const headers = { authorization: token, accept: 'application/json' };
     try {
@@ -127,8 +146,8 @@ function gateway(call: PortalCall): PortalGateway {
 }
 
 /** The embedded portal (a Hono app) answered in-process: no socket, no port. */
-export function inProcessPortalGateway(portal: InProcessPortal): PortalGateway {
-  return gateway(inProcessCall(portal));
+export function inProcessPortalGateway(portal: InProcessPortal, budget = new RateBudget()): PortalGateway {
+  return portalGateway(budgetedCall(inProcessCall(portal), budget));
 }
 
 export interface InProcessPortal {
@@ -146,6 +165,6 @@ export function httpCall(portalUrl: string, timeoutMs = 30_000): PortalCall {
 }
 
 /** A real portal over HTTP, e.g. `https://portal.example.com/api` (PORTAL_API_URL). */
-export function httpPortalGateway(portalUrl: string, timeoutMs = 30_000): PortalGateway {
-  return gateway(httpCall(portalUrl, timeoutMs));
+export function httpPortalGateway(portalUrl: string, timeoutMs = 30_000, budget = new RateBudget()): PortalGateway {
+  return portalGateway(budgetedCall(httpCall(portalUrl, timeoutMs), budget));
 }

@@ -2,7 +2,15 @@
 // answer checked against its schema, and any failure naming the request that failed.
 import * as z from 'zod/mini';
 import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
-import { answerError, httpCall, inProcessCall, type InProcessPortal, type PortalCall } from './portal-gateway.ts';
+import { RateBudget } from '../../src/api/rate-budget.ts';
+import {
+  answerError,
+  budgetedCall,
+  httpCall,
+  inProcessCall,
+  type InProcessPortal,
+  type PortalCall,
+} from './portal-gateway.ts';
 
 export function portalReader(call: PortalCall): PortalReader {
   return async (token, { method, path, body, schema }) => {
@@ -33,7 +41,8 @@ export function portalReader(call: PortalCall): PortalReader {
   };
 }
 
-export const inProcessPortalReader = (portal: InProcessPortal): PortalReader => portalReader(inProcessCall(portal));
+export const inProcessPortalReader = (portal: InProcessPortal, budget = new RateBudget()): PortalReader =>
+  portalReader(budgetedCall(inProcessCall(portal), budget));
 
-export const httpPortalReader = (portalUrl: string, timeoutMs = 30_000): PortalReader =>
-  portalReader(httpCall(portalUrl, timeoutMs));
+export const httpPortalReader = (portalUrl: string, timeoutMs = 30_000, budget = new RateBudget()): PortalReader =>
+  portalReader(budgetedCall(httpCall(portalUrl, timeoutMs), budget));
