@@ -17,7 +17,7 @@ async function signIn(page: Page, path = '/') {
   await page.goto(`${server!.url}/login`);
   await page.getByRole('textbox', { name: 'API token' }).fill(TOKEN);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Organisation 1', { exact: true })).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Organisation 1', { exact: true })).toBeVisible();
   if (path !== '/') await page.goto(server!.url + path);
 }
 
