@@ -2,8 +2,8 @@
 import * as z from 'zod/mini';
 import { apiConfig } from './config.ts';
 import { ApiError } from './errors.ts';
-import { portalBudget } from './portal-budget.ts';
-import { retryAfterSeconds } from './rate-budget.ts';
+import { portalBudget, portalBudgetInUse } from './portal-budget.ts';
+import { retryAfterMs, retryAfterSeconds } from './retry-after.ts';
 import { errorReadSchema } from './schemas/envelope.ts';
 
 export { retryAfterSeconds };
@@ -96,19 +96,26 @@ async function send(request: Omit<ApiRequest<z.ZodMiniType>, 'schema'>): Promise
     }
   };
 
+  // Not a 429 of the failed-attempts guard (too_many_requests): asking again would not help, and
+  // "Too many attempts, try again in N seconds" is what the user must see.
+  const isRateLimit = async (answer: Response) =>
+    z.safeParse(errorReadSchema, parseJson(await answer.clone().text())).data?.code !== 'too_many_requests';
+
   let response: Response;
   try {
     // The dashboard server's own API is not the portal: it keeps the portal's budget itself.
-    response =
-      request.service === 'dashboard'
-        ? await attempt()
-        : await portalBudget.send(attempt, {
-            signal: request.signal,
-            // Not a 429 of the failed-attempts guard (too_many_requests): asking again would not
-            // help, and "Too many attempts, try again in N seconds" is what the user must see.
-            isRateLimit: async (answer) =>
-              z.safeParse(errorReadSchema, parseJson(await answer.clone().text())).data?.code !== 'too_many_requests',
-          });
+    const inUse = request.service === 'dashboard' ? undefined : portalBudgetInUse();
+    if (inUse) {
+      response = await (await inUse).send(attempt, { signal: request.signal, isRateLimit });
+    } else {
+      response = await attempt();
+      if (request.service !== 'dashboard' && response.status === 429 && (await isRateLimit(response))) {
+        // The first 429: from now on every portal request goes through the budget.
+        const budget = await portalBudget();
+        budget.refused(retryAfterMs(response));
+        response = await budget.send(attempt, { signal: request.signal, isRateLimit });
+      }
+    }
   } catch (cause) {
     throw cause instanceof ApiError ? cause : failure(cause);
   }

@@ -1,8 +1,14 @@
 // The browser's one budget for the portal (rate-budget.ts): every portal request of every page
-// and background loop goes through it. Its cap is the `portal-max-requests-per-second` meta tag
-// of index.html (editable after a build, like `portal-api-url`); without one, only 429s slow it.
+// and background loop goes through it once it exists. It is loaded at the first 429, or for the
+// first request when index.html caps the rate (`portal-max-requests-per-second` meta tag, editable
+// after a build like `portal-api-url`): until then it would let every request through anyway, and
+// the first page stays lighter without it.
 import { useSyncExternalStore } from 'react';
-import { RateBudget } from './rate-budget.ts';
+import type { RateBudget } from './rate-budget.ts';
+
+let loading: Promise<RateBudget> | undefined;
+let budget: RateBudget | undefined;
+const listeners = new Set<() => void>();
 
 function configuredCap(): number | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -11,12 +17,27 @@ function configuredCap(): number | undefined {
   return value && Number.isFinite(cap) && cap > 0 ? cap : undefined;
 }
 
-export const portalBudget = new RateBudget({ maxPerSecond: configuredCap() });
+/** The budget, loaded now. */
+export function portalBudget(): Promise<RateBudget> {
+  return (loading ??= import('./rate-budget.ts').then(({ RateBudget }) => {
+    budget = new RateBudget({ maxPerSecond: configuredCap() });
+    budget.subscribe(() => listeners.forEach((listener) => listener()));
+    return budget;
+  }));
+}
+
+/** The budget when requests must go through it already (a 429 came, or a cap is set). */
+export function portalBudgetInUse(): Promise<RateBudget> | undefined {
+  return loading ?? (configuredCap() === undefined ? undefined : portalBudget());
+}
 
 /** True while the portal has asked us to wait (a 429 with Retry-After): for a notice, never an error. */
 export function usePortalSlowingDown(): boolean {
   return useSyncExternalStore(
-    (listener) => portalBudget.subscribe(listener),
-    () => portalBudget.slowingDown,
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => budget?.slowingDown ?? false,
   );
 }

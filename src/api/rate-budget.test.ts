@@ -127,7 +127,7 @@ describe('the browser client against a rate-limiting portal', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 429, code: 'too_many_requests', retryAfterSeconds: 42 });
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(portalBudget.slowingDown).toBe(false);
+    expect((await portalBudget()).slowingDown).toBe(false);
   });
 
   it('an error body {status: false, message} is shown with its message', async () => {

@@ -4,6 +4,9 @@
 // over, and each answer that is not a 429 raises the rate again by about one request a second
 // per second (AIMD, as TCP does). So many loops slow down together instead of each retrying on
 // its own against a portal that is already refusing them.
+import { retryAfterMs } from './retry-after.ts';
+
+export { DEFAULT_RETRY_AFTER_MS } from './retry-after.ts';
 
 export interface RateBudgetOptions {
   /** Requests a second never exceeded (PORTAL_MAX_REQUESTS_PER_SECOND); unset: no cap. */
@@ -14,8 +17,6 @@ export interface RateBudgetOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-/** Retry-After absent or unreadable: wait this long (ms). */
-export const DEFAULT_RETRY_AFTER_MS = 1000;
 /** A request refused this many times in a row gives up with its 429. */
 export const MAX_RATE_LIMITED_ATTEMPTS = 20;
 
@@ -103,9 +104,10 @@ export class RateBudget {
    */
   refused(retryAfterMs: number, startedAt = this.now()): void {
     const now = this.now();
-    if (startedAt > this.lastCut) {
-      const sent = this.recent.filter((time) => time > now - 1000).length;
-      this.rate = Math.max(this.min, Math.min(this.rate, Math.max(sent, 1)) / 2);
+    const sent = this.recent.filter((time) => time > now - 1000).length;
+    // Without a count of what was sent (a budget made at the first 429), the hold alone this time.
+    if (startedAt > this.lastCut && sent > 0) {
+      this.rate = Math.max(this.min, Math.min(this.rate, sent) / 2);
       this.lastCut = now;
     }
     const wasHeld = this.slowingDown;
@@ -143,20 +145,10 @@ export class RateBudget {
         if (response.status !== 429) this.answered();
         return response;
       }
-      const seconds = retryAfterSeconds(response.headers.get('Retry-After'), this.now());
+      const waitMs = retryAfterMs(response, this.now());
       // The body of a refused request is not read: free its connection.
       await response.body?.cancel().catch(() => undefined);
-      this.refused(seconds === undefined ? DEFAULT_RETRY_AFTER_MS : seconds * 1000, startedAt);
+      this.refused(waitMs, startedAt);
     }
   }
-}
-
-/** `Retry-After` in seconds: a whole number of seconds, or an HTTP date (RFC 9110). */
-export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  // An HTTP date names its day and month; Date.parse alone would take "-5" for a year.
-  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }

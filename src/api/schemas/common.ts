@@ -91,7 +91,7 @@ export const tolerantFields = {
   id: tolerantInt,
   int: tolerantInt,
   nullableInt: tolerantNullable(tolerantInt),
-  flag: z.union([z.literal(0), z.literal(1), z.pipe(z.enum(['0', '1']), z.transform(Number))], {
+  flag: z.union([z.literal(0), z.literal(1), z.pipe(z.union([z.literal('0'), z.literal('1')]), z.transform(Number))], {
     error: 'expected 0 or 1',
   }),
   nullableNumber: tolerantNullable(tolerantNumber),
