@@ -5,7 +5,7 @@ import { ApiError } from './errors.ts';
 import { fetchGroups } from './groups.ts';
 import { createMembership } from './memberships.ts';
 import { portalBudget } from './portal-budget.ts';
-import { DEFAULT_RETRY_AFTER_MS, RateBudget } from './rate-budget.ts';
+import { DEFAULT_RETRY_AFTER_MS, MAX_RATE_LIMITED_ATTEMPTS, RateBudget } from './rate-budget.ts';
 
 const tooMany = (headers: Record<string, string> = {}, body: unknown = { status: false, message: 'Slow down' }) =>
   new Response(JSON.stringify(body), { status: 429, headers: { 'content-type': 'application/json', ...headers } });
@@ -51,6 +51,13 @@ describe('a portal request budget', () => {
     expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(DEFAULT_RETRY_AFTER_MS - 10);
     // An HTTP date is rounded up to whole seconds: at least one more second.
     expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(990);
+  });
+
+  it(`gives up after ${MAX_RATE_LIMITED_ATTEMPTS} refusals in a row, with the last 429`, async () => {
+    const budget = new RateBudget();
+    const request = vi.fn(() => Promise.resolve(tooMany({ 'Retry-After': '0' })));
+    expect((await budget.send(request)).status).toBe(429);
+    expect(request).toHaveBeenCalledTimes(MAX_RATE_LIMITED_ATTEMPTS);
   });
 
   it('gives a 429 it is told is no rate limit back at once', async () => {
