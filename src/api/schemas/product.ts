@@ -87,29 +87,30 @@ export const productFieldDefinitions: ReadonlyMap<string, ProductFieldDefinition
 
 export const productFieldNames: readonly string[] = [...productFieldDefinitions.keys()];
 
+/** The fields the pages read by name, typed by their kind in the definition (types only). */
+interface NamedProductFields<K extends FieldKit> {
+  product_key: z.ZodMiniOptional<K['text']>;
+  product_type_id: z.ZodMiniOptional<K['text']>;
+  product_status: z.ZodMiniOptional<K['text']>;
+  product_i18n_title: z.ZodMiniOptional<K['text']>;
+  product_i18n_description: z.ZodMiniOptional<K['text']>;
+  product_i18n_learn: z.ZodMiniOptional<K['text']>;
+  product_i18n_price_label: z.ZodMiniOptional<K['text']>;
+  product_i18n_language_id: z.ZodMiniOptional<K['text']>;
+  product_image_full_url: z.ZodMiniOptional<K['text']>;
+  product_price: z.ZodMiniOptional<K['nullableNumber']>;
+  product_duration: z.ZodMiniOptional<K['nullableInt']>;
+  product_event_date: z.ZodMiniOptional<K['timestamp']>;
+  product_event_end_date: z.ZodMiniOptional<K['timestamp']>;
+}
+
+/** Every field of the definition, by its type; product_id required. */
 const productShape = <K extends FieldKit>(f: K) => {
   const byType = { integer: f.nullableInt, float: f.nullableNumber, datetime: f.timestamp, string: f.text };
-  // Every field of the definition, by its type; typed below for the fields the pages read.
-  const all = Object.fromEntries(
+  const fields = Object.fromEntries(
     [...productFieldDefinitions].map(([name, { type }]) => [name, z.optional(byType[type])]),
-  );
-  return {
-    ...(all as Record<never, never>),
-    product_id: f.id,
-    product_key: z.optional(f.text),
-    product_type_id: z.optional(f.text),
-    product_status: z.optional(f.text),
-    product_i18n_title: z.optional(f.text),
-    product_i18n_description: z.optional(f.text),
-    product_i18n_learn: z.optional(f.text),
-    product_i18n_price_label: z.optional(f.text),
-    product_i18n_language_id: z.optional(f.text),
-    product_image_full_url: z.optional(f.text),
-    product_price: z.optional(f.nullableNumber),
-    product_duration: z.optional(f.nullableInt),
-    product_event_date: z.optional(f.timestamp),
-    product_event_end_date: z.optional(f.timestamp),
-  };
+  ) as unknown as NamedProductFields<K>;
+  return { ...fields, product_id: f.id };
 };
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { utcTimestamp } from './common.ts';
 import { listEnvelopeReadSchema } from './envelope.ts';
 import { grpReadSchema, grpSchema } from './grp.ts';
-import { productReadSchema } from './product.ts';
+import { productFieldDefinitions, productReadSchema } from './product.ts';
 import { tokenValidateReadSchema } from './token.ts';
 import { userGrpReadSchema } from './user-grp.ts';
 
@@ -112,5 +112,24 @@ describe('the tolerant read of portal records', () => {
     expect(productReadSchema.safeParse({ product_id: 40, product_price: '12,50' }).error?.issues[0]?.path).toEqual([
       'product_price',
     ]);
+  });
+
+  it('types the fields the pages read by name as the definition does (product.ts, NamedProductFields)', () => {
+    const named = {
+      product_key: 'string',
+      product_type_id: 'string',
+      product_status: 'string',
+      product_i18n_title: 'string',
+      product_i18n_description: 'string',
+      product_i18n_learn: 'string',
+      product_i18n_price_label: 'string',
+      product_i18n_language_id: 'string',
+      product_image_full_url: 'string',
+      product_price: 'float',
+      product_duration: 'integer',
+      product_event_date: 'datetime',
+      product_event_end_date: 'datetime',
+    };
+    for (const [name, type] of Object.entries(named)) expect(productFieldDefinitions.get(name)?.type, name).toBe(type);
   });
 });
