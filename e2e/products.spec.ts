@@ -1,13 +1,11 @@
 // Products: a demo product, the catalogue and bundle access on the shared e2e server; a hostile
 // HTML product and an all-null product on a second server loaded with e2e/fixtures/products-special.json.
 import { withoutDashboardServer } from './support/dashboard-server.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { equal, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { startOwnServer, type OwnServer } from './support/own-server.ts';
 
 const { org1 } = demoFacts;
 
@@ -219,53 +217,7 @@ test.describe('products page', () => {
 // ---- A second server with the special products ----------------------------------------------
 
 const FIXTURE_TOKEN = 'e2e-products-fixture-token';
-let server: { url: string; child: ChildProcess; distDir: string } | undefined;
-
-/** The same build as the shared e2e server, copied so that nothing rebuilds or races on it. */
-function copyOfSharedBuild(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lp-e2e-products-'));
-  const shared = join(tmpdir(), `lp-e2e-dist-${process.env.E2E_PORT}`);
-  if (existsSync(join(shared, 'index.html'))) {
-    cpSync(shared, dir, { recursive: true });
-    // Newer than any source edit made during the run: the server serves it as it is.
-    const future = new Date(Date.now() + 24 * 3_600_000);
-    utimesSync(join(dir, 'index.html'), future, future);
-  }
-  return dir;
-}
-
-async function startFixtureServer() {
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
-  const distDir = copyOfSharedBuild();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      PORTAL_DB: ':memory:',
-      PORTAL_SEED: 'none',
-      PORTAL_FIXTURE: join(import.meta.dirname, 'fixtures', 'products-special.json'),
-      PORTAL_TOKEN: FIXTURE_TOKEN,
-      DASHBOARD_DB: ':memory:',
-      DIST_DIR: distDir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`fixture server did not start:\n${output}`)), 150_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Token:')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`fixture server exited with ${code}:\n${output}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child, distDir };
-}
+let server: OwnServer | undefined;
 
 async function signIn(page: Page, url: string) {
   await page.goto(`${url}/login`);
@@ -280,12 +232,13 @@ test.describe('special products (fixture server)', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    server = await startFixtureServer();
+    server = await startOwnServer({
+      PORTAL_SEED: 'none',
+      PORTAL_FIXTURE: join(import.meta.dirname, 'fixtures', 'products-special.json'),
+      PORTAL_TOKEN: FIXTURE_TOKEN,
+    });
   });
-  test.afterAll(() => {
-    server?.child.kill('SIGTERM');
-    if (server) rmSync(server.distDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => server?.stop());
 
   test('hostile HTML: nothing runs, nothing leaves for another host, the text stays', async ({ page }) => {
     test.slow(); // two axe runs on a long page, on a shared machine
@@ -366,5 +319,19 @@ test.describe('special products (fixture server)', () => {
     await expect(fields.locator('[data-field="product_created_date"] dd')).toHaveText('Not set');
     await expect(fields.locator('[data-field="product_for_sale"] dd')).toHaveText('Not set');
     await checkAxeBothThemes(page);
+  });
+
+  test('every text field "" (as a PHP portal sends them): "Not set" like null, no empty image box', async ({
+    page,
+  }) => {
+    await signIn(page, server!.url);
+    await page.goto(`${server!.url}/products/9003`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Product 9003');
+    const fields = page.getByRole('region', { name: 'All fields' });
+    for (const name of ['product_i18n_image', 'product_i18n_summary', 'product_key', 'product_image_full_url']) {
+      await expect(fields.locator(`[data-field="${name}"] dd`)).toHaveText('Not set');
+    }
+    await expect(fields.locator('[data-field="product_i18n_image"] dd code')).toHaveCount(0);
+    await expect(page.getByRole('img')).toHaveCount(0);
   });
 });

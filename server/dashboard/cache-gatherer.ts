@@ -5,9 +5,9 @@
 // - products: the distinct products of every availability group (the API lists no products),
 //   each fetched with /product/get/{id}, 8 at a time.
 import * as z from 'zod/mini';
-import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
-import { grpSchema } from '../../src/api/schemas/grp.ts';
-import { productSchema, type Product } from '../../src/api/schemas/product.ts';
+import { availabilityGroupReadSchema } from '../../src/api/schemas/availability-group.ts';
+import { grpReadSchema } from '../../src/api/schemas/grp.ts';
+import { productReadSchema, type Product } from '../../src/api/schemas/product.ts';
 import { PortalAnswerError, PortalAnswerInvalid, type PortalGateway } from './portal-gateway.ts';
 import type { SharedCacheName, SharedCaches } from './store/shared-caches.ts';
 
@@ -70,12 +70,12 @@ export class SharedCacheGatherer {
   }
 
   private async groups(token: string, progress: Progress) {
-    const groups = await this.walk(token, '/grp/get_all', grpSchema, progress);
+    const groups = await this.walk(token, '/grp/get_all', grpReadSchema, progress);
     return groups.sort((a, b) => a.grp_id - b.grp_id);
   }
 
   private async products(token: string, progress: Progress): Promise<Product[]> {
-    const availability = await this.walk(token, '/availability_group/get_all', availabilityGroupSchema);
+    const availability = await this.walk(token, '/availability_group/get_all', availabilityGroupReadSchema);
     const ids = [...new Set(availability.map((group) => group.availability_group_product_id))];
     const found: (Product | undefined)[] = new Array(ids.length);
     let next = 0;
@@ -87,7 +87,7 @@ export class SharedCacheGatherer {
         const path = `/product/get/${ids[index]}`;
         const record = await this.gateway.getRecord(token, path);
         if (record !== undefined) {
-          const product = z.safeParse(productSchema, record);
+          const product = z.safeParse(productReadSchema, record);
           if (!product.success) throw new PortalAnswerInvalid(`GET ${path}`, product.error, record, ['result']);
           found[index] = product.data;
         }

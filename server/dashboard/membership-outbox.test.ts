@@ -16,7 +16,7 @@ import { openStore, type DashboardStore } from './store/connection.ts';
 import { MemberCounts } from './store/member-counts.ts';
 import { OutboxStore, type Intent } from './store/outbox.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
-import { postgres, postgresLabel, postgresOutage, startPostgres, type TestPostgres } from './test/postgres.ts';
+import { postgres, postgresLabel, startPostgres, type TestPostgres } from './test/postgres.ts';
 import { TokenCheck } from './token-check.ts';
 
 const org1 = demoFacts.org1;
@@ -35,6 +35,14 @@ interface Event {
 }
 
 const createBody = (grpId: number) => ({ user_grp_grp_id: grpId, user_grp_user_id: freeUser });
+
+/** After PostgreSQL is started again: the store's watch finds it within a second (store-watch.ts). */
+async function servingAgain(h: Harness): Promise<void> {
+  for (let tries = 0; (await h.dashboard.ready()) !== undefined; tries += 1) {
+    if (tries > 100) throw new Error('the store did not serve again within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 async function membershipsInPortal(portal: Portal, grpId: number): Promise<number> {
   const reply = await portal.post('/user_grp/get_all', {
@@ -72,10 +80,8 @@ function leftIntent(grpId: number, fields: Partial<Intent> = {}): Intent {
 
 describe.skipIf(!postgres.available)(`membership creates while the store is stopped (${postgresLabel})`, () => {
   let server: TestPostgres;
-  let outage: ReturnType<typeof postgresOutage>;
   beforeAll(async () => {
     server = await startPostgres();
-    outage = postgresOutage(server);
   });
   afterAll(async () => server?.stop());
 
@@ -87,15 +93,16 @@ describe.skipIf(!postgres.available)(`membership creates while the store is stop
       const g = org1.rootGroupId + 1;
       // Before the outage: the token's organisation is known, as it is for a signed-in dashboard.
       expect((await h.call('GET', '/dashboard-api/history')).status).toBe(200);
-      await outage.halt();
+      await server.stopServer();
       try {
         const refused = await h.call('POST', '/api/user_grp/create', { body: createBody(g) });
         expectError(refused, 503, 'store_unavailable');
         expect(refused.headers.get('retry-after')).toBe('5');
         expect(await membershipsInPortal(h.portal, g)).toBe(0);
       } finally {
-        await outage.startAgain();
+        await server.startServer();
       }
+      await servingAgain(h);
       expect((await h.call('POST', '/api/user_grp/create', { body: createBody(g) })).status).toBe(200);
       expect((await eventsOf(h, g)).map((e) => e.result)).toEqual(['added']);
     } finally {
@@ -118,7 +125,7 @@ describe.skipIf(!postgres.available)(`membership creates while the store is stop
     const stopsAfterCreate = new Hono();
     stopsAfterCreate.use('/user_grp/create', async (_c, next) => {
       await next();
-      await outage.halt();
+      await server.stopServer();
     });
     stopsAfterCreate.route('/', portal.app);
     const app = createApp({ distDir: dist.dir, portal: stopsAfterCreate, dashboard });
@@ -135,7 +142,7 @@ describe.skipIf(!postgres.available)(`membership creates while the store is stop
       // The answer still goes: the membership exists, and its event waits in memory.
       expect(created.status).toBe(200);
       const membershipId = ((await created.json()) as { result: { user_grp_id: number } }).result.user_grp_id;
-      await outage.startAgain();
+      await server.startServer();
       await vi.waitFor(
         async () => {
           const list = (await (await call('GET', `/dashboard-api/history?grp_id=${g}`)).json()) as { result: Event[] };
@@ -146,7 +153,7 @@ describe.skipIf(!postgres.available)(`membership creates while the store is stop
       await dashboard.idle();
       expect(await intentRows(store)).toEqual([]);
     } finally {
-      await outage.startAgain().catch(() => undefined);
+      await server.startServer().catch(() => undefined);
       await dashboard.close();
       portal.db.close();
       dist.remove();

@@ -5,6 +5,7 @@ import { DASHBOARD_API_PREFIX, createDashboardServer, type DashboardServer } fro
 import type { FailedAttempts } from '../portal/failed-attempts.ts';
 import { httpPortalGateway, inProcessPortalGateway, type InProcessPortal } from './portal-gateway.ts';
 import { httpPortalReader, inProcessPortalReader } from './portal-reader.ts';
+import { RateBudget } from '../../src/api/rate-budget.ts';
 import { dashboardSettings, type DashboardEnv } from './settings.ts';
 import { openStore } from './store/connection.ts';
 
@@ -20,8 +21,18 @@ export async function openDashboardServer(
   { portalUrl, portal, failures }: PortalForDashboard,
 ): Promise<DashboardServer> {
   const settings = dashboardSettings(env);
-  const gateway = portalUrl ? httpPortalGateway(portalUrl) : portal ? inProcessPortalGateway(portal) : undefined;
-  const reader = portalUrl ? httpPortalReader(portalUrl) : portal ? inProcessPortalReader(portal) : undefined;
+  // One budget for everything this server asks the portal (lookups, counts, jobs, gatherings).
+  const budget = new RateBudget({ maxPerSecond: settings.portalMaxRequestsPerSecond });
+  const gateway = portalUrl
+    ? httpPortalGateway(portalUrl, undefined, budget)
+    : portal
+      ? inProcessPortalGateway(portal, budget)
+      : undefined;
+  const reader = portalUrl
+    ? httpPortalReader(portalUrl, undefined, budget)
+    : portal
+      ? inProcessPortalReader(portal, budget)
+      : undefined;
   if (!gateway || !reader) throw new Error('The dashboard server needs a portal: the embedded one or PORTAL_API_URL.');
   const store = await openStore(settings.store);
   return createDashboardServer({

@@ -9,8 +9,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
 import { historySources, type HistoryEvent } from '../../src/api/schemas/history.ts';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
-import { userSchema } from '../../src/api/schemas/user.ts';
+import { userGrpReadSchema } from '../../src/api/schemas/user-grp.ts';
+import { userReadSchema } from '../../src/api/schemas/user.ts';
 import { errorBody, sendError } from '../portal/errors.ts';
 import { MAX_BODY_BYTES } from '../portal/request-body.ts';
 import type { MembershipOutbox } from './membership-outbox.ts';
@@ -19,8 +19,8 @@ import type { Directory } from './store/directory.ts';
 import type { IntentAnswer } from './store/outbox.ts';
 import { tokenFrom, type TokenCheck } from './token-check.ts';
 
-const userEnvelope = itemEnvelopeSchema(userSchema);
-const membershipEnvelope = itemEnvelopeSchema(userGrpSchema);
+const userEnvelope = itemEnvelopeSchema(userReadSchema);
+const membershipEnvelope = itemEnvelopeSchema(userGrpReadSchema);
 /** Looser than userGrpCreateSchema: a request the portal refused for its admin flag is still history. */
 /** An id as a number, or as digits in a string (which a lenient real portal might accept and act on). */
 const anyId = z.union([

@@ -1,9 +1,11 @@
 // How the dashboard server asks the portal something: the embedded portal app in-process, or
 // the real portal (PORTAL_API_URL) over HTTP. Both take the same paths the dashboard uses.
 import * as z from 'zod/mini';
-import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
-import { userSchema, type User } from '../../src/api/schemas/user.ts';
+import { RateBudget } from '../../src/api/rate-budget.ts';
+import { errorReadSchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
+import { tolerantFields } from '../../src/api/schemas/common.ts';
+import { tokenValidateReadSchema } from '../../src/api/schemas/token.ts';
+import { userReadSchema, type User } from '../../src/api/schemas/user.ts';
 import {
   PORTAL_ANSWER_INVALID,
   firstFieldProblem,
@@ -69,18 +71,35 @@ export interface PortalGateway {
 /** A fetch-like call to a portal path (`/token/validate`), relative to the portal's API root. */
 export type PortalCall = (path: string, init: RequestInit) => Promise<Response>;
 
-const userEnvelope = itemEnvelopeSchema(userSchema);
-const totalOnly = z.object({ status: z.literal(true), total: z.int().check(z.nonnegative()) });
+const userEnvelope = itemEnvelopeSchema(userReadSchema);
+const totalOnly = z.object({ status: z.literal(true), total: tolerantFields.total });
 const anyItem = z.object({ status: z.literal(true), result: z.unknown() });
-const anyList = z.object({
-  status: z.literal(true),
-  total: z.int().check(z.nonnegative()),
-  result: z.array(z.unknown()),
-});
+const anyList = z.object({ status: z.literal(true), total: tolerantFields.total, result: z.array(z.unknown()) });
+
+/** The failed-attempts guard's 429: asking again would not help (docs/portal-api.md). */
+const isRateLimit = async (response: Response) =>
+  z.safeParse(
+    errorReadSchema,
+    await response
+      .clone()
+      .json()
+      .catch(() => undefined),
+  ).data?.code !== 'too_many_requests';
+
+/**
+ * Every request to one portal through its one budget (rate-budget.ts): held back and asked again
+ * after a 429's Retry-After, and slowed down for everything else that asks the same portal.
+ */
+export function budgetedCall(call: PortalCall, budget: RateBudget): PortalCall {
+  return (path, init) => budget.send(() => call(path, init), { isRateLimit });
+}
 
 export async function answerError(response: Response): Promise<PortalAnswerError> {
-  const body = z.safeParse(errorBodySchema, await response.json().catch(() => undefined));
-  if (body.success) return new PortalAnswerError(response.status, body.data.error.code, body.data.error.message);
+  const body = z.safeParse(errorReadSchema, await response.json().catch(() => undefined));
+  if (body.success) {
+    const { code, message } = body.data;
+    return new PortalAnswerError(response.status, code ?? `http_${response.status}`, message);
+  }
   return new PortalAnswerError(
     response.status,
     `http_${response.status}`,
@@ -101,7 +120,7 @@ export async function parsed<T extends z.ZodMiniType>(
   return body.data;
 }
 
-function gateway(call: PortalCall): PortalGateway {
+export function portalGateway(call: PortalCall): PortalGateway {
   const send = async (path: string, token: string, body?: unknown) => {
     const headers = { authorization: token, accept: 'application/json' };
     try {
@@ -131,7 +150,7 @@ function gateway(call: PortalCall): PortalGateway {
       const response = await send('/token/validate', token);
       if (!response.ok) throw await answerError(response);
       // Only the organisation is kept: the API key beside it is never stored or logged.
-      return { orgId: (await parsed(tokenValidateSchema, response, 'GET /token/validate')).user_data.org_id };
+      return { orgId: (await parsed(tokenValidateReadSchema, response, 'GET /token/validate')).user_data.org_id };
     },
     async findUserByIdentifier(token, identifier) {
       const response = await send(`/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`, token);
@@ -170,8 +189,8 @@ function gateway(call: PortalCall): PortalGateway {
 }
 
 /** The embedded portal (a Hono app) answered in-process: no socket, no port. */
-export function inProcessPortalGateway(portal: InProcessPortal): PortalGateway {
-  return gateway(inProcessCall(portal));
+export function inProcessPortalGateway(portal: InProcessPortal, budget = new RateBudget()): PortalGateway {
+  return portalGateway(budgetedCall(inProcessCall(portal), budget));
 }
 
 export interface InProcessPortal {
@@ -190,6 +209,6 @@ export function httpCall(portalUrl: string, timeoutMs = 30_000): PortalCall {
 }
 
 /** A real portal over HTTP, e.g. `https://portal.example.com/api` (PORTAL_API_URL). */
-export function httpPortalGateway(portalUrl: string, timeoutMs = 30_000): PortalGateway {
-  return gateway(httpCall(portalUrl, timeoutMs));
+export function httpPortalGateway(portalUrl: string, timeoutMs = 30_000, budget = new RateBudget()): PortalGateway {
+  return portalGateway(budgetedCall(httpCall(portalUrl, timeoutMs), budget));
 }

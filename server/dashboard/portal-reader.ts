@@ -1,10 +1,12 @@
 // Reads of any portal path for the gatherings of the dashboard server (progress reports): the
 // answer checked against its schema, and any failure naming the request that failed.
 import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
+import { RateBudget } from '../../src/api/rate-budget.ts';
 import {
   PortalAnswerError,
   PortalAnswerInvalid,
   answerError,
+  budgetedCall,
   httpCall,
   inProcessCall,
   parsed,
@@ -44,7 +46,8 @@ export function portalReader(call: PortalCall): PortalReader {
   };
 }
 
-export const inProcessPortalReader = (portal: InProcessPortal): PortalReader => portalReader(inProcessCall(portal));
+export const inProcessPortalReader = (portal: InProcessPortal, budget = new RateBudget()): PortalReader =>
+  portalReader(budgetedCall(inProcessCall(portal), budget));
 
-export const httpPortalReader = (portalUrl: string, timeoutMs = 30_000): PortalReader =>
-  portalReader(httpCall(portalUrl, timeoutMs));
+export const httpPortalReader = (portalUrl: string, timeoutMs = 30_000, budget = new RateBudget()): PortalReader =>
+  portalReader(budgetedCall(httpCall(portalUrl, timeoutMs), budget));

@@ -7,7 +7,18 @@ describe('dashboard settings', () => {
       store: { dialect: 'sqlite', file: '.data/dashboard.db' },
       directoryMaxAgeMs: 7 * 86_400_000,
       reportConcurrency: 8,
+      portalMaxRequestsPerSecond: undefined,
     });
+  });
+
+  it('takes PORTAL_MAX_REQUESTS_PER_SECOND, and refuses one that is not a number above 0', () => {
+    expect(dashboardSettings({ PORTAL_MAX_REQUESTS_PER_SECOND: '8' }).portalMaxRequestsPerSecond).toBe(8);
+    expect(dashboardSettings({ PORTAL_MAX_REQUESTS_PER_SECOND: '0.5' }).portalMaxRequestsPerSecond).toBe(0.5);
+    for (const value of ['0', '-1', 'fast', 'Infinity']) {
+      expect(() => dashboardSettings({ PORTAL_MAX_REQUESTS_PER_SECOND: value })).toThrow(
+        /PORTAL_MAX_REQUESTS_PER_SECOND/,
+      );
+    }
   });
 
   it('takes DASHBOARD_REPORT_CONCURRENCY, and refuses one that is not a whole number from 1 to 64', () => {

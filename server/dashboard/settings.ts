@@ -7,6 +7,8 @@ export interface DashboardSettings {
   directoryMaxAgeMs: number;
   /** Portal requests at a time while gathering one progress report. */
   reportConcurrency: number;
+  /** Requests a second this server never exceeds towards the portal; undefined: no cap. */
+  portalMaxRequestsPerSecond: number | undefined;
 }
 
 export interface DashboardEnv {
@@ -18,6 +20,8 @@ export interface DashboardEnv {
   DASHBOARD_DIRECTORY_MAX_AGE_DAYS?: string;
   /** Portal requests at a time while gathering a progress report (default 8). */
   DASHBOARD_REPORT_CONCURRENCY?: string;
+  /** Requests a second towards the portal, never exceeded (default: none, only 429s slow down). */
+  PORTAL_MAX_REQUESTS_PER_SECOND?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,5 +45,13 @@ export function dashboardSettings(env: DashboardEnv): DashboardSettings {
   if (!Number.isInteger(reportConcurrency) || reportConcurrency < 1 || reportConcurrency > 64) {
     throw new Error(`DASHBOARD_REPORT_CONCURRENCY must be a whole number from 1 to 64, not "${rawConcurrency}".`);
   }
-  return { store, directoryMaxAgeMs: days * DAY_MS, reportConcurrency };
+  const rawRate = env.PORTAL_MAX_REQUESTS_PER_SECOND?.trim();
+  const portalMaxRequestsPerSecond = rawRate ? Number(rawRate) : undefined;
+  if (
+    portalMaxRequestsPerSecond !== undefined &&
+    !(portalMaxRequestsPerSecond > 0 && portalMaxRequestsPerSecond <= 10_000)
+  ) {
+    throw new Error(`PORTAL_MAX_REQUESTS_PER_SECOND must be a number of requests above 0, not "${rawRate}".`);
+  }
+  return { store, directoryMaxAgeMs: days * DAY_MS, reportConcurrency, portalMaxRequestsPerSecond };
 }

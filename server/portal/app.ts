@@ -10,6 +10,7 @@ import { FailedAttempts, type FailedAttemptsOptions } from './failed-attempts.ts
 import { ListRunner } from './list-query.ts';
 import { requestLogLine } from './log-line.ts';
 import { openApiRoute } from './openapi.ts';
+import { quirksMiddleware, type Quirk } from './quirks.ts';
 import { ClientAborted, refuseDeclaredOversize } from './request-body.ts';
 import { responder, validatingByDefault } from './respond.ts';
 import { availabilityGroupRoutes } from './routes/availability-group.ts';
@@ -35,6 +36,8 @@ export interface PortalOptions {
   failures?: FailedAttempts;
   /** Check every success answer against its schema (respond.ts). Default: on under vitest, off otherwise. */
   validateResponses?: boolean;
+  /** Answer like a deployment that bends the documentation (quirks.ts); tests and demos only. */
+  quirks?: ReadonlySet<Quirk>;
 }
 
 export function createPortalApp(db: Database, options: PortalOptions = {}): Hono<AuthEnv> {
@@ -60,6 +63,7 @@ export function createPortalApp(db: Database, options: PortalOptions = {}): Hono
       log(requestLogLine(c, started));
     });
   }
+  if (options.quirks?.size) app.use('*', quirksMiddleware(new Set(options.quirks)));
   // Before anything else: a client over its failed attempts (429), a declared oversize body
   // (413, from the header alone). Each route then checks the token before reading the body,
   // and the request takes its turn (auth.ts).

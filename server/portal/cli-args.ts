@@ -1,5 +1,7 @@
 // Arguments of `npm run portal -- [--port N] [--host H] [--db FILE] [--seed demo|large|none]
-// [--fixture FILE] [--token VALUE] [--quiet] [--print-keys]`.
+// [--fixture FILE] [--token VALUE] [--quirks LIST] [--quiet] [--print-keys]`.
+
+import { parseQuirks, type Quirk } from './quirks.ts';
 
 interface PortalArgs {
   port: number;
@@ -12,10 +14,12 @@ interface PortalArgs {
   quiet: boolean;
   /** Replace every organisation's API key with a new one, print them, and exit. */
   printKeys: boolean;
+  /** Answer like a deployment that bends the documentation (quirks.ts). */
+  quirks: Set<Quirk>;
 }
 
 export const usage =
-  'Usage: npm run portal -- [--port N] [--host H] [--db FILE|:memory:] [--seed demo|large|none] [--fixture FILE] [--token VALUE] [--quiet] [--print-keys]';
+  'Usage: npm run portal -- [--port N] [--host H] [--db FILE|:memory:] [--seed demo|large|none] [--fixture FILE] [--token VALUE] [--quirks strings,timestamps,nulls,ratelimit,notfound,clamp|all] [--quiet] [--print-keys]';
 
 export function parseArgs(argv: string[]): PortalArgs {
   const args: PortalArgs = {
@@ -27,6 +31,7 @@ export function parseArgs(argv: string[]): PortalArgs {
     token: undefined,
     quiet: false,
     printKeys: false,
+    quirks: new Set(),
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -37,7 +42,7 @@ export function parseArgs(argv: string[]): PortalArgs {
       else args.printKeys = true;
       continue;
     }
-    if (!['--port', '--host', '--db', '--seed', '--fixture', '--token'].includes(name)) {
+    if (!['--port', '--host', '--db', '--seed', '--fixture', '--token', '--quirks'].includes(name)) {
       throw new Error(`Unknown option "${arg}". ${usage}`);
     }
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
@@ -67,6 +72,9 @@ export function parseArgs(argv: string[]): PortalArgs {
       case '--token':
         if (value.trim() === '') throw new Error('--token needs a non-empty value.');
         args.token = value;
+        break;
+      case '--quirks':
+        args.quirks = parseQuirks(value);
         break;
       default:
         throw new Error(`Unknown option "${arg}". ${usage}`);

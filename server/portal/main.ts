@@ -55,7 +55,7 @@ function main(): void {
 
   const warning = exposedPortalWarning(args.host);
   if (warning) console.warn(warning);
-  const app = createPortalApp(db, { log: args.quiet ? undefined : (line) => console.log(line) });
+  const app = createPortalApp(db, { log: args.quiet ? undefined : (line) => console.log(line), quirks: args.quirks });
   const server = serve({ fetch: app.fetch, port: args.port, hostname: args.host }, (info) => {
     console.log(`Portal API listening on http://${args.host}:${info.port}`);
     console.log(`Token: ${token}`);

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createPortalApp } from '../portal/app.ts';
 import type { FailedAttempts } from '../portal/failed-attempts.ts';
+import { parseQuirks } from '../portal/quirks.ts';
 import { issueToken } from '../portal/tokens.ts';
 import { openDatabase } from '../db/database.ts';
 import { loadFixture } from '../seed/fixture.ts';
@@ -18,6 +19,8 @@ interface EmbeddedSettings {
   PORTAL_TOKEN?: string;
   /** Token lifetime in seconds (default 24 h). */
   PORTAL_TOKEN_TTL?: string;
+  /** Comma-separated quirks of a portal that bends the documentation (server/portal/quirks.ts). */
+  PORTAL_QUIRKS?: string;
 }
 
 function tokenLifetime(value: string | undefined): number | undefined {
@@ -31,6 +34,7 @@ function tokenLifetime(value: string | undefined): number | undefined {
 /** `failures`: the server's one failed-attempt limit, shared with the dashboard server. */
 export function openEmbeddedPortal(settings: EmbeddedSettings, failures?: FailedAttempts) {
   const lifetime = tokenLifetime(settings.PORTAL_TOKEN_TTL);
+  const quirks = parseQuirks(settings.PORTAL_QUIRKS);
   const db = openDatabase(settings.PORTAL_DB || '.data/portal.db');
   const seed = settings.PORTAL_SEED || 'demo';
   if (seed !== 'demo' && seed !== 'large' && seed !== 'none')
@@ -40,6 +44,6 @@ export function openEmbeddedPortal(settings: EmbeddedSettings, failures?: Failed
   // The printed token belongs to organisation 1, which must exist even in an empty database.
   db.prepare("INSERT INTO organisation (org_id, org_name) VALUES (1, 'Organisation 1') ON CONFLICT DO NOTHING").run();
   const token = issueToken(db, { orgId: 1, value: settings.PORTAL_TOKEN || undefined, lifetimeSeconds: lifetime });
-  const app = createPortalApp(db, { tokenLifetimeSeconds: lifetime, failures });
+  const app = createPortalApp(db, { tokenLifetimeSeconds: lifetime, failures, quirks });
   return { app, db, token };
 }

@@ -1,8 +1,12 @@
 // The single transport function of the dashboard: every endpoint goes through here.
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { apiConfig } from './config.ts';
 import { ApiError, firstFieldProblem } from './errors.ts';
-import { errorBodySchema } from './schemas/envelope.ts';
+import { portalBudget, portalBudgetInUse } from './portal-budget.ts';
+import { retryAfterMs, retryAfterSeconds } from './retry-after.ts';
+import { errorReadSchema } from './schemas/envelope.ts';
+
+export { retryAfterSeconds };
 
 interface ApiRequest<S extends z.ZodMiniType> {
   method: 'GET' | 'POST' | 'DELETE';
@@ -34,12 +38,12 @@ export async function apiRequest<S extends z.ZodMiniType>(request: ApiRequest<S>
     throw new ApiError({ kind: 'contract', endpoint, serverMessage: 'the answer is not JSON' });
   }
   if (isRecord(json) && json.status === false) {
-    const body = errorBodySchema.safeParse(json);
+    const body = z.safeParse(errorReadSchema, json);
     throw new ApiError({
       kind: 'rejected',
       endpoint,
-      code: body.success ? body.data.error.code : undefined,
-      serverMessage: body.success ? body.data.error.message : messageOf(json),
+      code: body.data?.code,
+      serverMessage: body.data?.message ?? messageOf(json),
     });
   }
   const parsed = request.schema.safeParse(json);
@@ -64,42 +68,70 @@ export function apiText(request: Omit<ApiRequest<z.ZodMiniType>, 'schema' | 'bod
 /** Sends the request; the answer's text when it is 2xx, otherwise one ApiError. */
 async function send(request: Omit<ApiRequest<z.ZodMiniType>, 'schema'>): Promise<string> {
   const { endpoint } = request;
-  const timeout = AbortSignal.timeout(apiConfig.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-  const failure = (cause: unknown) =>
+  const failure = (cause: unknown, timeout?: AbortSignal) =>
     new ApiError({
-      kind: request.signal?.aborted ? 'aborted' : timeout.aborted ? 'timeout' : 'network',
+      kind: request.signal?.aborted ? 'aborted' : timeout?.aborted ? 'timeout' : 'network',
       endpoint,
       cause,
     });
 
+  // One attempt, with its own time limit: a wait for the portal's budget is not the portal's delay.
+  const attempt = async () => {
+    const timeout = AbortSignal.timeout(apiConfig.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    try {
+      const base = request.service === 'dashboard' ? apiConfig.dashboardBaseUrl : apiConfig.baseUrl;
+      const answer = await fetch(base + request.path, {
+        method: request.method,
+        headers: buildHeaders(request.body !== undefined, request.token ?? apiConfig.getToken(), request.headers),
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        signal,
+        credentials: 'omit',
+      });
+      // Read within the attempt's time limit; the text is carried on in a Response of its own.
+      const text = await answer.text();
+      return new Response(text || null, { status: answer.status, headers: answer.headers });
+    } catch (cause) {
+      throw failure(cause, timeout);
+    }
+  };
+
+  // Not a 429 of the failed-attempts guard (too_many_requests): asking again would not help, and
+  // "Too many attempts, try again in N seconds" is what the user must see.
+  const isRateLimit = async (answer: Response) =>
+    z.safeParse(errorReadSchema, parseJson(await answer.clone().text())).data?.code !== 'too_many_requests';
+
   let response: Response;
-  let text: string;
   try {
-    const base = request.service === 'dashboard' ? apiConfig.dashboardBaseUrl : apiConfig.baseUrl;
-    response = await fetch(base + request.path, {
-      method: request.method,
-      headers: buildHeaders(request.body !== undefined, request.token ?? apiConfig.getToken(), request.headers),
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal,
-      credentials: 'omit',
-    });
-    text = await response.text();
+    // The dashboard server's own API is not the portal: it keeps the portal's budget itself.
+    const inUse = request.service === 'dashboard' ? undefined : portalBudgetInUse();
+    if (inUse) {
+      response = await (await inUse).send(attempt, { signal: request.signal, isRateLimit });
+    } else {
+      response = await attempt();
+      if (request.service !== 'dashboard' && response.status === 429 && (await isRateLimit(response))) {
+        // The first 429: from now on every portal request goes through the budget.
+        const budget = await portalBudget();
+        budget.refused(retryAfterMs(response));
+        response = await budget.send(attempt, { signal: request.signal, isRateLimit });
+      }
+    }
   } catch (cause) {
-    throw failure(cause);
+    throw cause instanceof ApiError ? cause : failure(cause);
   }
+  const text = await response.text();
 
   // Every caller (queries, mutations, page walks) is covered here, not only React Query's cache.
   if (response.status === 401 && request.token === undefined) apiConfig.onUnauthorized();
   if (!response.ok) {
-    const body = errorBodySchema.safeParse(parseJson(text));
+    const body = z.safeParse(errorReadSchema, parseJson(text));
     throw new ApiError({
       kind: 'http',
       endpoint,
       status: response.status,
-      code: body.success ? body.data.error.code : undefined,
-      serverMessage: body.success ? body.data.error.message : undefined,
-      details: body.success ? body.data.error.details : undefined,
+      code: body.data?.code,
+      serverMessage: body.data?.message,
+      details: body.data?.details,
       retryAfterSeconds: response.status === 429 ? retryAfterSeconds(response.headers.get('Retry-After')) : undefined,
     });
   }
@@ -112,16 +144,6 @@ function buildHeaders(hasBody: boolean, token: string | null, extra: Record<stri
   // The portal takes the bare token, no "Bearer " prefix (docs/portal-api.md).
   if (token) headers.set('Authorization', token);
   return headers;
-}
-
-/** `Retry-After` in seconds: a whole number of seconds, or an HTTP date (RFC 9110). */
-export function retryAfterSeconds(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  // An HTTP date names its day and month; Date.parse alone would take "-5" for a year.
-  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 function parseJson(text: string): unknown {

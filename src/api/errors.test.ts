@@ -263,12 +263,13 @@ describe('against a faulty portal', () => {
     expect(error.message).toContain('result.0.grp_name');
   });
 
-  it('a field of the wrong type is a contract error naming it', async () => {
-    stub.answerJson({ status: true, result: { ...group, grp_id: '1', children: [] } });
+  it('a string that is no integer is a contract error naming its field', async () => {
+    // "1" would be read as 1 (a string of digits is certain); "1a" is not.
+    stub.answerJson({ status: true, result: { ...group, grp_id: '1a', children: [] } });
     expect(await failure(fetchGroupWithChildren(1))).toMatchObject({
       kind: 'contract',
       field: 'result.grp_id',
-      problem: 'wrong_type',
+      problem: 'invalid_value',
     });
   });
 

@@ -4,10 +4,10 @@ import { apiRequest, encodePathSegment } from './client.ts';
 import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import { isApiError } from './errors.ts';
-import { grpSchema, grpWithChildrenSchema, type Grp, type GrpWithChildren } from './schemas/grp.ts';
+import { grpReadSchema, grpWithChildrenReadSchema, type Grp, type GrpWithChildren } from './schemas/grp.ts';
 
 export function fetchGroups(params: ListParams, signal?: AbortSignal) {
-  return fetchListPage('/grp/get_all', 'POST /grp/get_all', grpSchema, params, signal);
+  return fetchListPage('/grp/get_all', 'POST /grp/get_all', grpReadSchema, params, signal);
 }
 
 export async function fetchGroupWithChildren(id: number, signal?: AbortSignal) {
@@ -15,7 +15,7 @@ export async function fetchGroupWithChildren(id: number, signal?: AbortSignal) {
     method: 'GET',
     path: `/grp/get_with_children/${encodePathSegment(id)}`,
     endpoint: 'GET /grp/get_with_children/{id}',
-    schema: itemEnvelopeSchema(grpWithChildrenSchema),
+    schema: itemEnvelopeSchema(grpWithChildrenReadSchema),
     signal,
   });
   return body.result;
@@ -26,7 +26,7 @@ export async function fetchGroupByExternalId(externalId: string, signal?: AbortS
     method: 'GET',
     path: `/grp/get_by_external_id/${encodePathSegment(externalId)}`,
     endpoint: 'GET /grp/get_by_external_id/{external_id}',
-    schema: itemEnvelopeSchema(grpSchema),
+    schema: itemEnvelopeSchema(grpReadSchema),
     signal,
   });
   return body.result;

@@ -1,7 +1,7 @@
 // List operations: one page, or every page walked with `total` (no assumed maximum limit).
 import type * as z from 'zod/mini';
 import { apiRequest } from './client.ts';
-import { listEnvelopeSchema, type Criteria } from './schemas/envelope.ts';
+import { listEnvelopeReadSchema, type Criteria } from './schemas/envelope.ts';
 
 export interface ListParams {
   start: number;
@@ -33,7 +33,7 @@ export function fetchListPage<S extends z.ZodMiniType>(
     path,
     endpoint,
     body: { start: params.start, limit: params.limit, criterias: toCriterias(params.filters) },
-    schema: listEnvelopeSchema(record),
+    schema: listEnvelopeReadSchema(record),
     signal,
   });
 }

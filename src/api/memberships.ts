@@ -4,10 +4,10 @@ import { apiRequest } from './client.ts';
 import { historyHeaders, type HistorySource } from './history-actor.ts';
 import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
-import { userGrpSchema, type UserGrpCreate } from './schemas/user-grp.ts';
+import { userGrpReadSchema, type UserGrpCreate } from './schemas/user-grp.ts';
 
 export function fetchMemberships(params: ListParams, signal?: AbortSignal) {
-  return fetchListPage('/user_grp/get_all', 'POST /user_grp/get_all', userGrpSchema, params, signal);
+  return fetchListPage('/user_grp/get_all', 'POST /user_grp/get_all', userGrpReadSchema, params, signal);
 }
 
 /** The membership of a user in a group, or null. Used before every create. */
@@ -35,7 +35,7 @@ export async function createMembership(input: UserGrpCreate, signal?: AbortSigna
     endpoint: 'POST /user_grp/create',
     body: input,
     headers: source ? historyHeaders(source) : undefined,
-    schema: itemEnvelopeSchema(userGrpSchema),
+    schema: itemEnvelopeSchema(userGrpReadSchema),
     signal,
   });
   return body.result;

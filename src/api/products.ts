@@ -4,17 +4,17 @@ import { useSyncExternalStore } from 'react';
 import { apiRequest, encodePathSegment } from './client.ts';
 import { ApiError } from './errors.ts';
 import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
-import { availabilityGroupSchema } from './schemas/availability-group.ts';
+import { availabilityGroupReadSchema } from './schemas/availability-group.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
-import { productAccessSchema } from './schemas/product-access.ts';
-import { productDefinitionSchema, productSchema } from './schemas/product.ts';
+import { productAccessReadSchema } from './schemas/product-access.ts';
+import { productDefinitionSchema, productReadSchema } from './schemas/product.ts';
 
 export async function fetchProduct(id: number, signal?: AbortSignal) {
   const body = await apiRequest({
     method: 'GET',
     path: `/product/get/${encodePathSegment(id)}`,
     endpoint: 'GET /product/get/{id}',
-    schema: itemEnvelopeSchema(productSchema),
+    schema: itemEnvelopeSchema(productReadSchema),
     signal,
   });
   return body.result;
@@ -35,7 +35,7 @@ export function fetchAvailabilityGroups(params: ListParams, signal?: AbortSignal
   return fetchListPage(
     '/availability_group/get_all',
     'POST /availability_group/get_all',
-    availabilityGroupSchema,
+    availabilityGroupReadSchema,
     params,
     signal,
   );
@@ -45,7 +45,7 @@ export function fetchBundleAccess(params: ListParams, signal?: AbortSignal) {
   return fetchListPage(
     '/product_access/get_all_for_bundle',
     'POST /product_access/get_all_for_bundle',
-    productAccessSchema,
+    productAccessReadSchema,
     params,
     signal,
   );

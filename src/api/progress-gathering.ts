@@ -7,9 +7,9 @@ import * as z from 'zod/mini';
 import type { Person } from './schemas/directory.ts';
 import { limiter, type Limiter } from './limiter.ts';
 import { PortalRequestError, type PortalReader } from './portal-read.ts';
-import { itemEnvelopeSchema, listEnvelopeSchema } from './schemas/envelope.ts';
-import { grpWithChildrenSchema } from './schemas/grp.ts';
-import { productSchema } from './schemas/product.ts';
+import { itemEnvelopeSchema, listEnvelopeReadSchema } from './schemas/envelope.ts';
+import { grpWithChildrenReadSchema } from './schemas/grp.ts';
+import { productReadSchema } from './schemas/product.ts';
 import type {
   ProgressCounts,
   ProgressData,
@@ -18,16 +18,16 @@ import type {
   ReportProduct,
   ReportTake,
 } from './schemas/progress-report.ts';
-import { takeSchema } from './schemas/take.ts';
-import { userGrpSchema } from './schemas/user-grp.ts';
+import { takeReadSchema } from './schemas/take.ts';
+import { userGrpReadSchema } from './schemas/user-grp.ts';
 
 /** The largest page the portal documents (decisions.md); a portal answering fewer is followed. */
 export const PAGE_LIMIT = 1000;
 
-const groupEnvelope = itemEnvelopeSchema(grpWithChildrenSchema);
-const membersPage = listEnvelopeSchema(z.pick(userGrpSchema, { user_grp_user_id: true }));
-const takesPage = listEnvelopeSchema(takeSchema);
-const productEnvelope = itemEnvelopeSchema(productSchema);
+const groupEnvelope = itemEnvelopeSchema(grpWithChildrenReadSchema);
+const membersPage = listEnvelopeReadSchema(z.pick(userGrpReadSchema, { user_grp_user_id: true }));
+const takesPage = listEnvelopeReadSchema(takeReadSchema);
+const productEnvelope = itemEnvelopeSchema(productReadSchema);
 
 export interface CachedGroup {
   grp_id: number;

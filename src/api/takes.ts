@@ -2,13 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, encodePathSegment } from './client.ts';
 import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
-import { takeSchema } from './schemas/take.ts';
+import { takeReadSchema } from './schemas/take.ts';
 
 export function fetchUserTakes(userId: number, params: ListParams, signal?: AbortSignal) {
   return fetchListPage(
     `/take/get_all_for_user/${encodePathSegment(userId)}`,
     'POST /take/get_all_for_user/{user_id}',
-    takeSchema,
+    takeReadSchema,
     params,
     signal,
   );
@@ -24,7 +24,7 @@ export async function fetchTake(id: number, signal?: AbortSignal) {
     method: 'GET',
     path: `/take/get/${encodePathSegment(id)}`,
     endpoint: 'GET /take/get/{id}',
-    schema: itemEnvelopeSchema(takeSchema),
+    schema: itemEnvelopeSchema(takeReadSchema),
     signal,
   });
   return body.result;

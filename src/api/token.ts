@@ -1,5 +1,5 @@
 import { apiRequest } from './client.ts';
-import { tokenIssueSchema, tokenValidateSchema, type TokenRequest } from './schemas/token.ts';
+import { tokenIssueSchema, tokenValidateReadSchema, type TokenRequest } from './schemas/token.ts';
 
 /**
  * GET /token/validate. Valid: the token's organisation; invalid or expired: ApiError 401.
@@ -10,7 +10,7 @@ export async function validateToken(token?: string, signal?: AbortSignal) {
     method: 'GET',
     path: '/token/validate',
     endpoint: 'GET /token/validate',
-    schema: tokenValidateSchema,
+    schema: tokenValidateReadSchema,
     signal,
     token,
   });

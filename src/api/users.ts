@@ -3,15 +3,15 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, encodePathSegment } from './client.ts';
 import { fetchListPage, type ListParams } from './list.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
-import { grpSchema } from './schemas/grp.ts';
-import { userSchema } from './schemas/user.ts';
+import { grpReadSchema } from './schemas/grp.ts';
+import { userReadSchema } from './schemas/user.ts';
 
 export async function fetchUserByIdentifier(identifier: string, signal?: AbortSignal) {
   const body = await apiRequest({
     method: 'GET',
     path: `/user/get_by_organisation_identifier/${encodePathSegment(identifier)}`,
     endpoint: 'GET /user/get_by_organisation_identifier/{identifier}',
-    schema: itemEnvelopeSchema(userSchema),
+    schema: itemEnvelopeSchema(userReadSchema),
     signal,
   });
   return body.result;
@@ -22,7 +22,7 @@ export function fetchUserGroups(userId: number, params: Omit<ListParams, 'filter
   return fetchListPage(
     `/user/grp/${encodePathSegment(userId)}`,
     'POST /user/grp/{id}',
-    grpSchema,
+    grpReadSchema,
     { start: params.start, limit: params.limit },
     signal,
   );

@@ -7,6 +7,7 @@ import { useSession } from '../session/session.tsx';
 import { AddMemberIcon, CloseIcon, GroupsIcon, HistoryIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
 import { appMessages } from './messages.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
+import { SlowDownNotice } from './slow-down-notice.tsx';
 import styles from './layout.module.css';
 
 export function Layout() {
@@ -126,6 +127,7 @@ export function Layout() {
             {t.organisationSwitched}
           </p>
         )}
+        <SlowDownNotice />
         <Fragment key={orgId ?? 'none'}>
           <Outlet />
         </Fragment>

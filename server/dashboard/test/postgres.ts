@@ -152,39 +152,5 @@ export async function startPostgres(): Promise<TestPostgres> {
       stopNow();
     },
   };
-  outageControls.set(server, (action) =>
-    asServerUser('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'server.log'),
-      '-o',
-      options,
-      '-w',
-      '-t',
-      '60',
-      '-m',
-      'fast',
-      action,
-    ]),
-  );
   return server;
-}
-
-// Outages for the tests of what survives a stopped store (membership-outbox.test.ts): the same
-// server stopped, then started again on its port and data, without removing anything.
-const outageControls = new WeakMap<TestPostgres, (action: 'stop' | 'start') => Promise<unknown>>();
-
-/** Stops the server (`pg_ctl stop -m fast`) until `startAgain()`; its databases are kept. */
-export function postgresOutage(server: TestPostgres): { halt: () => Promise<void>; startAgain: () => Promise<void> } {
-  const control = outageControls.get(server);
-  if (!control) throw new Error('This PostgreSQL server was not started by startPostgres().');
-  return {
-    halt: async () => {
-      await control('stop');
-    },
-    startAgain: async () => {
-      await control('start');
-    },
-  };
 }

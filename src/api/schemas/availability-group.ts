@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
-import { idSchema, nullableInt, nullableString, timestampSchema } from './common.ts';
+import { strictFields, tolerantFields, type FieldKit } from './common.ts';
 
-export const availabilityGroupSchema = z.object({
-  availability_group_id: idSchema,
-  availability_group_product_id: idSchema,
-  availability_group_order: nullableInt,
-  availability_group_status: nullableString,
-  availability_group_created_date: timestampSchema,
-  availability_group_updated_date: timestampSchema,
+const availabilityGroupShape = <K extends FieldKit>(f: K) => ({
+  availability_group_id: f.id,
+  availability_group_product_id: f.id,
+  availability_group_order: f.nullableInt,
+  availability_group_status: f.text,
+  availability_group_created_date: f.timestamp,
+  availability_group_updated_date: f.timestamp,
 });
+
+export const availabilityGroupSchema = z.object(availabilityGroupShape(strictFields));
+export const availabilityGroupReadSchema = z.object(availabilityGroupShape(tolerantFields));
 export type AvailabilityGroup = z.infer<typeof availabilityGroupSchema>;

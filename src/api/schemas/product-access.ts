@@ -1,13 +1,16 @@
 import * as z from 'zod/mini';
-import { idSchema, nullableString, timestampSchema } from './common.ts';
+import { strictFields, tolerantFields, type FieldKit } from './common.ts';
 
-export const productAccessSchema = z.object({
-  product_access_id: idSchema,
-  product_access_product_id: idSchema,
-  product_access_user_id: idSchema,
-  product_access_certificate: nullableString,
-  product_access_created_date: timestampSchema,
-  product_access_updated_date: timestampSchema,
-  product_access_expired_date: timestampSchema,
+const productAccessShape = <K extends FieldKit>(f: K) => ({
+  product_access_id: f.id,
+  product_access_product_id: f.id,
+  product_access_user_id: f.id,
+  product_access_certificate: f.text,
+  product_access_created_date: f.timestamp,
+  product_access_updated_date: f.timestamp,
+  product_access_expired_date: f.timestamp,
 });
+
+export const productAccessSchema = z.object(productAccessShape(strictFields));
+export const productAccessReadSchema = z.object(productAccessShape(tolerantFields));
 export type ProductAccess = z.infer<typeof productAccessSchema>;

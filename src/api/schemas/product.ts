@@ -2,6 +2,7 @@
 // itself: the portal server answers GET /product/definition from it and the record schema
 // is built from it, so the two can never disagree.
 import * as z from 'zod/mini';
+import { strictFields, tolerantFields, type FieldKit } from './common.ts';
 
 export type ProductFieldType = 'integer' | 'float' | 'datetime' | 'string';
 interface ProductFieldDefinition {
@@ -86,26 +87,49 @@ export const productFieldDefinitions: ReadonlyMap<string, ProductFieldDefinition
 
 export const productFieldNames: readonly string[] = [...productFieldDefinitions.keys()];
 
+/** The fields the pages read by name, typed by their kind in the definition (types only). */
+interface NamedProductFields<K extends FieldKit> {
+  product_key: z.ZodMiniOptional<K['text']>;
+  product_type_id: z.ZodMiniOptional<K['text']>;
+  product_status: z.ZodMiniOptional<K['text']>;
+  product_i18n_title: z.ZodMiniOptional<K['text']>;
+  product_i18n_description: z.ZodMiniOptional<K['text']>;
+  product_i18n_learn: z.ZodMiniOptional<K['text']>;
+  product_i18n_price_label: z.ZodMiniOptional<K['text']>;
+  product_i18n_language_id: z.ZodMiniOptional<K['text']>;
+  product_image_full_url: z.ZodMiniOptional<K['text']>;
+  product_price: z.ZodMiniOptional<K['nullableNumber']>;
+  product_duration: z.ZodMiniOptional<K['nullableInt']>;
+  product_event_date: z.ZodMiniOptional<K['timestamp']>;
+  product_event_end_date: z.ZodMiniOptional<K['timestamp']>;
+}
+
+/** Every field of the definition, by its type; product_id required. */
+const productShape = <K extends FieldKit>(f: K) => {
+  const byType = { integer: f.nullableInt, float: f.nullableNumber, datetime: f.timestamp, string: f.text };
+  const fields = Object.fromEntries(
+    [...productFieldDefinitions].map(([name, { type }]) => [name, z.optional(byType[type])]),
+  ) as unknown as NamedProductFields<K>;
+  return { ...fields, product_id: f.id };
+};
+
 /**
- * A product: `product_id` is required; every other field may be null or, from a real portal,
- * absent. Fields the definition does not know are kept (`looseObject`) so the page can show them.
+ * A product: `product_id` is required; every other field of the definition may be null or, from
+ * a real portal, absent. Fields the definition does not know are kept (`looseObject`) so the page
+ * can show them.
  */
-export const productSchema = z.looseObject({
-  product_id: z.int(),
-  product_key: z.optional(z.nullable(z.string())),
-  product_type_id: z.optional(z.nullable(z.string())),
-  product_status: z.optional(z.nullable(z.string())),
-  product_i18n_title: z.optional(z.nullable(z.string())),
-  product_i18n_description: z.optional(z.nullable(z.string())),
-  product_i18n_learn: z.optional(z.nullable(z.string())),
-  product_i18n_price_label: z.optional(z.nullable(z.string())),
-  product_i18n_language_id: z.optional(z.nullable(z.string())),
-  product_image_full_url: z.optional(z.nullable(z.string())),
-  product_price: z.optional(z.nullable(z.number())),
-  product_duration: z.optional(z.nullable(z.number())),
-  product_event_date: z.optional(z.nullable(z.string())),
-  product_event_end_date: z.optional(z.nullable(z.string())),
-});
+export const productSchema = z.looseObject(productShape(strictFields));
+/**
+ * As read from any portal (common.ts): numbers as strings, dates with an offset; and `""`, in any
+ * field, reads as null like an absent value (shown "Not set").
+ */
+export const productReadSchema = z.pipe(
+  z.looseObject(productShape(tolerantFields)),
+  z.transform((product) => {
+    for (const key of Object.keys(product)) if (product[key] === '') product[key] = null;
+    return product;
+  }),
+);
 export type Product = z.infer<typeof productSchema>;
 
 const productFieldDefinitionSchema = z.object({

@@ -1,15 +1,18 @@
 import * as z from 'zod/mini';
-import { idSchema, nullableInt, timestampSchema } from './common.ts';
+import { strictFields, tolerantFields, type FieldKit } from './common.ts';
 
-export const takeSchema = z.object({
-  take_id: idSchema,
-  take_product_id: idSchema,
-  take_user_id: idSchema,
+const takeShape = <K extends FieldKit>(f: K) => ({
+  take_id: f.id,
+  take_product_id: f.id,
+  take_user_id: f.id,
   /** 0 to 100 on the portal server, null until scored. */
-  take_score: nullableInt,
-  take_started_date: timestampSchema,
-  take_completed_date: timestampSchema,
-  take_created_date: timestampSchema,
-  take_updated_date: timestampSchema,
+  take_score: f.nullableInt,
+  take_started_date: f.timestamp,
+  take_completed_date: f.timestamp,
+  take_created_date: f.timestamp,
+  take_updated_date: f.timestamp,
 });
+
+export const takeSchema = z.object(takeShape(strictFields));
+export const takeReadSchema = z.object(takeShape(tolerantFields));
 export type Take = z.infer<typeof takeSchema>;

@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
+import { strictFields, tolerantFields, type FieldKit } from './common.ts';
 import { itemEnvelopeSchema } from './envelope.ts';
 
 /** GET /token/validate: `user_data` sits beside `result` (docs/portal-api.md). */
-export const tokenValidateSchema = z.object({
+const tokenValidateShape = <K extends FieldKit>(f: K) => ({
   status: z.literal(true),
   result: z.object({ message: z.string() }),
-  user_data: z.object({ apikey: z.string(), org_id: z.int() }),
+  user_data: z.object({ apikey: z.string(), org_id: f.id }),
 });
+export const tokenValidateSchema = z.object(tokenValidateShape(strictFields));
+export const tokenValidateReadSchema = z.object(tokenValidateShape(tolerantFields));
 
 /** POST /token (docs/portal-api.md). */
 export const tokenRequestSchema = z.object({ apikey: z.string().check(z.minLength(1)) });

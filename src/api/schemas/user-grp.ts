@@ -1,15 +1,18 @@
 import * as z from 'zod/mini';
-import { idSchema, timestampSchema } from './common.ts';
+import { strictFields, tolerantFields, type FieldKit } from './common.ts';
 
-export const userGrpSchema = z.object({
-  user_grp_id: idSchema,
-  user_grp_grp_id: idSchema,
-  user_grp_user_id: idSchema,
+const userGrpShape = <K extends FieldKit>(f: K) => ({
+  user_grp_id: f.id,
+  user_grp_grp_id: f.id,
+  user_grp_user_id: f.id,
   /** 1 = group admin, 0 = not. */
-  user_grp_group_admin: z.int(),
-  user_grp_created_date: timestampSchema,
-  user_grp_updated_date: timestampSchema,
+  user_grp_group_admin: f.flag,
+  user_grp_created_date: f.timestamp,
+  user_grp_updated_date: f.timestamp,
 });
+
+export const userGrpSchema = z.object(userGrpShape(strictFields));
+export const userGrpReadSchema = z.object(userGrpShape(tolerantFields));
 export type UserGrp = z.infer<typeof userGrpSchema>;
 
 /** POST /user_grp/create body; the server requires the two ids (docs/portal-api.md). */

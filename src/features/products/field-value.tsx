@@ -1,5 +1,6 @@
 // One product value, shown by its definition type: numbers and dates with Intl, 0/1 flags as
-// Yes/No, coded values in words, markup sanitised, addresses as links, storage paths as text, null as a quiet "Not set".
+// Yes/No, coded values in words, markup sanitised, addresses as links, storage paths as text, null
+// and "" alike as a quiet "Not set" (a product gathered before the tolerant read may still hold "").
 import { PortalText } from '../../components/portal-text.tsx';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { componentMessages } from '../../components/messages.ts';
@@ -18,7 +19,7 @@ export function FieldValue({ field, label }: { field: FieldLayout; label: string
   const format = useFormat();
   const { name, type, value } = field;
 
-  if (value === null || value === undefined) return <span className={styles.notSet}>{t.notSet}</span>;
+  if (value === null || value === undefined || value === '') return <span className={styles.notSet}>{t.notSet}</span>;
   if (flagFields.has(name) && (value === 0 || value === 1)) return <>{value === 1 ? t.yes : t.no}</>;
   if (typeof value === 'boolean') return <>{value ? t.yes : t.no}</>;
   if (typeof value === 'number') {
