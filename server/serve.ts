@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { exposedPortalWarning } from './portal/exposure.ts';
+import { turnScheduler } from './portal/turns.ts';
 import { createApp } from './web/app.ts';
 import { openDashboardServer } from './dashboard/open.ts';
 import { buildIfStale } from './web/build-if-stale.ts';
@@ -35,9 +36,11 @@ try {
   const distDir = resolve(root, process.env.DIST_DIR || 'dist');
   await buildIfStale(root, distDir, process.env, stop);
 
-  const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env);
+  // One event loop: the embedded portal (/api) and the dashboard server take turns together.
+  const takeTurns = turnScheduler();
+  const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env, takeTurns);
   const stopping = async () => (stop.aborted ? 'The server is stopping.' : undefined);
-  const dashboard = await openDashboardServer(process.env, { portalUrl, portal: embedded?.app });
+  const dashboard = await openDashboardServer(process.env, { portalUrl, portal: embedded?.app, takeTurns });
   const app = createApp({
     distDir,
     portalUrl,

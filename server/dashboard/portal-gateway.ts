@@ -126,19 +126,22 @@ function gateway(call: PortalCall): PortalGateway {
   };
 }
 
-/** The embedded portal (a Hono app) answered in-process: no socket, no port. */
-export function inProcessPortalGateway(portal: InProcessPortal): PortalGateway {
-  return gateway(inProcessCall(portal));
+/**
+ * The embedded portal (a Hono app) answered in-process: no socket, no port. With `env`
+ * BACKGROUND_REQUEST (server/portal/turns.ts), its requests wait for interactive ones.
+ */
+export function inProcessPortalGateway(portal: InProcessPortal, env?: object): PortalGateway {
+  return gateway(inProcessCall(portal, env));
 }
 
 export interface InProcessPortal {
-  request: (path: string, init: RequestInit) => Response | Promise<Response>;
+  request: (path: string, init: RequestInit, env?: object) => Response | Promise<Response>;
 }
 
 export const inProcessCall =
-  (portal: InProcessPortal): PortalCall =>
+  (portal: InProcessPortal, env?: object): PortalCall =>
   async (path, init) =>
-    portal.request(path, init);
+    portal.request(path, init, env);
 
 export function httpCall(portalUrl: string, timeoutMs = 30_000): PortalCall {
   const base = portalUrl.replace(/\/+$/, '');

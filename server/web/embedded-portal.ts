@@ -1,5 +1,6 @@
 // The portal server inside `npm start`: opened from environment settings, seeded on first run.
 import { readFileSync } from 'node:fs';
+import type { MiddlewareHandler } from 'hono';
 import { createPortalApp } from '../portal/app.ts';
 import { issueToken } from '../portal/tokens.ts';
 import { openDatabase } from '../db/database.ts';
@@ -27,7 +28,8 @@ function tokenLifetime(value: string | undefined): number | undefined {
   return seconds;
 }
 
-export function openEmbeddedPortal(settings: EmbeddedSettings) {
+/** `takeTurns`: a turn scheduler to share with the rest of the process (the dashboard server's). */
+export function openEmbeddedPortal(settings: EmbeddedSettings, takeTurns?: MiddlewareHandler) {
   const lifetime = tokenLifetime(settings.PORTAL_TOKEN_TTL);
   const db = openDatabase(settings.PORTAL_DB || '.data/portal.db');
   const seed = settings.PORTAL_SEED || 'demo';
@@ -38,6 +40,6 @@ export function openEmbeddedPortal(settings: EmbeddedSettings) {
   // The printed token belongs to organisation 1, which must exist even in an empty database.
   db.prepare("INSERT INTO organisation (org_id, org_name) VALUES (1, 'Organisation 1') ON CONFLICT DO NOTHING").run();
   const token = issueToken(db, { orgId: 1, value: settings.PORTAL_TOKEN || undefined, lifetimeSeconds: lifetime });
-  const app = createPortalApp(db, { tokenLifetimeSeconds: lifetime });
+  const app = createPortalApp(db, { tokenLifetimeSeconds: lifetime, takeTurns });
   return { app, db, token };
 }
