@@ -119,14 +119,15 @@ export class LookupRunner {
       return;
     }
     const held = [...this.queued.map((job) => job.jobId), ...this.running.keys()];
+    // The heartbeat first: a claim treats a queued job whose heartbeat ran out as gone.
     void this.jobs
       .touch(held)
       .catch((error: unknown) =>
         console.error(
           `dashboard store: lookup jobs' heartbeat not written: ${error instanceof Error ? error.message : String(error)}`,
         ),
-      );
-    void this.claim();
+      )
+      .then(() => this.claim());
   }
 
   private async run(jobId: string, orgId: number, token: string): Promise<void> {

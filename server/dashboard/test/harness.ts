@@ -37,7 +37,9 @@ export interface HarnessOptions {
   gateway?: (gateway: PortalGateway) => PortalGateway;
   /** Wraps the reader of progress reports, e.g. to count, slow or break its requests. */
   reader?: (reader: PortalReader) => PortalReader;
-  dashboard?: Partial<Pick<DashboardServerOptions, 'directoryMaxAgeMs' | 'reportConcurrency'>>;
+  dashboard?: Partial<
+    Pick<DashboardServerOptions, 'directoryMaxAgeMs' | 'reportConcurrency' | 'lookupJobs' | 'takeTurns'>
+  >;
   /** A portal shared with another harness (a second replica); its owner closes it. */
   portal?: Portal;
 }
