@@ -43,7 +43,7 @@ const isBackground = (c: Context) => (c.env as Record<symbol, unknown> | undefin
 export const QUEUE_LOW_WATER = 32;
 
 /** A middleware that makes each request wait for a turn with budget left (see above). */
-export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
+export function turnScheduler(budgetMs = TURN_BUDGET_MS, backgroundGapMs = BACKGROUND_GAP_MS): MiddlewareHandler {
   /** When the current turn's first request started; -1 between turns. */
   let turnStarted = -1;
   const waiting: (() => void)[] = [];
@@ -108,7 +108,7 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
   /** The first interactive waiter, unless none waits or a background one is due (see above). */
   function nextWaiter(): () => void {
     const now = performance.now();
-    if (waitingBackground.length > 0 && (waiting.length === 0 || now - lastBackgroundStart >= BACKGROUND_GAP_MS)) {
+    if (waitingBackground.length > 0 && (waiting.length === 0 || now - lastBackgroundStart >= backgroundGapMs)) {
       lastBackgroundStart = now;
       return waitingBackground.shift() as () => void;
     }
