@@ -1,11 +1,15 @@
 // Lookup jobs beyond an organisation's 2 running ones wait `queued` and start oldest first when a
 // slot frees, on SQLite and PostgreSQL: the cap per organisation (never another's), a cancelled
-// queued job, a claim the store refused, and jobs left `running` by a server that stopped.
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+// queued job, a claim the store refused, jobs left `running` by a server that stopped; and on
+// PostgreSQL, the cap across two replicas, one of which stops.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoPortal, type Portal } from '../test/support.ts';
 import { isoTime } from './clock.ts';
 import type { PortalGateway } from './portal-gateway.ts';
+import { openStore } from './store/connection.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
+import { postgres, postgresLabel, startPostgres, type TestPostgres } from './test/postgres.ts';
 
 /** The portal as the jobs see it: lookups held until released, and which jobs have one in flight recorded. */
 class WatchedGateway implements PortalGateway {
@@ -79,6 +83,8 @@ describeEachStore('lookup jobs: queue and cap per organisation', (_dialect, open
     });
   });
   afterAll(async () => h.close());
+  // A test that failed while the lookups were held must not leave the next ones waiting.
+  afterEach(() => gateway.release());
 
   async function startJob(identifiers: string[], token?: string) {
     const reply = await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers }, token });
@@ -191,5 +197,63 @@ describeEachStore('lookup jobs: queue and cap per organisation', (_dialect, open
       claim.mockRestore();
       errors.mockRestore();
     }
+  });
+});
+
+describe.skipIf(!postgres.available)(`lookup jobs: the cap across two replicas (${postgresLabel})`, () => {
+  let server: TestPostgres;
+  let portal: Portal;
+  let a: Harness;
+  let b: Harness;
+  let gatewayA: WatchedGateway;
+  beforeAll(async () => {
+    server = await startPostgres();
+    const url = await server.createDatabase();
+    portal = demoPortal();
+    const [storeA, storeB] = await Promise.all([
+      openStore({ dialect: 'postgres', url }),
+      openStore({ dialect: 'postgres', url }),
+    ]);
+    const options = { portal, dashboard: { lookupJobs: { pollMs: 50 } } };
+    [a, b] = await Promise.all([
+      startHarness(storeA, { ...options, gateway: (inner) => (gatewayA = new WatchedGateway(inner)) }),
+      startHarness(storeB, options),
+    ]);
+  });
+  afterAll(async () => {
+    await b?.close();
+    portal?.db.close();
+    await server?.stop();
+  });
+
+  it("queues a job on one replica while the other runs the organisation's 2, and starts it once that one stopped", async () => {
+    gatewayA.hold();
+    const start = async (h: Harness, job: string) =>
+      (await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: ids(job, 200) } })).body.result;
+    const onA = [await start(a, 'h1'), await start(a, 'h2')];
+    const onB = await start(b, 'h3');
+    expect([...onA.map((job) => job.state), onB.state]).toEqual(['running', 'running', 'queued']);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stateOnB = async (jobId: string) =>
+      (await b.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result.state as string;
+    expect(await stateOnB(onB.job_id)).toBe('queued');
+
+    // Replica A stops in the middle of its two jobs: they stay `running`, their heartbeat stops.
+    const closing = a.close();
+    gatewayA.release();
+    await closing;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await stateOnB(onB.job_id)).toBe('queued');
+    // Two minutes later (HEARTBEAT_TIMEOUT_MS), as far as the store can tell.
+    const orphans = onA.map((job) => job.job_id);
+    await b.store.db
+      .updateTable('lookup_job')
+      .set({ updated_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', 'in', orphans)
+      .execute();
+    await vi.waitFor(async () => expect(await stateOnB(onB.job_id)).not.toBe('queued'), { timeout: 5000 });
+    await b.dashboard.idle();
+    expect(await stateOnB(onB.job_id)).toBe('done');
+    for (const id of orphans) expect(await stateOnB(id)).toBe('interrupted');
   });
 });
