@@ -49,8 +49,8 @@ describe('/dashboard-api in the turns of /api', () => {
     // The first heavy request spends this turn: the second one waits for the next, and so do the
     // requests behind it, however little work they have (a count from the dashboard's store).
     const answers = [
-      heavy.request('/1').then(done('heavy 1')),
-      heavy.request('/2').then(done('heavy 2')),
+      Promise.resolve(heavy.request('/1')).then(done('heavy 1')),
+      Promise.resolve(heavy.request('/2')).then(done('heavy 2')),
       h.call('GET', '/api/product/definition').then(done('/api')),
       h.call('GET', '/dashboard-api/people/count').then(done('/dashboard-api')),
     ];

@@ -111,7 +111,7 @@ describe('turnScheduler with background requests', () => {
     });
     await new Promise((resolve) => setImmediate(resolve));
     const background = app.request('/-1', {}, BACKGROUND_REQUEST);
-    const second = background.then(() => app.request('/-2', {}, BACKGROUND_REQUEST));
+    const second = Promise.resolve(background).then(() => app.request('/-2', {}, BACKGROUND_REQUEST));
     await second;
     const waited = performance.now() - started;
     stop = true;
