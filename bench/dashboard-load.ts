@@ -163,7 +163,11 @@ async function main(): Promise<void> {
         goal: '0',
         pass: api.slow + dash.slow === 0,
       },
-      { metric: 'Requests answered: /api / /dashboard-api', value: `${api.requests} / ${dash.requests}`, unit: '' },
+      {
+        metric: 'Requests answered: /api / /dashboard-api',
+        value: `${api.requests} / ${dash.requests}`,
+        unit: 'requests',
+      },
       { metric: 'Throughput', value: f.r.reqPerSec, unit: 'req/s' },
       { metric: 'Server CPU per request (from /proc)', value: f.cpuPerRequest, unit: 'µs' },
       {
