@@ -9,7 +9,7 @@ import { openEmbeddedPortal } from './web/embedded-portal.ts';
 import { serverFailedAttempts, trustedProxyHops } from './web/trust-proxy.ts';
 
 const failures = serverFailedAttempts(trustedProxyHops(process.env.TRUST_PROXY));
-const portal = openEmbeddedPortal(process.env, failures);
+const portal = openEmbeddedPortal(process.env, { failures });
 const dashboard = await openDashboardServer(process.env, { portal: portal.app, failures });
 const app = new Hono();
 mountDashboard(app, dashboard);

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { exposedPortalWarning } from './portal/exposure.ts';
+import { turnScheduler } from './portal/turns.ts';
 import { createApp } from './web/app.ts';
 import { openDashboardServer } from './dashboard/open.ts';
 import { buildIfStale } from './web/build-if-stale.ts';
@@ -39,9 +40,16 @@ try {
   const trustedHops = trustedProxyHops(process.env.TRUST_PROXY);
   // One failed-attempt limit per client for /api and /dashboard-api (failed-attempts.ts).
   const failures = serverFailedAttempts(trustedHops);
-  const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env, failures);
+  // One event loop: the embedded portal (/api) and the dashboard server take turns together.
+  const takeTurns = turnScheduler();
+  const embedded = portalUrl ? undefined : openEmbeddedPortal(process.env, { failures, takeTurns });
   const stopping = async () => (stop.aborted ? 'The server is stopping.' : undefined);
-  const dashboard = await openDashboardServer(process.env, { portalUrl, portal: embedded?.app, failures });
+  const dashboard = await openDashboardServer(process.env, {
+    portalUrl,
+    portal: embedded?.app,
+    failures,
+    takeTurns,
+  });
   const app = createApp({
     distDir,
     portalUrl,

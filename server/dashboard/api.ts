@@ -1,13 +1,14 @@
 // The dashboard server's own endpoints (mounted at /dashboard-api), and the pass-through
 // recorders for /api: everything the production server needs from server/dashboard.
 import { Hono, type MiddlewareHandler } from 'hono';
+import { turnScheduler } from '../portal/turns.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { FailedAttempts } from '../portal/failed-attempts.ts';
 import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
 import { errorBody } from '../portal/errors.ts';
 import { apiTokens } from './api-tokens.ts';
 import { dashboardErrors, requireOrg, type DashboardEnv } from './http.ts';
-import { LookupRunner } from './lookup-runner.ts';
+import { LookupRunner, type LookupRunnerOptions } from './lookup-runner.ts';
 import { openApiDocument } from './openapi.ts';
 import { MembershipOutbox, type OutboxOptions } from './membership-outbox.ts';
 import { learnUsers, recordMemberships } from './pass-through.ts';
@@ -72,6 +73,15 @@ export interface DashboardServerOptions {
   now?: () => number;
   /** Timings of the membership outbox (tests). */
   outbox?: Pick<OutboxOptions, 'retryMs' | 'reconcileAfterMs' | 'scanMs' | 'holdTokenMs'>;
+  /**
+   * The portal as the lookup jobs ask it: requests that wait for interactive ones (the embedded
+   * portal's BACKGROUND_REQUEST, server/portal/turns.ts). Default: `gateway`.
+   */
+  backgroundGateway?: PortalGateway;
+  /** The turn scheduler of `/dashboard-api`: the embedded portal's, which shares the process (default: its own). */
+  takeTurns?: MiddlewareHandler;
+  /** Lookup jobs: running at once per organisation, and how often queued ones are claimed (lookup-runner.ts). */
+  lookupJobs?: LookupRunnerOptions;
 }
 
 export function createDashboardServer({
@@ -84,15 +94,18 @@ export function createDashboardServer({
   proxied = false,
   now,
   outbox: outboxTimings,
+  backgroundGateway = gateway,
+  takeTurns = turnScheduler(),
+  lookupJobs,
 }: DashboardServerOptions): DashboardServer {
   const tokens = new TokenCheck(gateway, { now });
   const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
   const history = new History(store.db);
-  const jobs = new LookupJobs(store.db);
+  const jobs = new LookupJobs(store.db, store.dialect);
   const memberCounts = new MemberCounts(store.db, MEMBER_COUNT_MAX_AGE_MS);
   const caches = new SharedCaches(store.db);
   const gatherer = new SharedCacheGatherer(caches, gateway);
-  const runner = new LookupRunner(jobs, directory, gateway);
+  const runner = new LookupRunner(jobs, directory, backgroundGateway, lookupJobs);
   const reports = new ProgressReports({
     read: reader,
     cache: new ProgressCache(store.db),
@@ -116,6 +129,9 @@ export function createDashboardServer({
     });
 
   const api = new Hono<DashboardEnv>();
+  // Every request waits for its turn with the portal's (turns.ts): under load, new connections
+  // keep getting in, and /api and /dashboard-api are served first come first served.
+  api.use('*', takeTurns);
   api.use(
     '*',
     bodyLimit({

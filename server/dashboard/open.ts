@@ -1,6 +1,7 @@
 // The dashboard server of `npm start`, from its environment: the store it names, and the
 // portal the production server uses (embedded in-process, or PORTAL_API_URL over HTTP).
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
+import { BACKGROUND_REQUEST } from '../portal/turns.ts';
 import { DASHBOARD_API_PREFIX, createDashboardServer, type DashboardServer } from './api.ts';
 import type { FailedAttempts } from '../portal/failed-attempts.ts';
 import { httpPortalGateway, inProcessPortalGateway, type InProcessPortal } from './portal-gateway.ts';
@@ -14,11 +15,13 @@ export interface PortalForDashboard {
   portal?: InProcessPortal;
   /** The server's one failed-attempt limit, shared with the embedded portal (or kept for the proxy). */
   failures?: FailedAttempts;
+  /** The embedded portal's turn scheduler, shared with /dashboard-api (server/portal/turns.ts). */
+  takeTurns?: MiddlewareHandler;
 }
 
 export async function openDashboardServer(
   env: DashboardEnv,
-  { portalUrl, portal, failures }: PortalForDashboard,
+  { portalUrl, portal, failures, takeTurns }: PortalForDashboard,
 ): Promise<DashboardServer> {
   const settings = dashboardSettings(env);
   // One budget for everything this server asks the portal (lookups, counts, jobs, gatherings).
@@ -34,10 +37,15 @@ export async function openDashboardServer(
       ? inProcessPortalReader(portal, budget)
       : undefined;
   if (!gateway || !reader) throw new Error('The dashboard server needs a portal: the embedded one or PORTAL_API_URL.');
+  // The lookup jobs' requests to the embedded portal wait for interactive ones; a real portal
+  // (PORTAL_API_URL) schedules its own work.
+  const backgroundGateway = portal && !portalUrl ? inProcessPortalGateway(portal, budget, BACKGROUND_REQUEST) : gateway;
   const store = await openStore(settings.store);
   return createDashboardServer({
     store,
     gateway,
+    backgroundGateway,
+    takeTurns,
     reader,
     directoryMaxAgeMs: settings.directoryMaxAgeMs,
     reportConcurrency: settings.reportConcurrency,

@@ -251,9 +251,13 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
     post: {
       summary: 'Add people to the directory: look a list of organisation identifiers up in the background',
       description:
-        "Identifiers are trimmed, blank ones dropped and duplicates removed. The server looks them up against the portal, 8 at a time, with the caller's token (held in memory for the job's duration, never stored), and saves every user found.",
+        "Identifiers are trimmed, blank ones dropped and duplicates removed. The server looks them up against the portal, 8 at a time, with the caller's token (held in memory while the job waits and runs, never stored), and saves every user found. At most 2 jobs of an organisation run at once: the others are `queued` and start oldest first when a slot frees.",
       body: 'LookupJobRequest',
-      answer: { status: 202, name: 'LookupJobAnswer', description: 'The job, started.' },
+      answer: {
+        status: 202,
+        name: 'LookupJobAnswer',
+        description: 'The job: `running`, or `queued` behind 2 running jobs of the organisation.',
+      },
     },
     get: {
       summary: 'The latest 20 jobs of the organisation, newest first',
@@ -278,7 +282,7 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
   },
   '/lookup-jobs/{job_id}/cancel': {
     post: {
-      summary: 'Cancel a running job (any replica stops it before its next lookup)',
+      summary: 'Cancel a queued or running job (any replica stops it before its next lookup)',
       parameters: [jobIdParameter],
       answer: {
         status: 200,

@@ -188,9 +188,16 @@ export function portalGateway(call: PortalCall): PortalGateway {
   };
 }
 
-/** The embedded portal (a Hono app) answered in-process: no socket, no port. */
-export function inProcessPortalGateway(portal: InProcessPortal, budget = new RateBudget()): PortalGateway {
-  return portalGateway(budgetedCall(inProcessCall(portal), budget));
+/**
+ * The embedded portal (a Hono app) answered in-process: no socket, no port. With `env`
+ * BACKGROUND_REQUEST (server/portal/turns.ts), its requests wait for interactive ones.
+ */
+export function inProcessPortalGateway(
+  portal: InProcessPortal,
+  budget = new RateBudget(),
+  env?: Readonly<Record<symbol, true>>,
+): PortalGateway {
+  return portalGateway(budgetedCall(inProcessCall(portal, env), budget));
 }
 
 export interface InProcessPortal {
@@ -199,9 +206,9 @@ export interface InProcessPortal {
 
 /** The dashboard server counts its clients' failed attempts itself: the portal trusts these calls. */
 export const inProcessCall =
-  (portal: InProcessPortal): PortalCall =>
+  (portal: InProcessPortal, env?: Readonly<Record<symbol, true>>): PortalCall =>
   async (path, init) =>
-    portal.request(path, init, IN_PROCESS_CALLER);
+    portal.request(path, init, { ...IN_PROCESS_CALLER, ...env });
 
 export function httpCall(portalUrl: string, timeoutMs = 30_000): PortalCall {
   const base = portalUrl.replace(/\/+$/, '');

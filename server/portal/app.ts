@@ -1,7 +1,7 @@
 // The Learning Portal API as a Hono app, routes at the root paths of the spec. The production
 // server mounts it with `app.route('/api', portal)`; nothing here depends on absolute URLs.
 import type { Database } from 'better-sqlite3';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { requireToken, type AuthEnv } from './auth.ts';
 import type { PortalContext } from './context.ts';
 import { quoted } from './echo.ts';
@@ -38,12 +38,14 @@ export interface PortalOptions {
   validateResponses?: boolean;
   /** Answer like a deployment that bends the documentation (quirks.ts); tests and demos only. */
   quirks?: ReadonlySet<Quirk>;
+  /** The turn scheduler (turns.ts), when the app shares the process's turns with others (npm start). Default: its own. */
+  takeTurns?: MiddlewareHandler;
 }
 
 export function createPortalApp(db: Database, options: PortalOptions = {}): Hono<AuthEnv> {
   const tokens = new TokenStore(db, options.tokenLifetimeSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS);
   const failures = options.failures ?? new FailedAttempts(options.failedAttempts);
-  const takeTurns = turnScheduler();
+  const takeTurns = options.takeTurns ?? turnScheduler();
   const ctx: PortalContext = {
     db,
     tokens,

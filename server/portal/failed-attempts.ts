@@ -25,11 +25,13 @@ const DEFAULT_FAILED_ATTEMPTS: FailedAttemptsOptions = { limit: 20, windowSecond
  * The bindings of the dashboard server's own in-process requests to the embedded portal
  * (`app.request(path, init, IN_PROCESS_CALLER)`). The dashboard server has counted the client who
  * caused them already, so the portal does not count them again, under a key every client would
- * share. Compared by identity: no request from the network can carry this object.
+ * share. A symbol key: no request from the network can carry it, and it can be spread into an env
+ * with other markers (turns.ts's BACKGROUND_REQUEST).
  */
-export const IN_PROCESS_CALLER: object = Object.freeze({ inProcessCaller: true });
+const IN_PROCESS = Symbol('in-process caller');
+export const IN_PROCESS_CALLER: Readonly<Record<symbol, true>> = Object.freeze({ [IN_PROCESS]: true });
 
-const trusted = (c: Context) => c.env === IN_PROCESS_CALLER;
+const trusted = (c: Context) => (c.env as Record<symbol, unknown> | undefined)?.[IN_PROCESS] === true;
 
 /** One client's attempts, for the callers outside the portal's own middleware (the dashboard server, the proxy). */
 export interface ClientAttempts {

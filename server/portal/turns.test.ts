@@ -2,7 +2,7 @@
 // between them (each turn is when Node lets in one new connection).
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { QUEUE_LOW_WATER, turnScheduler } from './turns.ts';
+import { BACKGROUND_GAP_MS, BACKGROUND_REQUEST, QUEUE_LOW_WATER, turnScheduler } from './turns.ts';
 
 function busy(ms: number) {
   const until = performance.now() + ms;
@@ -84,6 +84,43 @@ describe('turnScheduler', () => {
     expect(second.ran).toEqual([]);
     await Promise.all(answers);
     expect(second.ran).toEqual([2]);
+  });
+});
+
+describe('turnScheduler with background requests', () => {
+  it('starts background requests after the interactive ones waiting', async () => {
+    // A gap longer than the test: a background request is due only once the queue is empty.
+    const { app, ran } = workApp(3, turnScheduler(1, 60_000));
+    // Spends the turn: everything below waits.
+    const first = app.request('/0');
+    const background = Array.from({ length: 3 }, (_, n) => app.request(`/${100 + n}`, {}, BACKGROUND_REQUEST));
+    const interactive = Array.from({ length: 5 }, (_, n) => app.request(`/${1 + n}`));
+    await Promise.all([first, ...background, ...interactive]);
+    // The first background request is due at once (none ran before it); then the interactive
+    // ones go first, and the other background ones wait for the queue to empty.
+    expect(ran).toEqual([0, 100, 1, 2, 3, 4, 5, 101, 102]);
+  });
+
+  it('lets a background request through under endless interactive load, every BACKGROUND_GAP_MS', async () => {
+    const { app, ran } = workApp(2);
+    const started = performance.now();
+    let stop = false;
+    // Interactive requests, 4 at a time, for 3 gaps.
+    const clients = Array.from({ length: 4 }, async (_, k) => {
+      for (let i = 0; !stop; i++) await app.request(`/${k * 10_000 + i}`);
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const background = app.request('/-1', {}, BACKGROUND_REQUEST);
+    const second = Promise.resolve(background).then(() => app.request('/-2', {}, BACKGROUND_REQUEST));
+    await second;
+    const waited = performance.now() - started;
+    stop = true;
+    await Promise.all(clients);
+    expect(ran).toContain(-2);
+    // Interactive requests kept coming the whole time, and ran before and between the two.
+    const between = ran.indexOf(-2) - ran.indexOf(-1) - 1;
+    expect(between).toBeGreaterThan(0);
+    expect(waited).toBeGreaterThanOrEqual(BACKGROUND_GAP_MS);
   });
 });
 

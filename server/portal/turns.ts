@@ -14,12 +14,26 @@
 // Under many busy connections, the waiting requests would all be JavaScript objects at once; a
 // connection answered while others wait is read again only once the queue is short (holdBack).
 // One scheduler per portal app (createPortalApp), so that two apps in one process (the tests)
-// never share a turn or a queue.
+// never share a turn or a queue; `npm start` gives the embedded portal and the dashboard server
+// (/dashboard-api) one scheduler, since they share the one event loop (server/serve.ts).
+// Background requests (the dashboard server's lookup jobs, calling the embedded portal
+// in-process with BACKGROUND_REQUEST as their env) wait in a queue of their own: one starts when
+// no other request waits, or at most one every BACKGROUND_GAP_MS while some do, so that a job
+// never stalls but interactive requests go first.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Socket } from 'node:net';
 import { nodeRequest } from './node-http.ts';
 
 const TURN_BUDGET_MS = 1;
+/**
+ * Under interactive load, background requests get one start in this many ms: at about 1 ms of
+ * work each, 2 % of the process's time, and a job's progress (its heartbeat) never stops.
+ */
+export const BACKGROUND_GAP_MS = 50;
+const BACKGROUND = Symbol('background request');
+/** The env of an in-process request that may wait for interactive ones (app.request(path, init, env)). */
+export const BACKGROUND_REQUEST: Readonly<Record<symbol, true>> = Object.freeze({ [BACKGROUND]: true });
+const isBackground = (c: Context) => (c.env as Record<symbol, unknown> | undefined)?.[BACKGROUND] === true;
 /**
  * Connections are read again while fewer requests than this wait (see holdBack): enough for a
  * few turns of work, so the queue never runs dry between a connection let in and its request
@@ -29,10 +43,12 @@ const TURN_BUDGET_MS = 1;
 export const QUEUE_LOW_WATER = 32;
 
 /** A middleware that makes each request wait for a turn with budget left (see above). */
-export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
+export function turnScheduler(budgetMs = TURN_BUDGET_MS, backgroundGapMs = BACKGROUND_GAP_MS): MiddlewareHandler {
   /** When the current turn's first request started; -1 between turns. */
   let turnStarted = -1;
   const waiting: (() => void)[] = [];
+  const waitingBackground: (() => void)[] = [];
+  let lastBackgroundStart = -Infinity;
   /**
    * True while requests wait: one of them is due to start next (a passTurn is scheduled, or the
    * request last started will call it once its synchronous work is done).
@@ -80,18 +96,28 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS): MiddlewareHandler {
    * cost a promise per waiter and turn (about 200 a turn at 200 connections).
    */
   function passTurn(): void {
-    if (waiting.length === 0) {
-      queueMoving = false;
-      for (const socket of heldBack.splice(0)) socket.resume();
-    } else if (budgetLeft()) {
-      (waiting.shift() as () => void)();
+    // Held-back connections wait for interactive requests only (background ones have none).
+    if (waiting.length === 0) for (const socket of heldBack.splice(0)) socket.resume();
+    if (waiting.length === 0 && waitingBackground.length === 0) queueMoving = false;
+    else if (budgetLeft()) {
+      nextWaiter()();
       letIn();
     } else setImmediate(passTurn);
   }
 
+  /** The first interactive waiter, unless none waits or a background one is due (see above). */
+  function nextWaiter(): () => void {
+    const now = performance.now();
+    if (waitingBackground.length > 0 && (waiting.length === 0 || now - lastBackgroundStart >= backgroundGapMs)) {
+      lastBackgroundStart = now;
+      return waitingBackground.shift() as () => void;
+    }
+    return waiting.shift() as () => void;
+  }
+
   async function waitForTurn(c: Context, next: () => Promise<void>): Promise<void> {
     await new Promise<void>((resolve) => {
-      waiting.push(resolve);
+      (isBackground(c) ? waitingBackground : waiting).push(resolve);
       if (!queueMoving) {
         queueMoving = true;
         setImmediate(passTurn);

@@ -1,5 +1,6 @@
 // The portal server inside `npm start`: opened from environment settings, seeded on first run.
 import { readFileSync } from 'node:fs';
+import type { MiddlewareHandler } from 'hono';
 import { createPortalApp } from '../portal/app.ts';
 import type { FailedAttempts } from '../portal/failed-attempts.ts';
 import { parseQuirks } from '../portal/quirks.ts';
@@ -31,8 +32,14 @@ function tokenLifetime(value: string | undefined): number | undefined {
   return seconds;
 }
 
-/** `failures`: the server's one failed-attempt limit, shared with the dashboard server. */
-export function openEmbeddedPortal(settings: EmbeddedSettings, failures?: FailedAttempts) {
+/**
+ * `failures`: the server's one failed-attempt limit, shared with the dashboard server; `takeTurns`:
+ * a turn scheduler shared with the rest of the process (the dashboard server's).
+ */
+export function openEmbeddedPortal(
+  settings: EmbeddedSettings,
+  { failures, takeTurns }: { failures?: FailedAttempts; takeTurns?: MiddlewareHandler } = {},
+) {
   const lifetime = tokenLifetime(settings.PORTAL_TOKEN_TTL);
   const quirks = parseQuirks(settings.PORTAL_QUIRKS);
   const db = openDatabase(settings.PORTAL_DB || '.data/portal.db');
@@ -44,6 +51,6 @@ export function openEmbeddedPortal(settings: EmbeddedSettings, failures?: Failed
   // The printed token belongs to organisation 1, which must exist even in an empty database.
   db.prepare("INSERT INTO organisation (org_id, org_name) VALUES (1, 'Organisation 1') ON CONFLICT DO NOTHING").run();
   const token = issueToken(db, { orgId: 1, value: settings.PORTAL_TOKEN || undefined, lifetimeSeconds: lifetime });
-  const app = createPortalApp(db, { tokenLifetimeSeconds: lifetime, failures, quirks });
+  const app = createPortalApp(db, { tokenLifetimeSeconds: lifetime, failures, quirks, takeTurns });
   return { app, db, token };
 }

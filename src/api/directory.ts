@@ -13,7 +13,7 @@ import {
   personSchema,
   type Person,
 } from './schemas/directory.ts';
-import { lookupItemSchema, lookupJobSchema, type LookupItemsQuery } from './schemas/lookup-job.ts';
+import { lookupItemSchema, lookupJobSchema, type LookupItemsQuery, type LookupJob } from './schemas/lookup-job.ts';
 import * as z from 'zod/mini';
 
 /** What POST /people/names takes at most in one request. */
@@ -146,8 +146,11 @@ const nameBatcher = create({
   scheduler: windowedFiniteBatchScheduler({ windowMs: 10, maxBatchSize: DIRECTORY_BATCH }),
 });
 
-/** Polling of a running lookup job. */
+/** Polling of a queued or running lookup job. */
 const JOB_POLL_MS = 1000;
+
+/** Queued or running: the job has not ended yet. */
+export const isJobActive = (job: LookupJob | undefined): boolean => job?.state === 'queued' || job?.state === 'running';
 
 export const directoryQueries = {
   all: () => ['directory'] as const,
@@ -174,7 +177,7 @@ export const directoryQueries = {
     queryOptions({
       queryKey: [...directoryQueries.all(), 'job', jobId] as const,
       queryFn: ({ signal }) => fetchLookupJob(jobId, signal),
-      refetchInterval: (query) => (query.state.data?.state === 'running' ? JOB_POLL_MS : false),
+      refetchInterval: (query) => (isJobActive(query.state.data) ? JOB_POLL_MS : false),
     }),
   jobItems: (jobId: string, query: LookupItemsQuery) =>
     queryOptions({

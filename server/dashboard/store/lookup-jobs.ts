@@ -1,13 +1,18 @@
 // "Add people to the directory" jobs: their identifiers and each lookup's outcome live in the
-// store, so any replica can show a job's progress and a page reload loses nothing.
+// store, so any replica can show a job's progress and a page reload loses nothing. A job starts
+// `queued`; a replica claims it (`running`) through the store, which lets at most a few jobs of
+// an organisation run at once, whichever replicas hold them (claim()).
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { LookupItem, LookupJob } from '../../../src/api/schemas/lookup-job.ts';
 import { lookupItemSchema, lookupJobSchema } from '../../../src/api/schemas/lookup-job.ts';
 import { isoTime } from '../clock.ts';
-import type { StoreDb } from './connection.ts';
+import type { StoreDb, StoreDialect } from './connection.ts';
 
-/** A running job whose heartbeat is older than this was cut off (its server stopped). */
+/** A running or queued job whose heartbeat is older than this was cut off (its server stopped). */
 export const HEARTBEAT_TIMEOUT_MS = 2 * 60 * 1000;
+/** PostgreSQL advisory lock class of the claims (the second key is the organisation). */
+const CLAIM_LOCK_CLASS = 0x4c4a;
 
 export type FinishedState = 'done' | 'cancelled' | 'failed';
 export type ItemOutcome =
@@ -19,10 +24,18 @@ export interface PendingItem {
 }
 
 export class LookupJobs {
-  constructor(private readonly db: StoreDb) {}
+  /** The last created_at given: jobs of this process are created at distinct times, so queued ones start in order. */
+  private lastCreated = 0;
 
+  constructor(
+    private readonly db: StoreDb,
+    private readonly dialect: StoreDialect,
+  ) {}
+
+  /** Stores a `queued` job; claim() starts it. */
   async create(orgId: number, identifiers: readonly string[], now = Date.now()): Promise<string> {
     const id = randomUUID();
+    now = this.lastCreated = Math.max(now, this.lastCreated + 1);
     await this.db.transaction().execute(async (tx) => {
       await tx
         .insertInto('lookup_job')
@@ -31,7 +44,7 @@ export class LookupJobs {
           org_id: orgId,
           created_at: isoTime(now),
           updated_at: isoTime(now),
-          state: 'running',
+          state: 'queued',
           error_code: null,
           total: identifiers.length,
         })
@@ -64,7 +77,8 @@ export class LookupJobs {
       .execute();
     const count = (outcome: string) => Number(counts.find((c) => c.outcome === outcome)?.n ?? 0);
     const [found, notFound, failed] = [count('found'), count('not_found'), count('failed')];
-    const stalled = job.state === 'running' && Date.parse(job.updated_at) < now - HEARTBEAT_TIMEOUT_MS;
+    const stalled =
+      (job.state === 'running' || job.state === 'queued') && Date.parse(job.updated_at) < now - HEARTBEAT_TIMEOUT_MS;
     return lookupJobSchema.parse({
       job_id: job.id,
       state: stalled ? 'interrupted' : job.state,
@@ -123,6 +137,74 @@ export class LookupJobs {
       .execute();
   }
 
+  /**
+   * Marks as running those of `ids` (queued jobs of the organisation that this process holds) that
+   * are among the organisation's oldest queued jobs, as many as it has slots free: at most
+   * `maxRunning` running jobs with a live heartbeat. One claim of an organisation at a time (a
+   * PostgreSQL advisory lock; SQLite runs one transaction at a time), so the cap holds across
+   * replicas. `gone`: those of `ids` no longer queued (cancelled, or their heartbeat stopped).
+   */
+  async claim(
+    orgId: number,
+    ids: readonly string[],
+    maxRunning: number,
+    now = Date.now(),
+  ): Promise<{ claimed: string[]; gone: string[] }> {
+    if (ids.length === 0) return { claimed: [], gone: [] };
+    const live = isoTime(now - HEARTBEAT_TIMEOUT_MS);
+    return this.db.transaction().execute(async (tx) => {
+      if (this.dialect === 'postgres')
+        await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, ${orgId})`.execute(tx);
+      const held = await tx
+        .selectFrom('lookup_job')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('state', '=', 'queued')
+        .where('updated_at', '>=', live)
+        .execute();
+      const stillQueued = new Set(held.map((job) => job.id));
+      const gone = ids.filter((id) => !stillQueued.has(id));
+      const running = await tx
+        .selectFrom('lookup_job')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('org_id', '=', orgId)
+        .where('state', '=', 'running')
+        .where('updated_at', '>=', live)
+        .executeTakeFirstOrThrow();
+      const free = maxRunning - Number(running.n);
+      if (free <= 0 || stillQueued.size === 0) return { claimed: [], gone };
+      const next = await tx
+        .selectFrom('lookup_job')
+        .select('id')
+        .where('org_id', '=', orgId)
+        .where('state', '=', 'queued')
+        .where('updated_at', '>=', live)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(free)
+        .execute();
+      const claimed = next.map((job) => job.id).filter((id) => stillQueued.has(id));
+      if (claimed.length > 0)
+        await tx
+          .updateTable('lookup_job')
+          .set({ state: 'running', updated_at: isoTime(now) })
+          .where('id', 'in', claimed)
+          .execute();
+      return { claimed, gone };
+    });
+  }
+
+  /** The heartbeat of this process's queued and running jobs (a running one also beats with each lookup). */
+  async touch(ids: readonly string[], now = Date.now()): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('lookup_job')
+      .set({ updated_at: isoTime(now) })
+      .where('id', 'in', ids)
+      .where('state', 'in', ['queued', 'running'])
+      .execute();
+  }
+
   /** Still running: not cancelled from any replica, not finished. */
   async isRunning(jobId: string): Promise<boolean> {
     const job = await this.db.selectFrom('lookup_job').select('state').where('id', '=', jobId).executeTakeFirst();
@@ -159,7 +241,7 @@ export class LookupJobs {
       .execute();
   }
 
-  /** Cancels the organisation's job if it is running; false when there is no such job. */
+  /** Cancels the organisation's job if it is queued or running; false when there is no such job. */
   async cancel(orgId: number, jobId: string): Promise<boolean> {
     const job = await this.db
       .selectFrom('lookup_job')
@@ -168,7 +250,12 @@ export class LookupJobs {
       .where('id', '=', jobId)
       .executeTakeFirst();
     if (!job) return false;
-    await this.finish(jobId, 'cancelled');
+    await this.db
+      .updateTable('lookup_job')
+      .set({ state: 'cancelled', updated_at: isoTime() })
+      .where('id', '=', jobId)
+      .where('state', 'in', ['queued', 'running'])
+      .execute();
     return true;
   }
 }

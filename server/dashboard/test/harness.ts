@@ -38,7 +38,10 @@ export interface HarnessOptions {
   /** Wraps the reader of progress reports, e.g. to count, slow or break its requests. */
   reader?: (reader: PortalReader) => PortalReader;
   dashboard?: Partial<
-    Pick<DashboardServerOptions, 'directoryMaxAgeMs' | 'reportConcurrency' | 'failures' | 'now' | 'outbox'>
+    Pick<
+      DashboardServerOptions,
+      'directoryMaxAgeMs' | 'reportConcurrency' | 'failures' | 'now' | 'outbox' | 'lookupJobs' | 'takeTurns'
+    >
   >;
   /** A portal shared with another harness (a second replica); its owner closes it. */
   portal?: Portal;

@@ -13,8 +13,12 @@ export const lookupJobRequestSchema = z.object({
 });
 export type LookupJobRequest = z.infer<typeof lookupJobRequestSchema>;
 
-/** `interrupted`: the server running it stopped before the end (its heartbeat is over 2 minutes old). */
-export const lookupJobStates = ['running', 'done', 'cancelled', 'failed', 'interrupted'] as const;
+/**
+ * `queued`: waiting for one of its organisation's 2 running jobs to end (then it starts, oldest
+ * first). `interrupted`: the server holding it stopped before the end (its heartbeat is over 2
+ * minutes old).
+ */
+export const lookupJobStates = ['queued', 'running', 'done', 'cancelled', 'failed', 'interrupted'] as const;
 
 export const lookupJobSchema = z.object({
   job_id: z.string(),

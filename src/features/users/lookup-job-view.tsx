@@ -1,9 +1,9 @@
 // A lookup job of "Add people to the directory", as the server reports it: the progress bar
-// "Directory progress" while it runs (polled), "Cancel", then a summary with the identifiers
-// that were not found.
+// "Directory progress" while it waits for its turn (queued) and runs (polled), "Cancel", then a
+// summary with the identifiers that were not found.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { cancelLookupJob, directoryQueries } from '../../api/directory.ts';
+import { cancelLookupJob, directoryQueries, isJobActive } from '../../api/directory.ts';
 import { isApiError } from '../../api/errors.ts';
 import type { LookupJob } from '../../api/schemas/lookup-job.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
@@ -21,11 +21,11 @@ export function LookupJobView({ jobId, onAddMore }: { jobId: string; onAddMore: 
   const queryClient = useQueryClient();
   const query = useQuery(directoryQueries.job(jobId));
   const job = query.data;
-  const running = job?.state === 'running';
+  const running = isJobActive(job);
 
   // Once it ends, the names, the count and the searches it taught are read again.
   useEffect(() => {
-    if (job && job.state !== 'running') {
+    if (job && !isJobActive(job)) {
       void queryClient.invalidateQueries({
         predicate: ({ queryKey: [root, kind] }) =>
           root === directoryQueries.all()[0] && (kind === 'name' || kind === 'size' || kind === 'search'),
@@ -54,7 +54,10 @@ export function LookupJobView({ jobId, onAddMore }: { jobId: string; onAddMore: 
   return (
     <div className="stack">
       <JobProgress job={job} />
-      <div role="status">{job && !running && <JobSummary job={job} />}</div>
+      <div role="status">
+        {job?.state === 'queued' && <p className="notice notice-info">{t.jobQueued}</p>}
+        {job && !running && <JobSummary job={job} />}
+      </div>
       {job && !running && job.not_found > 0 && <NotFoundList jobId={jobId} count={job.not_found} />}
       <div className={styles.actions}>{running ? <CancelJob jobId={jobId} /> : job && addMore}</div>
     </div>
@@ -84,7 +87,7 @@ function JobProgress({ job }: { job: LookupJob | undefined }) {
         <div className={styles.progressBar} style={{ width: `${percent}%` }} />
       </div>
       {text && <p className={styles.progressLine}>{text}</p>}
-      {job?.state === 'running' && <p className="hint">{t.progressKept}</p>}
+      {isJobActive(job) && <p className="hint">{t.progressKept}</p>}
     </>
   );
 }
@@ -94,6 +97,7 @@ function JobSummary({ job }: { job: LookupJob }) {
   const format = useMessageFormat();
   const counts = { found: job.found, notFound: job.not_found, left: job.total - job.done };
   const summary = {
+    queued: '',
     running: '',
     done: format(t.summaryDone, counts),
     cancelled: format(t.summaryCancelled, counts),

@@ -188,6 +188,8 @@ export const directoryMessages = defineMessages({
     progressText:
       '{done, number} of {total, number} looked up: {found, number} found, {notFound, number} not found, {failed, number} failed',
     progressKept: 'The server keeps going if you leave this page; come back to this address to follow it.',
+    jobQueued:
+      'Waiting: your organisation already has 2 lists being looked up. This one starts as soon as one of them ends.',
     cancel: 'Cancel',
     cancelling: 'Cancelling…',
     summaryDone: 'Done: {found, number} found, {notFound, number} not found.',
@@ -251,6 +253,8 @@ export const directoryMessages = defineMessages({
       '{done, number} sur {total, number} recherchés : {found, number} trouvés, {notFound, number} introuvables, {failed, number} en échec',
     progressKept:
       'Le serveur continue si vous quittez cette page ; revenez à cette adresse pour suivre la progression.',
+    jobQueued:
+      'En attente : votre organisation a déjà 2 listes en cours de recherche. Celle-ci démarre dès que l’une d’elles se termine.',
     cancel: 'Annuler',
     cancelling: 'Annulation…',
     summaryDone: 'Terminé : {found, number} trouvés, {notFound, number} introuvables.',
