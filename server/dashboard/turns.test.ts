@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPortal, type Portal } from '../test/support.ts';
-import { BACKGROUND_REQUEST, turnScheduler } from '../portal/turns.ts';
+import { isBackgroundEnv, turnScheduler } from '../portal/turns.ts';
 import { openDashboardServer } from './open.ts';
 import { inProcessPortalGateway } from './portal-gateway.ts';
 import { openStore } from './store/connection.ts';
@@ -66,7 +66,7 @@ describe("the lookup jobs' requests to the embedded portal", () => {
     const asked: { path: string; background: boolean }[] = [];
     const recording = {
       request: (path: string, init: RequestInit, env?: object) => {
-        asked.push({ path: path.split('/').slice(0, 3).join('/'), background: env === BACKGROUND_REQUEST });
+        asked.push({ path: path.split('/').slice(0, 3).join('/'), background: isBackgroundEnv(env) });
         return portal.app.request(path, init, env);
       },
     };

@@ -33,7 +33,9 @@ export const BACKGROUND_GAP_MS = 50;
 const BACKGROUND = Symbol('background request');
 /** The env of an in-process request that may wait for interactive ones (app.request(path, init, env)). */
 export const BACKGROUND_REQUEST: Readonly<Record<symbol, true>> = Object.freeze({ [BACKGROUND]: true });
-const isBackground = (c: Context) => (c.env as Record<symbol, unknown> | undefined)?.[BACKGROUND] === true;
+/** Whether an in-process request's env carries BACKGROUND_REQUEST (alone or beside other markers). */
+export const isBackgroundEnv = (env: unknown) => (env as Record<symbol, unknown> | undefined)?.[BACKGROUND] === true;
+const isBackground = (c: Context) => isBackgroundEnv(c.env);
 /**
  * Connections are read again while fewer requests than this wait (see holdBack): enough for a
  * few turns of work, so the queue never runs dry between a connection let in and its request
