@@ -106,7 +106,7 @@ async function npmStart(env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const npm = spawn('npm', ['start'], {
     cwd: copy,
-    env: { ...shellEnv, PORT: String(port), PORTAL_DB: ':memory:', LOG_REQUESTS: '0', ...env },
+    env: { ...shellEnv, PORT: String(port), PORTAL_DB: ':memory:', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
