@@ -4,7 +4,7 @@
 import type { ConsoleMessage, Page, Request, Route } from '@playwright/test';
 import { faultAnswer, mutateAnswer, type FaultKind, type MutateOptions } from '../../server/test/faults.ts';
 
-export { faultKinds, transientFaults, type FaultKind } from '../../server/test/faults.ts';
+export { transientFaults, type FaultKind } from '../../server/test/faults.ts';
 
 export interface FaultOptions extends MutateOptions {
   /** Only requests of this method (default: any). */
