@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { E2E_TOKEN, buildDir, storageStatePath } from './e2e/support/constants.ts';
 
@@ -20,7 +21,9 @@ export default defineConfig({
   outputDir: join('test-results', process.env.E2E_PORT),
   fullyParallel: true,
   globalTeardown: './e2e/support/global-teardown.ts',
-  workers: process.env.CI ? 2 : undefined,
+  // Two browsers at least: Playwright's default (half the cores) is one on a 2-core machine, and a
+  // page mostly waits on the server, the clock or the network. Each test has its own data.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   // One retry in CI only: the fault specs drive timers and 2 shared cores, and a rare timing flake
   // must not hide the rest of the run. A retried test is reported as flaky, never silently passed.
   retries: process.env.CI ? 1 : 0,
@@ -58,8 +61,9 @@ export default defineConfig({
       PORTAL_FIXTURE: 'e2e/fixtures/api-keys.json',
       // The dashboard server's store, fresh for each run like the portal's database.
       DASHBOARD_DB: ':memory:',
-      // A fresh build of the current sources for each run, never racing another run on dist/.
-      DIST_DIR: buildDir(process.env.E2E_PORT),
+      // A fresh build of the current sources for each run, never racing another run on dist/; under
+      // `npm test`, the run's one build (scripts/run-tests.ts), rebuilt only if the sources changed.
+      DIST_DIR: process.env.TEST_DIST_DIR || buildDir(process.env.E2E_PORT),
     },
   },
 });

@@ -23,7 +23,9 @@ const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST ?? '127.0.0.1';
 const portalUrl = process.env.PORTAL_API_URL?.trim() || undefined;
-const quiet = process.env.LOG_REQUESTS === '0';
+// Off unless LOG_REQUESTS=1, so that the address and the token stay the last lines printed;
+// errors are logged either way (console.error where they happen).
+const logRequests = process.env.LOG_REQUESTS === '1';
 // SIGTERM or SIGINT: during the build, ends it; once serving, stops cleanly (shutdown.ts).
 const stop = stopSignal();
 
@@ -55,7 +57,7 @@ try {
     portalUrl,
     portal: embedded?.app,
     connectOrigins: directPortalOrigins(distDir, process.env),
-    log: quiet ? undefined : (line) => console.log(line),
+    log: logRequests ? (line) => console.log(line) : undefined,
     readiness: allReady(stopping, embedded && databaseOpen(embedded.db)),
     dashboard,
     trustedHops,
@@ -63,12 +65,13 @@ try {
 
   // A plain HTTP server (no serverOptions.createServer): the type `serve` returns is wider.
   const server = serve({ fetch: app.fetch, port, hostname: host, serverOptions: serverTimeouts }, (info) => {
+    // The warning first: the address and the token are the last lines, what a person reads.
+    const warning = embedded ? exposedPortalWarning(host) : undefined;
+    if (warning) console.warn(warning);
     const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
     console.log(`Dashboard: http://${shownHost}:${info.port}`);
     if (portalUrl) console.log(`API: proxied to ${portalUrl}`);
     if (embedded) console.log(`Token: ${embedded.token}`);
-    const warning = embedded ? exposedPortalWarning(host) : undefined;
-    if (warning) console.warn(warning);
   }) as Server;
   server.on('error', fail);
 

@@ -2,37 +2,13 @@
 // real networks and servers do, switchable off mid-test (to prove a retry works once the fault
 // is gone), with a count of the requests they saw (to prove writes are sent once).
 import type { ConsoleMessage, Page, Request, Route } from '@playwright/test';
+import { faultAnswer, mutateAnswer, type FaultKind, type MutateOptions } from '../../server/test/faults.ts';
 
-export type FaultKind =
-  | 'http-500'
-  | 'html-502'
-  | 'timeout'
-  | 'connection-reset'
-  | 'malformed-json'
-  | 'status-false'
-  | 'missing-field'
-  | 'extra-field'
-  | 'wrong-type';
+export { transientFaults, type FaultKind } from '../../server/test/faults.ts';
 
-export const faultKinds: readonly FaultKind[] = [
-  'http-500',
-  'html-502',
-  'timeout',
-  'connection-reset',
-  'malformed-json',
-  'status-false',
-  'missing-field',
-  'extra-field',
-  'wrong-type',
-];
-
-export interface FaultOptions {
+export interface FaultOptions extends MutateOptions {
   /** Only requests of this method (default: any). */
   method?: 'GET' | 'POST';
-  /** The field of the record to remove or retype (`missing-field`, `wrong-type`). */
-  field?: string;
-  /** The value given to `field` by `wrong-type` (default: a value of another JSON type). */
-  wrongValue?: unknown;
   /** Fault only the first `times` matching requests, then let the real portal answer. */
   times?: number;
 }
@@ -50,9 +26,6 @@ export interface Fault {
 export function countRequests(page: Page, pattern: string | RegExp): Promise<{ count: () => number }> {
   return injectFault(page, pattern, 'http-500', { times: 0 }).then((fault) => ({ count: fault.hits }));
 }
-
-/** Extra field a newer portal might add to any record. */
-const EXTRA_FIELD = 'portal_future_field';
 
 /** Every URL a fault answered with an error status or dropped: the browser logs a resource error for each. */
 const failedUrls = new WeakMap<Page, Set<string>>();
@@ -88,66 +61,24 @@ export async function injectFault(
 }
 
 async function answer(route: Route, request: Request, kind: FaultKind, options: FaultOptions): Promise<void> {
-  switch (kind) {
-    case 'http-500':
-      return route.fulfill({
-        status: 500,
-        json: { status: false, error: { code: 'internal_error', message: 'Injected server failure' } },
-      });
-    case 'html-502':
-      return route.fulfill({
-        status: 502,
-        contentType: 'text/html',
-        body: '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>',
-      });
-    case 'timeout':
+  const fault = faultAnswer(kind);
+  switch (fault.kind) {
+    case 'answer':
+      return route.fulfill({ status: fault.status, contentType: fault.contentType, body: fault.body });
+    case 'hang':
       // Never answered: the client's own time limit must end the wait (advance it with page.clock).
       return;
-    case 'connection-reset':
+    case 'drop':
       return route.abort('connectionreset');
-    case 'malformed-json':
-      return route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: '{"status": true, "result": [{"grp_id": 1,',
-      });
-    case 'status-false':
-      return route.fulfill({
-        status: 200,
-        json: { status: false, error: { code: 'forbidden_operation', message: 'Injected refusal' } },
-      });
-    case 'missing-field':
-    case 'extra-field':
-    case 'wrong-type': {
+    case 'mutate': {
       const response = await route.fetch();
       if (!response.ok())
         throw new Error(
           `${request.method()} ${request.url()}: the portal answered ${response.status()} to a request meant to succeed`,
         );
-      return route.fulfill({ response, json: mutate(await response.json(), kind, options) });
+      return route.fulfill({ response, json: mutateAnswer(await response.json(), kind, options) });
     }
   }
-}
-
-/** Changes the first record of the answer (`result`, or `result[0]` of a list). */
-function mutate(body: unknown, kind: FaultKind, options: FaultOptions): unknown {
-  if (!isRecord(body)) throw new Error('The portal answer is not an object');
-  const result = body.result;
-  const record = Array.isArray(result) ? result[0] : result;
-  if (!isRecord(record)) throw new Error('The portal answer has no record to change (empty list?)');
-  if (kind === 'extra-field') {
-    record[EXTRA_FIELD] = { added: 'by a newer portal' };
-    return body;
-  }
-  const field = options.field;
-  if (!field || !(field in record)) throw new Error(`The record has no field "${field}" to change`);
-  if (kind === 'missing-field') delete record[field];
-  else record[field] = options.wrongValue ?? (typeof record[field] === 'string' ? 42 : 'not a number');
-  return body;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function globToRegExp(glob: string): RegExp {

@@ -5,16 +5,15 @@ import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, type Portal } from '../test/support.ts';
 import { openStore } from './store/connection.ts';
 import { startHarness, type Harness } from './test/harness.ts';
-import { postgres, postgresLabel, startPostgres, type TestPostgres } from './test/postgres.ts';
+import { postgres, postgresLabel } from './test/postgres.ts';
+import { sharedPostgres } from './test/shared-postgres.ts';
 
 describe.skipIf(!postgres.available)(`two replicas on one database (${postgresLabel})`, () => {
-  let server: TestPostgres;
   let portal: Portal;
   let a: Harness;
   let b: Harness;
   beforeAll(async () => {
-    server = await startPostgres();
-    const url = await server.createDatabase();
+    const url = await (await sharedPostgres()).createDatabase();
     portal = demoPortal();
     // Started together: the migrator's lock lets exactly one of them create the schema.
     const [storeA, storeB] = await Promise.all([
@@ -29,7 +28,6 @@ describe.skipIf(!postgres.available)(`two replicas on one database (${postgresLa
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
     portal?.db.close();
-    await server?.stop();
   });
 
   it('a name learned through one replica shows through the other', async () => {

@@ -16,6 +16,7 @@ import { resolveImport, runImport, type BulkApi, type ResultRow } from '../../sr
 import type { ImportRow } from '../../src/api/import-rows.ts';
 import { openDatabase } from '../db/database.ts';
 import { seedDatabase } from '../seed/seed.ts';
+import { portalCli } from '../test/portal-cli.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'lp-crash-'));
@@ -28,28 +29,12 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `npm run portal` on the file (the CLI itself, without npm in between, so that SIGKILL hits the server). */
+/** `npm run portal` on the file (the CLI itself, compiled, without npm in between, so that SIGKILL hits the server). */
 async function startPortal(): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/portal/main.ts',
-      '--port',
-      '0',
-      '--db',
-      file,
-      '--seed',
-      'none',
-      '--token',
-      TOKEN,
-      '--quiet',
-    ],
-    {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    [...(await portalCli()), '--port', '0', '--db', file, '--seed', 'none', '--token', TOKEN, '--quiet'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   running.add(child);
   child.once('exit', () => running.delete(child));

@@ -14,6 +14,7 @@ import { makeDist } from '../web/test-dist.ts';
 import { MAX_BODY_BYTES } from '../portal/app.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { issueToken } from '../portal/tokens.ts';
+import { portalCli } from '../test/portal-cli.ts';
 import { demoPortal } from '../test/support.ts';
 import { encodeSegment, send } from './support.ts';
 
@@ -56,7 +57,7 @@ describe('the token never reaches a log line', () => {
     const token = randomBytes(24).toString('base64url');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'server/portal/main.ts', '--port', '0', '--db', ':memory:', '--token', token],
+      [...(await portalCli()), '--port', '0', '--db', ':memory:', '--token', token],
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
-// The CLI as a user runs it: `npm run portal -- ...`, then a spawned server killed with SIGKILL
-// to show that a committed membership survives.
+// The CLI as a user runs it: `npm run portal -- ...` once, then compiled (server/test/portal-cli.ts:
+// the same program, without tsx's start-up), and a spawned server killed with SIGKILL to show that
+// a committed membership survives.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { demoFacts } from '../seed/facts.ts';
+import { portalCli } from '../test/portal-cli.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const children: ChildProcess[] = [];
@@ -32,11 +34,11 @@ interface Started {
 }
 
 /** Spawns the CLI in its own process group and waits for the two announced lines. */
-function start(args: string[], viaNpm = false): Promise<Started> {
-  const [cmd, argv] = viaNpm
+async function start(args: string[], viaNpm = false): Promise<Started> {
+  const [cmd, argv]: [string, string[]] = viaNpm
     ? ['npm', ['run', '--silent', 'portal', '--', ...args]]
-    : [process.execPath, ['--import', 'tsx', 'server/portal/main.ts', ...args]];
-  const child = spawn(cmd, argv as string[], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    : [process.execPath, [...(await portalCli()), ...args]];
+  const child = spawn(cmd, argv, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
@@ -53,8 +55,8 @@ function start(args: string[], viaNpm = false): Promise<Started> {
   });
 }
 
-function exitOf(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/portal/main.ts', ...args], {
+async function exitOf(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [...(await portalCli()), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { portalCli } from '../test/portal-cli.ts';
 import { openEmbeddedPortal } from '../web/embedded-portal.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -62,13 +63,13 @@ const oneCopy = {
 };
 
 /** `npm run portal -- --fixture` on a file: resolves with its output once it listens (then stops it), or when it exits. */
-function startCli(
+async function startCli(
   db: string,
   fixtureFile: string,
 ): Promise<{ listened: boolean; code: number | null; output: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/portal/main.ts', '--port', '0', '--db', db, '--fixture', fixtureFile, '--quiet'],
+    [...(await portalCli()), '--port', '0', '--db', db, '--fixture', fixtureFile, '--quiet'],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],

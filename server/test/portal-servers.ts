@@ -1,7 +1,8 @@
 // Servers for the API layer's tests (never imported by the app): the real portal server on a
-// free port with the demo seed, optionally behind a proxy that caps `limit`, and a stub that
-// answers with the faults a real portal or its gateway can produce.
-import { serve, type ServerType } from '@hono/node-server';
+// free port with the demo seed, optionally behind a proxy that caps `limit` or breaks the answers
+// of some paths (faults.ts), and a stub that answers with the faults a real portal or its gateway
+// can produce.
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
@@ -12,6 +13,7 @@ import type { FailedAttemptsOptions } from '../portal/failed-attempts.ts';
 import { issueToken } from '../portal/tokens.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { seedDatabase } from '../seed/seed.ts';
+import { faultAnswer, mutateAnswer, type FaultKind, type MutateOptions } from './faults.ts';
 
 interface RunningServer {
   baseUrl: string;
@@ -27,6 +29,13 @@ export interface RunningPortal extends RunningServer {
   facts: PortalFacts;
   /** Every request the portal received: method, path and the `limit` asked, for the paging tests. */
   requests: { method: string; path: string; limit?: number }[];
+  /** From now on the requests whose path matches `pattern` meet the fault (null: none). */
+  setFault: (fault: PortalFault | null) => void;
+}
+
+export interface PortalFault extends MutateOptions {
+  pattern: RegExp;
+  kind: FaultKind;
 }
 
 type WithKey<T> = T & { apikey: string; apikeyLabel: string };
@@ -65,8 +74,9 @@ export async function startPortal({
   const expiredToken = issueToken(db, { orgId: 1, lifetimeSeconds: -1 });
   const portal = createPortalApp(db, { failedAttempts });
   const requests: RunningPortal['requests'] = [];
+  let fault: PortalFault | null = null;
 
-  const front = new Hono();
+  const front = new Hono<{ Bindings: HttpBindings }>();
   front.all('*', async (c) => {
     const url = new URL(c.req.url);
     let body = c.req.method === 'POST' ? await c.req.text() : undefined;
@@ -77,7 +87,10 @@ export async function startPortal({
       if (capLimit !== undefined) body = JSON.stringify({ ...json, limit: Math.min(json.limit, capLimit) });
     }
     requests.push({ method: c.req.method, path: url.pathname, limit });
-    return portal.request(url.pathname + url.search, { method: c.req.method, headers: c.req.raw.headers, body });
+    const answer = () =>
+      portal.request(url.pathname + url.search, { method: c.req.method, headers: c.req.raw.headers, body });
+    if (!fault?.pattern.test(url.pathname)) return answer();
+    return faulted(fault, answer, () => c.env.incoming.socket.destroy());
   });
 
   const { server, port } = await listen(front.fetch);
@@ -88,11 +101,38 @@ export async function startPortal({
     expiredToken,
     facts,
     requests,
+    setFault: (next) => {
+      fault = next;
+    },
     close: async () => {
+      // A request a fault holds keeps its connection open.
+      if ('closeAllConnections' in server) server.closeAllConnections();
       await close();
       db.close();
     },
   };
+}
+
+/** The answer under `fault`: held forever, dropped, made up, or the real one changed. */
+async function faulted(
+  fault: PortalFault,
+  real: () => Response | Promise<Response>,
+  drop: () => void,
+): Promise<Response> {
+  const answer = faultAnswer(fault.kind);
+  switch (answer.kind) {
+    case 'hang':
+      return new Promise<Response>(() => {});
+    case 'drop':
+      drop();
+      return new Promise<Response>(() => {});
+    case 'answer':
+      return new Response(answer.body, { status: answer.status, headers: { 'Content-Type': answer.contentType } });
+    case 'mutate': {
+      const response = await real();
+      return Response.json(mutateAnswer(await response.json(), fault.kind, fault), { status: response.status });
+    }
+  }
 }
 
 type Fault =

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { postgres, postgresLabel, startPostgres } from '../test/postgres.ts';
+import { postgres, postgresLabel } from '../test/postgres.ts';
+import { sharedPostgres } from '../test/shared-postgres.ts';
 import { openStore } from './connection.ts';
 import { Directory } from './directory.ts';
 import { storeMigrations } from './migrations.ts';
@@ -45,12 +46,8 @@ describe('store migrations', () => {
   it.skipIf(!postgres.available)(
     `migrates a PostgreSQL database, and reopening it keeps the rows (${postgresLabel})`,
     async () => {
-      const server = await startPostgres();
-      try {
-        await reopenKeepsRows({ dialect: 'postgres', url: await server.createDatabase() });
-      } finally {
-        await server.stop();
-      }
+      const server = await sharedPostgres();
+      await reopenKeepsRows({ dialect: 'postgres', url: await server.createDatabase() });
     },
   );
 

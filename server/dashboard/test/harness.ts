@@ -3,7 +3,7 @@
 // portal on a real port behind the production server's proxy (PORTAL_API_URL).
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { beforeAll, describe } from 'vitest';
 import { demoPortal, type Portal, type Reply } from '../../test/support.ts';
 import { createApp } from '../../web/app.ts';
 import { makeDist } from '../../web/test-dist.ts';
@@ -12,7 +12,8 @@ import { httpPortalGateway, inProcessPortalGateway, type PortalGateway } from '.
 import type { PortalReader } from '../../../src/api/portal-read.ts';
 import { httpPortalReader, inProcessPortalReader } from '../portal-reader.ts';
 import { openStore, type DashboardStore, type StoreDialect } from '../store/connection.ts';
-import { postgres, postgresLabel, startPostgres, type TestPostgres } from './postgres.ts';
+import { postgres, postgresLabel } from './postgres.ts';
+import { sharedPostgres, type SharedPostgres } from './shared-postgres.ts';
 
 export interface CallOptions {
   /** null: no Authorization header. Default: organisation 1's token. */
@@ -106,9 +107,8 @@ export async function startHarness(store: DashboardStore, options: HarnessOption
 }
 
 /**
- * Declares the same tests on a SQLite store and on a PostgreSQL one (a private server for the
- * file, a fresh database for each openStore). Without PostgreSQL, that half is skipped and its
- * title says why.
+ * Declares the same tests on a SQLite store and on a PostgreSQL one (a fresh database on the run's
+ * shared server for each openStore). Without PostgreSQL, that half is skipped and its title says why.
  */
 export function describeEachStore(
   title: string,
@@ -116,12 +116,11 @@ export function describeEachStore(
 ): void {
   describe(`${title} (SQLite)`, () => body('sqlite', () => openStore({ dialect: 'sqlite', file: ':memory:' })));
   describe.skipIf(!postgres.available)(`${title} (${postgresLabel})`, () => {
-    let server: TestPostgres | undefined;
+    let server: SharedPostgres | undefined;
     // Registered before the body's hooks, so it runs before them.
     beforeAll(async () => {
-      server = await startPostgres();
+      server = await sharedPostgres();
     });
-    afterAll(async () => server?.stop());
     body('postgres', async () => {
       if (!server) throw new Error('The test PostgreSQL server did not start.');
       return openStore({ dialect: 'postgres', url: await server.createDatabase() });
