@@ -93,9 +93,10 @@ export default defineConfig({
               name: 'shell-shared',
               // Also tiny modules that would otherwise be first-page chunks of their own (the history
               // headers of the API layer, the membership and take schemas the first load and the
-              // progress gathering share, zod's coerce, Vite's preload helper): each request costs
-              // ~0.4 KB of response headers on the wire, more than the code.
-              test: /src[\\/](lib[\\/]i18n\.tsx|api[\\/]groups\.ts|api[\\/]schemas[\\/](grp|user-grp|take)\.ts|api[\\/]history-actor\.ts)|zod[\\/]v4[\\/]mini[\\/]coerce|vite[\\/]preload-helper/,
+              // progress gathering share, zod's coerce, Vite's preload helper, and the router, paths and
+              // shared messages, which were a first-page chunk of their own): each request costs
+              // ~0.7 KB of response headers on the wire, more than the code.
+              test: /src[\\/](lib[\\/]i18n\.tsx|api[\\/]groups\.ts|api[\\/]schemas[\\/](grp|user-grp|take)\.ts|api[\\/]history-actor\.ts)|zod[\\/]v4[\\/]mini[\\/]coerce|vite[\\/]preload-helper|react-router|src[\\/]lib[\\/]paths\.ts|src[\\/]components[\\/]messages\.ts/,
             },
           ],
         },

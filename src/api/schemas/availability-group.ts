@@ -10,6 +10,6 @@ const availabilityGroupShape = <K extends FieldKit>(f: K) => ({
   availability_group_updated_date: f.timestamp,
 });
 
-export const availabilityGroupSchema = z.object(availabilityGroupShape(strictFields));
+export const availabilityGroupSchema = /* @__PURE__ */ z.object(/* @__PURE__ */ availabilityGroupShape(strictFields));
 export const availabilityGroupReadSchema = z.object(availabilityGroupShape(tolerantFields));
 export type AvailabilityGroup = z.infer<typeof availabilityGroupSchema>;

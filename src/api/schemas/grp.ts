@@ -13,12 +13,14 @@ const grpShape = <K extends FieldKit>(f: K) => ({
 });
 
 /** As the embedded portal sends it and its OpenAPI document describes it. */
-export const grpSchema = z.object(grpShape(strictFields));
+export const grpSchema = /* @__PURE__ */ z.object(/* @__PURE__ */ grpShape(strictFields));
 /** As the dashboard reads it from any portal (common.ts). */
 export const grpReadSchema = z.object(grpShape(tolerantFields));
 export type Grp = z.infer<typeof grpSchema>;
 
 /** get_with_children: the group plus its direct children (which carry no `children`). */
-export const grpWithChildrenSchema = z.extend(grpSchema, { children: z.array(grpSchema) });
+export const grpWithChildrenSchema = /* @__PURE__ */ z.extend(grpSchema, {
+  children: /* @__PURE__ */ z.array(grpSchema),
+});
 export const grpWithChildrenReadSchema = z.extend(grpReadSchema, { children: z.array(grpReadSchema) });
 export type GrpWithChildren = z.infer<typeof grpWithChildrenSchema>;

@@ -11,6 +11,6 @@ const productAccessShape = <K extends FieldKit>(f: K) => ({
   product_access_expired_date: f.timestamp,
 });
 
-export const productAccessSchema = z.object(productAccessShape(strictFields));
+export const productAccessSchema = /* @__PURE__ */ z.object(/* @__PURE__ */ productAccessShape(strictFields));
 export const productAccessReadSchema = z.object(productAccessShape(tolerantFields));
 export type ProductAccess = z.infer<typeof productAccessSchema>;

@@ -118,7 +118,7 @@ const productShape = <K extends FieldKit>(f: K) => {
  * a real portal, absent. Fields the definition does not know are kept (`looseObject`) so the page
  * can show them.
  */
-export const productSchema = z.looseObject(productShape(strictFields));
+export const productSchema = /* @__PURE__ */ z.looseObject(/* @__PURE__ */ productShape(strictFields));
 /**
  * As read from any portal (common.ts): numbers as strings, dates with an offset; and `""`, in any
  * field, reads as null like an absent value (shown "Not set").

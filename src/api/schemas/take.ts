@@ -13,6 +13,6 @@ const takeShape = <K extends FieldKit>(f: K) => ({
   take_updated_date: f.timestamp,
 });
 
-export const takeSchema = z.object(takeShape(strictFields));
+export const takeSchema = /* @__PURE__ */ z.object(/* @__PURE__ */ takeShape(strictFields));
 export const takeReadSchema = z.object(takeShape(tolerantFields));
 export type Take = z.infer<typeof takeSchema>;

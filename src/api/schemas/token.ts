@@ -8,7 +8,7 @@ const tokenValidateShape = <K extends FieldKit>(f: K) => ({
   result: z.object({ message: z.string() }),
   user_data: z.object({ apikey: z.string(), org_id: f.id }),
 });
-export const tokenValidateSchema = z.object(tokenValidateShape(strictFields));
+export const tokenValidateSchema = /* @__PURE__ */ z.object(/* @__PURE__ */ tokenValidateShape(strictFields));
 export const tokenValidateReadSchema = z.object(tokenValidateShape(tolerantFields));
 
 /** POST /token (docs/portal-api.md). */

@@ -11,7 +11,7 @@ const userGrpShape = <K extends FieldKit>(f: K) => ({
   user_grp_updated_date: f.timestamp,
 });
 
-export const userGrpSchema = z.object(userGrpShape(strictFields));
+export const userGrpSchema = /* @__PURE__ */ z.object(/* @__PURE__ */ userGrpShape(strictFields));
 export const userGrpReadSchema = z.object(userGrpShape(tolerantFields));
 export type UserGrp = z.infer<typeof userGrpSchema>;
 

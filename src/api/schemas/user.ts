@@ -15,6 +15,6 @@ const userShape = <K extends FieldKit>(f: K) => ({
   user_updated_date: f.timestamp,
 });
 
-export const userSchema = z.object(userShape(strictFields));
+export const userSchema = /* @__PURE__ */ z.object(/* @__PURE__ */ userShape(strictFields));
 export const userReadSchema = z.object(userShape(tolerantFields));
 export type User = z.infer<typeof userSchema>;
