@@ -267,6 +267,8 @@ describe('npm ci && npm run build && npm prune --omit=dev && npm start', () => {
         cwd: copy,
         encoding: 'utf8',
         env: { ...shellEnv, PORT: '0', PORTAL_DB: ':memory:', ...env },
+        // It must stop by itself; a start that serves instead (a dev dependency left) fails here, not hangs.
+        timeout: 60_000,
       });
     const noDashboard = run({ DIST_DIR: join(copy, 'no-build-here') });
     expect(noDashboard.status).toBe(1);

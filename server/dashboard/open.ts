@@ -49,6 +49,11 @@ export async function openDashboardServer(
     reader,
     directoryMaxAgeMs: settings.directoryMaxAgeMs,
     reportConcurrency: settings.reportConcurrency,
+    // The store is asked for other replicas' unfinished creates at least twice per delay.
+    outbox: {
+      reconcileAfterMs: settings.outboxReconcileAfterMs,
+      scanMs: Math.min(60_000, settings.outboxReconcileAfterMs / 2),
+    },
     failures,
     proxied: portalUrl !== undefined,
   });

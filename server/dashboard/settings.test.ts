@@ -2,13 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { dashboardSettings } from './settings.ts';
 
 describe('dashboard settings', () => {
-  it('defaults to the SQLite file .data/dashboard.db, 7 days and 8 requests at a time for reports', () => {
+  it('defaults to the SQLite file .data/dashboard.db, 7 days, 8 requests at a time for reports, 2 minutes before reconciling', () => {
     expect(dashboardSettings({})).toEqual({
       store: { dialect: 'sqlite', file: '.data/dashboard.db' },
       directoryMaxAgeMs: 7 * 86_400_000,
       reportConcurrency: 8,
       portalMaxRequestsPerSecond: undefined,
+      outboxReconcileAfterMs: 120_000,
     });
+  });
+
+  it('takes DASHBOARD_OUTBOX_RECONCILE_SECONDS, and refuses one that is not a whole number above 0', () => {
+    expect(dashboardSettings({ DASHBOARD_OUTBOX_RECONCILE_SECONDS: '45' }).outboxReconcileAfterMs).toBe(45_000);
+    for (const value of ['0', '-5', '1.5', 'soon'])
+      expect(() => dashboardSettings({ DASHBOARD_OUTBOX_RECONCILE_SECONDS: value })).toThrow(
+        /DASHBOARD_OUTBOX_RECONCILE_SECONDS must be a whole number/,
+      );
   });
 
   it('takes PORTAL_MAX_REQUESTS_PER_SECOND, and refuses one that is not a number above 0', () => {

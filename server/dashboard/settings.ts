@@ -9,6 +9,8 @@ export interface DashboardSettings {
   reportConcurrency: number;
   /** Requests a second this server never exceeds towards the portal; undefined: no cap. */
   portalMaxRequestsPerSecond: number | undefined;
+  /** A membership create left without its answer (its replica died) is reconciled once this old. */
+  outboxReconcileAfterMs: number;
 }
 
 export interface DashboardEnv {
@@ -22,6 +24,8 @@ export interface DashboardEnv {
   DASHBOARD_REPORT_CONCURRENCY?: string;
   /** Requests a second towards the portal, never exceeded (default: none, only 429s slow down). */
   PORTAL_MAX_REQUESTS_PER_SECOND?: string;
+  /** Seconds before another replica reconciles a membership create left unanswered (default 120). */
+  DASHBOARD_OUTBOX_RECONCILE_SECONDS?: string;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,5 +57,18 @@ export function dashboardSettings(env: DashboardEnv): DashboardSettings {
   ) {
     throw new Error(`PORTAL_MAX_REQUESTS_PER_SECOND must be a number of requests above 0, not "${rawRate}".`);
   }
-  return { store, directoryMaxAgeMs: days * DAY_MS, reportConcurrency, portalMaxRequestsPerSecond };
+  const rawReconcile = env.DASHBOARD_OUTBOX_RECONCILE_SECONDS?.trim();
+  const reconcileSeconds = rawReconcile ? Number(rawReconcile) : 120;
+  if (!Number.isInteger(reconcileSeconds) || reconcileSeconds < 1) {
+    throw new Error(
+      `DASHBOARD_OUTBOX_RECONCILE_SECONDS must be a whole number of seconds above 0, not "${rawReconcile}".`,
+    );
+  }
+  return {
+    store,
+    directoryMaxAgeMs: days * DAY_MS,
+    reportConcurrency,
+    portalMaxRequestsPerSecond,
+    outboxReconcileAfterMs: reconcileSeconds * 1000,
+  };
 }
