@@ -5,6 +5,7 @@
 // membership the portal holds got exactly one history event, and every replica serves.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { startPortal, type RunningPortal } from '../test/portal-servers.ts';
 import { postgres, postgresLabel, startPostgres, type TestPostgres } from './test/postgres.ts';
 import {
@@ -236,5 +237,53 @@ describe.skipIf(!postgres.available)(`chaos: two replicas on PostgreSQL (${postg
       expect(replica.errors()).not.toMatch(/Unhandled|uncaught/i);
     }
     for (const ms of backWithin) expect(ms).toBeLessThan(5_000);
+
+    // bench/chaos.ts runs this test with CHAOS_FIGURES set, for bench/RESULTS.md.
+    if (process.env.CHAOS_FIGURES)
+      writeFileSync(
+        process.env.CHAOS_FIGURES,
+        JSON.stringify({
+          rows: [
+            { metric: 'Membership creates sent (6 clients, both replicas)', value: creates.length, unit: 'requests' },
+            { metric: 'Answered 200 (created)', value: statuses.get(200) ?? 0, unit: 'requests' },
+            {
+              metric: 'Answered 503 store_unavailable (refused, nothing sent to the portal)',
+              value: statuses.get(503) ?? 0,
+              unit: 'requests',
+            },
+            { metric: 'No answer (in flight on the killed replica)', value: statuses.get(0) ?? 0, unit: 'requests' },
+            {
+              metric: "Memberships in the portal / with one 'added' event",
+              value: `${inPortal.size} / ${added.size}`,
+              unit: '',
+              goal: 'equal',
+              pass: inPortal.size === added.size,
+            },
+            { metric: 'Duplicate events', value: duplicates, unit: '', goal: '0', pass: duplicates === 0 },
+            {
+              metric: 'Replicas dead afterwards',
+              value: replicas.filter((r) => !r.alive()).length,
+              unit: '',
+              goal: '0',
+              pass: replicas.every((r) => r.alive()),
+            },
+            {
+              metric: 'Slowest replica serving again after each PostgreSQL restart',
+              value: backWithin.map((t) => Math.round(t ?? -1)).join(' / '),
+              unit: 'ms',
+              goal: '< 5,000 ms',
+              pass: backWithin.every((t) => (t ?? Infinity) < 5_000),
+            },
+            {
+              metric: 'Bad tokens from another address: 401 then 429',
+              value: `${attack.filter((s) => s === 401).length} / ${attack.filter((s) => s === 429).length}`,
+              unit: '',
+            },
+          ],
+          notes: [
+            'PostgreSQL stopped (pg_ctl -m fast) for 2 s and started again three times; replica 2 SIGKILLed after the second restart and started again; 30 bad tokens from 127.0.0.2 meanwhile. The portal stand-in allows its one address more failed attempts than the server lets through per client.',
+          ],
+        }),
+      );
   }, 180_000);
 });

@@ -102,7 +102,7 @@ export function startFirstLoad(
     const moreCode = route.load.start?.(visit);
     askedOnceByThePage(queryClient);
     const check = session;
-    session = Promise.all([check, route.load.page.preload(), moreCode]).then(() => check);
+    session = Promise.all([check, pages.layout.preload(), route.load.page.preload(), moreCode]).then(() => check);
   }
   // SessionProvider handles a refusal; it ignores this check if the token changed meanwhile.
   session.catch(() => undefined);

@@ -4,6 +4,9 @@ import * as loginPage from '../features/auth/login-page.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
 export const pages = {
+  // The signed-in shell (navigation, header, dialogs): not on the login page, loaded with the
+  // first signed-in page (first-load.ts) or after signing in.
+  layout: lazyPage(() => import('./layout.tsx'), 'Layout'),
   overview: lazyPage(() => import('./overview-page.tsx'), 'OverviewPage'),
   // Part of the entry: the first page of every new visitor, so a chunk of its own only added two
   // requests (its code and its styles, with their headers) to the first page's budget.

@@ -16,13 +16,18 @@ import { isCodeLoadError } from './lazy-page.tsx';
 import { appMessages } from './messages.ts';
 import { onSessionRenewed } from '../session/session-events.ts';
 
-export function RouteBoundary({ children }: { children: ReactNode }) {
+/**
+ * `acrossPages`: the boundary of the signed-in shell around every page, which must not remount
+ * (and lose the pages' own boundaries and its state) at each navigation; a failure it shows is
+ * left by "Try again" or "Reload".
+ */
+export function RouteBoundary({ children, acrossPages = false }: { children: ReactNode; acrossPages?: boolean }) {
   const { pathname } = useLocation();
   return (
     <Suspense fallback={<PageLoading />}>
       <QueryErrorResetBoundary>
         {({ reset }) => (
-          <ErrorBoundary key={pathname} onReset={reset}>
+          <ErrorBoundary key={acrossPages ? 'shell' : pathname} onReset={reset}>
             {children}
           </ErrorBoundary>
         )}

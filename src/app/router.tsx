@@ -3,7 +3,6 @@
 import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { routes } from '../lib/paths.ts';
-import { Layout } from './layout.tsx';
 import { pages } from './pages.ts';
 import { PageTitle } from './page-title.tsx';
 import { RequireSession } from './require-session.tsx';
@@ -26,7 +25,9 @@ export function AppRoutes() {
         <Route
           element={
             <RequireSession>
-              <Layout />
+              <RouteBoundary acrossPages>
+                <pages.layout />
+              </RouteBoundary>
             </RequireSession>
           }
         >
