@@ -1,7 +1,8 @@
-// `npm run portal`'s program (server/portal/main.ts) compiled once per test file, the way
-// scripts/build-server.js compiles build/server.js, for the tests that spawn it: plain node starts
-// it in a fraction of the time tsx takes to compile the sources at every start. The file goes in
-// the run's folder inside the project (global-setup.ts), where node finds the packages it imports.
+// Programs the tests spawn (`npm run portal`'s server/portal/main.ts, npm start's server/serve.ts)
+// compiled once per test file, the way scripts/build-server.js compiles build/server.js: plain
+// node starts them in a fraction of the time tsx takes to compile the sources at every start. The
+// files go in the run's folder inside the project (global-setup.ts), where node finds the packages
+// they import.
 import { build } from 'esbuild';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -19,14 +20,15 @@ let compiled: Promise<string> | undefined;
 
 /** The command that runs the portal CLI: spawn(process.execPath, [...(await portalCli()), ...args]). */
 export async function portalCli(): Promise<string[]> {
-  compiled ??= compile();
+  compiled ??= compileForTests('server/portal/main.ts');
   return [await compiled];
 }
 
-async function compile(): Promise<string> {
-  const outfile = join(inject('testBuildDir'), `portal-cli-${process.pid}.mjs`);
+/** `entry` (a path from the project's root) bundled into one file: its path. */
+export async function compileForTests(entry: string): Promise<string> {
+  const outfile = join(inject('testBuildDir'), `${entry.replace(/[^\w]+/g, '-')}-${process.pid}.mjs`);
   await build({
-    entryPoints: [join(root, 'server', 'portal', 'main.ts')],
+    entryPoints: [join(root, entry)],
     outfile,
     bundle: true,
     platform: 'node',

@@ -1,13 +1,13 @@
-// Production servers as real processes, for tests that kill them: server/serve.ts bundled once
-// by esbuild (as `npm run build` makes build/server.js, in a folder of this run's own), started
-// with an empty dashboard build so that nothing is built, and a small HTTP client that can speak
-// from another loopback address (a second client, as far as the server can tell).
+// Production servers as real processes, for tests that kill them: server/serve.ts compiled once
+// (server/test/portal-cli.ts), started with an empty dashboard build so that nothing is built, and
+// a small HTTP client that can speak from another loopback address (a second client, as far as
+// the server can tell).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { compileForTests } from '../../test/portal-cli.ts';
 import { settingsStamp } from '../../web/build-stamp.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -19,33 +19,14 @@ export interface ServerBundle {
   remove: () => void;
 }
 
-/** Bundles server/serve.ts into `.data/` (packages stay imports of the project's node_modules). */
+/** server/serve.ts compiled, and an empty dashboard build beside it. */
 export async function bundleServer(): Promise<ServerBundle> {
-  const dir = join(root, '.data', `test-server-${process.pid}-${Date.now()}`);
-  mkdirSync(dir, { recursive: true });
-  const entry = join(dir, 'server.mjs');
-  await build({
-    entryPoints: [join(root, 'server', 'serve.ts')],
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  const entry = await compileForTests('server/serve.ts');
   // An up-to-date build for the server's staleness check: it then serves instead of building.
   const distDir = mkdtempSync(join(tmpdir(), 'lp-dist-'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>test</title>');
   writeFileSync(join(distDir, '.build-settings.json'), settingsStamp({}));
-  return {
-    entry,
-    distDir,
-    remove: () => {
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(distDir, { recursive: true, force: true });
-    },
-  };
+  return { entry, distDir, remove: () => rmSync(distDir, { recursive: true, force: true }) };
 }
 
 export interface ServerProcess {
