@@ -4,14 +4,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';
 import { expectError } from '../test/support.ts';
-import { PortalAnswerError, type PortalGateway } from './portal-gateway.ts';
+import { PortalAnswerError } from './portal-gateway.ts';
+import { LookupGateway } from './test/lookup-gateway.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
 
 const org1 = demoFacts.org1;
 const known = org1.specialIdentifiers.slice(0, 3);
 
 /** The portal as the jobs see it, slowed down or broken on demand. */
-class ControlledGateway implements PortalGateway {
+class ControlledGateway extends LookupGateway {
   delayMs = 0;
   inFlight = 0;
   maxInFlight = 0;
@@ -20,24 +21,6 @@ class ControlledGateway implements PortalGateway {
   failures = new Map<string, PortalAnswerError>();
   /** From this many lookups on, the token is refused. */
   refuseAfter = Infinity;
-
-  constructor(private readonly inner: PortalGateway) {}
-
-  validateToken(token: string) {
-    return this.inner.validateToken(token);
-  }
-
-  countMembers(token: string, grpId: number) {
-    return this.inner.countMembers(token, grpId);
-  }
-
-  listPage(token: string, path: string, start: number, limit: number) {
-    return this.inner.listPage(token, path, start, limit);
-  }
-
-  getRecord(token: string, path: string) {
-    return this.inner.getRecord(token, path);
-  }
 
   async findUserByIdentifier(token: string, identifier: string) {
     this.lookups += 1;

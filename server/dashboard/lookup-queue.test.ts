@@ -5,14 +5,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoPortal, type Portal } from '../test/support.ts';
 import { isoTime } from './clock.ts';
-import type { PortalGateway } from './portal-gateway.ts';
 import { openStore } from './store/connection.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
+import { LookupGateway } from './test/lookup-gateway.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
 import { postgres, postgresLabel, startPostgres, type TestPostgres } from './test/postgres.ts';
 
 /** The portal as the jobs see it: lookups held until released, and which jobs have one in flight recorded. */
-class WatchedGateway implements PortalGateway {
+class WatchedGateway extends LookupGateway {
   delayMs = 5;
   private gate: Promise<void> | undefined;
   private open = () => {};
@@ -21,24 +21,6 @@ class WatchedGateway implements PortalGateway {
   private readonly inFlight = new Map<string, number>();
   /** Most jobs of one prefix family (`q`) with a lookup in flight at once. */
   maxJobsAtOnce = 0;
-
-  constructor(private readonly inner: PortalGateway) {}
-
-  validateToken(token: string) {
-    return this.inner.validateToken(token);
-  }
-
-  countMembers(token: string, grpId: number) {
-    return this.inner.countMembers(token, grpId);
-  }
-
-  listPage(token: string, path: string, start: number, limit: number) {
-    return this.inner.listPage(token, path, start, limit);
-  }
-
-  getRecord(token: string, path: string) {
-    return this.inner.getRecord(token, path);
-  }
 
   async findUserByIdentifier(token: string, identifier: string) {
     const job = identifier.split('-')[0] ?? '';
