@@ -5,10 +5,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoPortal, type Portal } from '../test/support.ts';
 import { isoTime } from './clock.ts';
-import { openStore } from './store/connection.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
 import { LookupGateway } from './test/lookup-gateway.ts';
-import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
+import { describeEachStore, startHarness, startReplicas, type Harness } from './test/harness.ts';
 import { postgres, postgresLabel, startPostgres, type TestPostgres } from './test/postgres.ts';
 
 /** The portal as the jobs see it: lookups held until released, and which jobs have one in flight recorded. */
@@ -192,15 +191,12 @@ describe.skipIf(!postgres.available)(`lookup jobs: the cap across two replicas (
     server = await startPostgres();
     const url = await server.createDatabase();
     portal = demoPortal();
-    const [storeA, storeB] = await Promise.all([
-      openStore({ dialect: 'postgres', url }),
-      openStore({ dialect: 'postgres', url }),
-    ]);
     const options = { portal, dashboard: { lookupJobs: { pollMs: 50 } } };
-    [a, b] = await Promise.all([
-      startHarness(storeA, { ...options, gateway: (inner) => (gatewayA = new WatchedGateway(inner)) }),
-      startHarness(storeB, options),
-    ]);
+    [a, b] = await startReplicas(
+      url,
+      { ...options, gateway: (inner) => (gatewayA = new WatchedGateway(inner)) },
+      options,
+    );
   });
   afterAll(async () => {
     await b?.close();

@@ -3,8 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, type Portal } from '../test/support.ts';
-import { openStore } from './store/connection.ts';
-import { startHarness, type Harness } from './test/harness.ts';
+import { startReplicas, type Harness } from './test/harness.ts';
 import { postgres, postgresLabel } from './test/postgres.ts';
 import { sharedPostgres } from './test/shared-postgres.ts';
 
@@ -15,15 +14,7 @@ describe.skipIf(!postgres.available)(`two replicas on one database (${postgresLa
   beforeAll(async () => {
     const url = await (await sharedPostgres()).createDatabase();
     portal = demoPortal();
-    // Started together: the migrator's lock lets exactly one of them create the schema.
-    const [storeA, storeB] = await Promise.all([
-      openStore({ dialect: 'postgres', url }),
-      openStore({ dialect: 'postgres', url }),
-    ]);
-    [a, b] = await Promise.all([
-      startHarness(storeA, { viaProxy: true, portal }),
-      startHarness(storeB, { viaProxy: true, portal }),
-    ]);
+    [a, b] = await startReplicas(url, { viaProxy: true, portal });
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPortal, type Portal } from '../test/support.ts';
 import { openStore } from './store/connection.ts';
-import { startHarness, type Harness } from './test/harness.ts';
+import { startHarness, startReplicas, type Harness } from './test/harness.ts';
 import { postgres, postgresLabel, startPostgres, type TestPostgres } from './test/postgres.ts';
 
 /** Whatever would crash the process: an 'error' event nobody listens to, a rejection nobody handles. */
@@ -50,11 +50,7 @@ describe.skipIf(!postgres.available)(`PostgreSQL stopped and restarted under loa
     server = await startPostgres();
     const url = await server.createDatabase();
     portal = demoPortal();
-    const [storeA, storeB] = await Promise.all([
-      openStore({ dialect: 'postgres', url }),
-      openStore({ dialect: 'postgres', url }),
-    ]);
-    [a, b] = await Promise.all([startHarness(storeA, { portal }), startHarness(storeB, { portal })]);
+    [a, b] = await startReplicas(url, { portal });
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);

@@ -155,14 +155,18 @@ export class LookupJobs {
     return this.db.transaction().execute(async (tx) => {
       if (this.dialect === 'postgres')
         await sql`select pg_advisory_xact_lock(${CLAIM_LOCK_CLASS}, ${orgId})`.execute(tx);
-      const held = await tx
+      // The organisation's live queued jobs, oldest first: which of `ids` are still queued, and
+      // which come next.
+      const queued = await tx
         .selectFrom('lookup_job')
         .select('id')
-        .where('id', 'in', ids)
+        .where('org_id', '=', orgId)
         .where('state', '=', 'queued')
         .where('updated_at', '>=', live)
+        .orderBy('created_at')
+        .orderBy('id')
         .execute();
-      const stillQueued = new Set(held.map((job) => job.id));
+      const stillQueued = new Set(queued.map((job) => job.id).filter((id) => ids.includes(id)));
       const gone = ids.filter((id) => !stillQueued.has(id));
       const running = await tx
         .selectFrom('lookup_job')
@@ -173,16 +177,7 @@ export class LookupJobs {
         .executeTakeFirstOrThrow();
       const free = maxRunning - Number(running.n);
       if (free <= 0 || stillQueued.size === 0) return { claimed: [], gone };
-      const next = await tx
-        .selectFrom('lookup_job')
-        .select('id')
-        .where('org_id', '=', orgId)
-        .where('state', '=', 'queued')
-        .where('updated_at', '>=', live)
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(free)
-        .execute();
+      const next = queued.slice(0, free);
       const claimed = next.map((job) => job.id).filter((id) => stillQueued.has(id));
       if (claimed.length > 0)
         await tx

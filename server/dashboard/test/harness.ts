@@ -48,6 +48,23 @@ export interface HarnessOptions {
   portal?: Portal;
 }
 
+/**
+ * Two replicas on one PostgreSQL database: two stores opened together (the migrator's lock lets
+ * exactly one of them create the schema), each behind a harness of its own (`b` defaults to `a`'s
+ * options; share a `portal` between them).
+ */
+export async function startReplicas(
+  url: string,
+  a: HarnessOptions,
+  b: HarnessOptions = a,
+): Promise<[Harness, Harness]> {
+  const [storeA, storeB] = await Promise.all([
+    openStore({ dialect: 'postgres', url }),
+    openStore({ dialect: 'postgres', url }),
+  ]);
+  return Promise.all([startHarness(storeA, a), startHarness(storeB, b)]);
+}
+
 export async function startHarness(store: DashboardStore, options: HarnessOptions = {}): Promise<Harness> {
   const portal = options.portal ?? demoPortal();
   const dist = makeDist();
