@@ -10,60 +10,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { validateToken } from '../api/token.ts';
-import { startGroupPage, startGroupsPage } from '../features/groups/first-load.ts';
-import { startMembershipPage } from '../features/memberships/first-load.ts';
-import { startProductPage } from '../features/products/first-load.ts';
-import { startTakePage } from '../features/takes/first-load.ts';
-import { prefetchUserPage } from '../features/users/user-page-queries.ts';
 import { routes } from '../lib/paths.ts';
-import { parseRecordId } from '../lib/record-id.ts';
 import { readToken } from '../lib/token-storage.ts';
 import type { StartedCheck } from '../session/session.tsx';
-import type { LazyPage } from './lazy-page.tsx';
-import { pages } from './pages.ts';
+import { layoutPage, pageEntries } from './route-registry.ts';
 
-interface Visit {
-  queryClient: QueryClient;
-  params: Record<string, string | undefined>;
-  search: URLSearchParams;
-}
-
-interface FirstLoad {
-  path: string;
-  page: LazyPage;
-  /** Starts the page's first requests; may return more code to wait for (a view loaded apart). */
-  start?: (visit: Visit) => Promise<void> | void;
-}
-
-/** For a page of one record: `:id` read as the page reads it, then `start` with it. */
-const withId = (start: (queryClient: QueryClient, id: number, search: URLSearchParams) => void) => (visit: Visit) => {
-  const id = parseRecordId(visit.params.id);
-  if (id !== null) start(visit.queryClient, id, visit.search);
-};
-
-// The signed-in routes of router.tsx.
-const firstLoads: FirstLoad[] = [
-  { path: routes.home, page: pages.overview },
-  { path: routes.groups, page: pages.groups, start: ({ queryClient, search }) => startGroupsPage(queryClient, search) },
-  { path: routes.group, page: pages.group, start: withId(startGroupPage) },
-  { path: routes.groupProgress, page: pages.groupProgress },
-  { path: routes.users, page: pages.users },
-  { path: routes.user, page: pages.user, start: withId(prefetchUserPage) },
-  { path: routes.take, page: pages.take, start: withId(startTakePage) },
-  { path: routes.products, page: pages.products },
-  { path: routes.product, page: pages.product, start: withId(startProductPage) },
-  {
-    path: routes.addMember,
-    page: pages.addMember,
-    start: ({ queryClient, search }) => startMembershipPage(queryClient, search),
-  },
-  {
-    path: routes.importMembers,
-    page: pages.importMembers,
-    start: ({ queryClient, search }) => startMembershipPage(queryClient, search),
-  },
-  { path: routes.history, page: pages.history },
-];
+// The signed-in pages of the registry, each with what it starts (route-registry.ts).
+const firstLoads = pageEntries.filter((entry) => !entry.signedOut);
 
 /**
  * The queries started here are the page's own first requests: if one fails before the page
@@ -95,14 +48,14 @@ export function startFirstLoad(
   if (!token) return null;
   let session = validateToken(token);
   const route = firstLoads
-    .map((load) => ({ load, match: matchPath(load.path, location.pathname) }))
+    .map((load) => ({ load, match: matchPath(routes[load.key], location.pathname) }))
     .find(({ match }) => match !== null);
   if (route?.match) {
     const visit = { queryClient, params: route.match.params, search: new URLSearchParams(location.search) };
     const moreCode = route.load.start?.(visit);
     askedOnceByThePage(queryClient);
     const check = session;
-    session = Promise.all([check, pages.layout.preload(), route.load.page.preload(), moreCode]).then(() => check);
+    session = Promise.all([check, layoutPage.preload(), route.load.page.preload(), moreCode]).then(() => check);
   }
   // SessionProvider handles a refusal; it ignores this check if the token changed meanwhile.
   session.catch(() => undefined);

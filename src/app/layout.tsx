@@ -2,13 +2,22 @@ import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 're
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect, ThemeSelect } from '../components/preference-controls.tsx';
 import { fill, useMessages } from '../lib/i18n.tsx';
-import { paths } from '../lib/paths.ts';
+import { paths, routes } from '../lib/paths.ts';
 import { useSession } from '../session/session.tsx';
 import { AddMemberIcon, CloseIcon, GroupsIcon, HistoryIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
 import { appMessages } from './messages.ts';
+import { navEntries, type NavIcon } from './route-registry.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import { SlowDownNotice } from './slow-down-notice.tsx';
 import styles from './layout.module.css';
+
+const navIcons: Record<NavIcon, ReactNode> = {
+  groups: <GroupsIcon />,
+  users: <UsersIcon />,
+  products: <ProductsIcon />,
+  addMember: <AddMemberIcon />,
+  history: <HistoryIcon />,
+};
 
 export function Layout() {
   const t = useMessages(appMessages);
@@ -24,13 +33,6 @@ export function Layout() {
   const orgId = session?.orgId ?? null;
   const [shownOrgId, setShownOrgId] = useState(orgId);
   const [orgSwitched, setOrgSwitched] = useState(false);
-  const navItems: { to: string; label: string; icon: ReactNode }[] = [
-    { to: paths.groups(), label: t.navGroups, icon: <GroupsIcon /> },
-    { to: paths.users(), label: t.navUsers, icon: <UsersIcon /> },
-    { to: paths.products(), label: t.navProducts, icon: <ProductsIcon /> },
-    { to: paths.addMember(), label: t.navAddMember, icon: <AddMemberIcon /> },
-    { to: paths.history(), label: t.navHistory, icon: <HistoryIcon /> },
-  ];
 
   // The phone menu closes when the page changes (adjusting state during render, not in an effect).
   if (menuPath !== pathname) {
@@ -110,11 +112,11 @@ export function Layout() {
         </div>
         <nav aria-label={t.mainNavigation} className={styles.nav}>
           <ul>
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>
-                  {item.icon}
-                  <span>{item.label}</span>
+            {navEntries.map(({ key, label, icon }) => (
+              <li key={key}>
+                <NavLink to={routes[key]}>
+                  {navIcons[icon]}
+                  <span>{t[label]}</span>
                 </NavLink>
               </li>
             ))}

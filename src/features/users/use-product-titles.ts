@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { productTitle } from '../../api/product-title.ts';
-import { productTitleQuery } from './user-page-queries.ts';
+import { productTitleQuery } from './first-load.ts';
 
 /**
  * Titles of products by id. With `fetch`, missing ones are requested (in parallel); without,

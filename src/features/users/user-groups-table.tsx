@@ -15,7 +15,7 @@ import { useListSearch } from '../../lib/list-search.ts';
 import { paths } from '../../lib/paths.ts';
 import { userMessages } from './messages.ts';
 import { useGroups } from './use-groups.ts';
-import { listOptions, userMembershipsQuery } from './user-page-queries.ts';
+import { listOptions, userMembershipsQuery } from './first-load.ts';
 import styles from './user-page.module.css';
 
 const column = createColumnHelper<UserGrp>();

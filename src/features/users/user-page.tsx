@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { useRouteId } from '../../lib/record-id.ts';
 import { ForgetPerson } from './forget-person.tsx';
 import { directoryMessages, userMessages } from './messages.ts';
-import { userGroupsQuery } from './user-page-queries.ts';
+import { userGroupsQuery } from './first-load.ts';
 import { UserGroupsTable } from './user-groups-table.tsx';
 import styles from './user-page.module.css';
 import { UserProfile } from './user-profile.tsx';

@@ -13,7 +13,7 @@ import { userMessages } from './messages.ts';
 import { productIdsOf } from './take-summary.ts';
 import { TakesSummary } from './takes-summary.tsx';
 import { useProductTitles } from './use-product-titles.ts';
-import { listOptions, userTakesQuery } from './user-page-queries.ts';
+import { listOptions, userTakesQuery } from './first-load.ts';
 import styles from './user-page.module.css';
 
 const column = createColumnHelper<Take>();

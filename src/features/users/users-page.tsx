@@ -9,7 +9,7 @@ import { directoryMessages, userMessages } from './messages.ts';
 import { PeopleSearch } from './people-search.tsx';
 import { RecentUsers } from './recent-users-list.tsx';
 import { ServerNeeded } from './server-needed.tsx';
-import { prefetchUserPage } from './user-page-queries.ts';
+import { prefetchUserPage } from './first-load.ts';
 import directoryStyles from './directory.module.css';
 import styles from './users-page.module.css';
 
