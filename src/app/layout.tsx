@@ -4,7 +4,7 @@ import { LanguageSelect, ThemeSelect } from '../components/preference-controls.t
 import { fill, useMessages } from '../lib/i18n.tsx';
 import { paths, routes } from '../lib/paths.ts';
 import { useSession } from '../session/session.tsx';
-import { AddMemberIcon, CloseIcon, GroupsIcon, HistoryIcon, MenuIcon, ProductsIcon, UsersIcon } from './icons.tsx';
+import { AddMemberIcon, CloseIcon, GroupsIcon, HistoryIcon, MenuIcon, ProductsIcon, UsersIcon } from '../components/icons.tsx';
 import { appMessages } from './messages.ts';
 import { navEntries, type NavIcon } from './route-registry.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';

@@ -10,6 +10,7 @@ import { groupIndexQuery } from '../../api/group-index.ts';
 import { displayName, knownUser } from '../../api/known-users.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { csvDelimiter, writeCsv } from '../../lib/csv.ts';
 import { downloadText } from '../../lib/download.ts';
 import { useLocale, useMessages } from '../../lib/i18n.tsx';
@@ -109,20 +110,12 @@ export function ExportMembers({ group }: { group: Grp }) {
         )}
       </div>
       {state.kind === 'running' && (
-        <div
-          className={styles.exportTrack}
-          role="progressbar"
-          aria-label={t.exportProgressLabel}
-          aria-valuemin={0}
-          aria-valuemax={state.progress.groups}
-          aria-valuenow={state.progress.groupsDone}
-          aria-valuetext={progressText}
-        >
-          <div
-            className={styles.exportBar}
-            style={{ width: `${Math.round((state.progress.groupsDone / state.progress.groups) * 100)}%` }}
-          />
-        </div>
+        <ProgressBar
+          label={t.exportProgressLabel}
+          done={state.progress.groupsDone}
+          total={state.progress.groups}
+          valueText={progressText}
+        />
       )}
       <p role="status" className={styles.muted}>
         {state.kind === 'running'

@@ -1,15 +1,11 @@
 // /groups/:id: one group, its place in the tree, its subgroups and its members.
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { groupQueries } from '../../api/groups.ts';
 import type { GrpWithChildren } from '../../api/schemas/grp.ts';
 import { GroupName } from '../../components/group-name.tsx';
-import { NotFound } from '../../components/not-found.tsx';
+import { GroupRoute } from '../../components/group-route.tsx';
 import { PortalText } from '../../components/portal-text.tsx';
-import { RecordStates } from '../../components/record-states.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
+import { useFormat, useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useRouteId } from '../../lib/record-id.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { ChildrenList } from './children-list.tsx';
 import { ExportMembers } from './export-members.tsx';
@@ -20,23 +16,7 @@ import styles from './group-page.module.css';
 
 export function GroupPage() {
   const t = useMessages(groupMessages);
-  const { raw, id } = useRouteId();
-  const options = groupQueries.children(id ?? 0);
-  const query = useQuery({ ...options, enabled: id !== null });
-
-  const notFound = <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
-  if (id === null) return notFound;
-  return (
-    <RecordStates
-      query={query}
-      queryKey={options.queryKey}
-      loading={t.loadingGroup}
-      errorTitle={t.groupErrorTitle}
-      notFound={notFound}
-    >
-      {(group) => <GroupDetails group={group} />}
-    </RecordStates>
-  );
+  return <GroupRoute t={t}>{(group) => <GroupDetails group={group} />}</GroupRoute>;
 }
 
 function GroupDetails({ group }: { group: GrpWithChildren }) {

@@ -1,21 +1,17 @@
 // /groups/:id/progress: who in this group (and its subgroups) has completed which training.
 // The dashboard server gathers the data (use-progress-report.ts); the figures are computed here
 // over all of it (aggregate.ts), so sorting and filtering need no request.
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useDashboardServer } from '../../api/dashboard-server.ts';
-import { groupQueries } from '../../api/groups.ts';
 import type { Grp } from '../../api/schemas/grp.ts';
 import type { ProgressData } from '../../api/schemas/progress-report.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { GroupName } from '../../components/group-name.tsx';
-import { NotFound } from '../../components/not-found.tsx';
-import { RecordStates } from '../../components/record-states.tsx';
-import { fill, useMessages } from '../../lib/i18n.tsx';
+import { GroupRoute } from '../../components/group-route.tsx';
+import { useMessages } from '../../lib/i18n.tsx';
 import { paths } from '../../lib/paths.ts';
 import { preloadable } from '../../lib/preloadable.tsx';
-import { useRouteId } from '../../lib/record-id.ts';
 import { aggregate } from './aggregate.ts';
 import { ExportControls } from './export-controls.tsx';
 import { FilterBar } from './filter-bar.tsx';
@@ -38,23 +34,8 @@ const Charts = preloadable(
 
 export function ProgressPage() {
   const t = useMessages(progressMessages);
-  const { raw, id } = useRouteId();
   useEffect(() => void Charts.preload(), []);
-  const options = groupQueries.children(id ?? 0);
-  const query = useQuery({ ...options, enabled: id !== null });
-  const notFound = <NotFound title={fill(t.notFoundTitle, { id: raw })} body={t.notFoundBody} />;
-  if (id === null) return notFound;
-  return (
-    <RecordStates
-      query={query}
-      queryKey={options.queryKey}
-      loading={t.loadingGroup}
-      errorTitle={t.groupErrorTitle}
-      notFound={notFound}
-    >
-      {(group) => <ProgressReportView group={group} />}
-    </RecordStates>
-  );
+  return <GroupRoute t={t}>{(group) => <ProgressReportView group={group} />}</GroupRoute>;
 }
 
 function ProgressReportView({ group }: { group: Grp }) {

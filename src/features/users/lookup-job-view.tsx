@@ -8,6 +8,7 @@ import { isApiError } from '../../api/errors.ts';
 import type { LookupJob } from '../../api/schemas/lookup-job.ts';
 import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
 import { PortalText } from '../../components/portal-text.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useMessages } from '../../lib/i18n.tsx';
 import { useMessageFormat } from '../../lib/message-format.ts';
 import styles from './directory.module.css';
@@ -69,23 +70,12 @@ function JobProgress({ job }: { job: LookupJob | undefined }) {
   const format = useMessageFormat();
   const total = job?.total ?? 0;
   const done = job?.done ?? 0;
-  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   const text = job
     ? format(t.progressText, { done, total, found: job.found, notFound: job.not_found, failed: job.failed })
     : undefined;
   return (
     <>
-      <div
-        className={styles.progressTrack}
-        role="progressbar"
-        aria-label={t.progressLabel}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={job ? done : undefined}
-        aria-valuetext={text}
-      >
-        <div className={styles.progressBar} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={t.progressLabel} done={job ? done : undefined} total={total} valueText={text} />
       {text && <p className={styles.progressLine}>{text}</p>}
       {isJobActive(job) && <p className="hint">{t.progressKept}</p>}
     </>

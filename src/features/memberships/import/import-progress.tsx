@@ -1,4 +1,5 @@
 // The running import: a progress bar with counts, the time left, and a clean "Cancel".
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { fill, useMessages } from '../../../lib/i18n.tsx';
 import { useMessageFormat } from '../../../lib/message-format.ts';
 import { membershipMessages } from '../messages.ts';
@@ -23,7 +24,6 @@ export function ImportProgress({
     'session-expired': t.stoppingSession,
   };
   const { total, done } = progress;
-  const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   // Rate so far, applied to what is left; shown once a few rows give a stable rate.
   const elapsed = progress.lastAt - progress.startedAt;
   const leftMs = done >= 3 ? (elapsed / done) * (total - done) : null;
@@ -44,17 +44,7 @@ export function ImportProgress({
 
   return (
     <div className="stack">
-      <div
-        className={styles.progressTrack}
-        role="progressbar"
-        aria-label={t.progressLabel}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        aria-valuetext={counts}
-      >
-        <div className={styles.progressBar} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={t.progressLabel} done={done} total={total} valueText={counts} />
       <p className={styles.progressLine}>
         <span>{counts}</span>
         <span>{stopping ? stoppingText[stopping] : time ? fill(t.eta, { time }) : t.etaEstimating}</span>

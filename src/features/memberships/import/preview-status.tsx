@@ -1,6 +1,7 @@
 // Step 3 before its table: the preview under way (a named progress bar and what it is doing),
 // or the preview that failed (why, and a retry). Shared by the import and the add-people page.
 import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
 import { membershipMessages } from '../messages.ts';
 import styles from '../memberships.module.css';
@@ -28,21 +29,7 @@ export function PreviewProgressSection({
       <h2 id={titleId} tabIndex={-1}>
         {t.stepPreview}
       </h2>
-      {progress && (
-        <div
-          className={styles.progressTrack}
-          role="progressbar"
-          aria-label={t.previewProgress}
-          aria-valuemin={0}
-          aria-valuemax={progress.total}
-          aria-valuenow={progress.done}
-        >
-          <div
-            className={styles.progressBar}
-            style={{ width: `${progress.total ? Math.round((progress.done / progress.total) * 100) : 0}%` }}
-          />
-        </div>
-      )}
+      {progress && <ProgressBar label={t.previewProgress} done={progress.done} total={progress.total} />}
       <p className="hint" role="status">
         {status}
       </p>

@@ -1,7 +1,8 @@
-// The shell's few icons, inline (no icon font, no extra request). Decorative: text says the same.
+// The dashboard's icons, inline (no icon font, no extra request), one frame for all. Decorative:
+// text always says the same. One export per icon, so a page's bundle carries only the icons it uses.
 import type { ReactNode } from 'react';
 
-function Icon({ children }: { children: ReactNode }) {
+export function Icon({ children }: { children: ReactNode }) {
   return (
     <svg
       width="18"
@@ -56,5 +57,16 @@ export const HistoryIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
+  </Icon>
+);
+export const EyeIcon = () => (
+  <Icon>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+export const EyeOffIcon = () => (
+  <Icon>
+    <path d="M3 3l18 18M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6A17.3 17.3 0 0 0 2 12s3.5 7 10 7a9.9 9.9 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
   </Icon>
 );
