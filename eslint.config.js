@@ -5,6 +5,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -62,6 +63,9 @@ function layers() {
     settings: {
       'boundaries/root-path': import.meta.dirname,
       'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      // The aliases of package.json's "imports" (#api/..., #domain/...), then relative paths: an
+      // aliased import is checked against the layer it points into, like a relative one.
+      'import/resolver': { [join(import.meta.dirname, 'scripts/eslint-subpath-imports.js')]: {}, node: {} },
       // Folders from the project's root; src/main.tsx, the entry that mounts the app, is in none.
       'boundaries/elements': [
         { type: 'app', pattern: 'src/app', partialMatch: false },

@@ -12,8 +12,8 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { largeFacts } from '../server/seed/facts.ts';
-import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
-import { grpWithChildrenSchema } from '../src/api/schemas/grp.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpWithChildrenSchema } from '#schemas/grp.ts';
 import { writeResult, type ResultRow } from './results-file.ts';
 import { recordAnswers, serveAnswers, type Fixtures } from './support/api-fixtures.ts';
 import { startBaselinePage } from './support/baseline-page.ts';

@@ -5,11 +5,11 @@ import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { configureApi } from '../src/api/config.ts';
-import { createMembership, fetchGroupMemberships, findMembership } from '../src/api/memberships.ts';
-import { fetchUserByIdentifier } from '../src/api/users.ts';
-import { countBy, resolveImport, runImport, type BulkApi } from '../src/api/bulk-import.ts';
-import { parseImportText } from '../src/api/import-rows.ts';
+import { configureApi } from '#api/config.ts';
+import { createMembership, fetchGroupMemberships, findMembership } from '#api/memberships.ts';
+import { fetchUserByIdentifier } from '#api/users.ts';
+import { countBy, resolveImport, runImport, type BulkApi } from '#api/bulk-import.ts';
+import { parseImportText } from '#api/import-rows.ts';
 import { writeResult } from './results-file.ts';
 import { copyLargeDb, startBenchServer } from './support/bench-server.ts';
 

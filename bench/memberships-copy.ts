@@ -6,12 +6,12 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { configureApi } from '../src/api/config.ts';
-import { countBy, defaultConcurrency, resolveImport, runImport, type BulkApi } from '../src/api/bulk-import.ts';
-import { createMembership, fetchGroupMemberships, findMembership } from '../src/api/memberships.ts';
-import { membersOf, namesOf, peopleRows } from '../src/api/people-to-add.ts';
-import { grpSchema } from '../src/api/schemas/grp.ts';
-import { fetchUserByIdentifier } from '../src/api/users.ts';
+import { configureApi } from '#api/config.ts';
+import { countBy, defaultConcurrency, resolveImport, runImport, type BulkApi } from '#api/bulk-import.ts';
+import { createMembership, fetchGroupMemberships, findMembership } from '#api/memberships.ts';
+import { membersOf, namesOf, peopleRows } from '#api/people-to-add.ts';
+import { grpSchema } from '#schemas/grp.ts';
+import { fetchUserByIdentifier } from '#api/users.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createPortalApp } from '../server/portal/app.ts';
 import { issueToken } from '../server/portal/tokens.ts';

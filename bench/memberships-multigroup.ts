@@ -5,13 +5,13 @@
 // latency) and zero duplicates. Run: npx tsx bench/memberships-multigroup.ts
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { configureApi } from '../src/api/config.ts';
-import { countBy, resolveImport, runImport, type BulkApi } from '../src/api/bulk-import.ts';
-import { groupResolver } from '../src/api/import-groups.ts';
-import { parseImportText } from '../src/api/import-rows.ts';
-import { createMembership, fetchGroupMemberships, findMembership } from '../src/api/memberships.ts';
-import { fetchUserByIdentifier } from '../src/api/users.ts';
-import { grpSchema } from '../src/api/schemas/grp.ts';
+import { configureApi } from '#api/config.ts';
+import { countBy, resolveImport, runImport, type BulkApi } from '#api/bulk-import.ts';
+import { groupResolver } from '#api/import-groups.ts';
+import { parseImportText } from '#api/import-rows.ts';
+import { createMembership, fetchGroupMemberships, findMembership } from '#api/memberships.ts';
+import { fetchUserByIdentifier } from '#api/users.ts';
+import { grpSchema } from '#schemas/grp.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createPortalApp } from '../server/portal/app.ts';
 import { issueToken } from '../server/portal/tokens.ts';

@@ -8,7 +8,7 @@ import { chromium, type Page } from '@playwright/test';
 import { existsSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ProgressReport, ReportTake } from '../src/api/schemas/progress-report.ts';
+import type { ProgressReport, ReportTake } from '#schemas/progress-report.ts';
 import { writeResult } from './results-file.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { copyLargeDb, startBenchServer } from './support/bench-server.ts';

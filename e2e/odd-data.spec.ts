@@ -5,8 +5,8 @@
 import type { Page } from '@playwright/test';
 import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { demoFacts } from '../server/seed/facts.ts';
-import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
-import { productSchema } from '../src/api/schemas/product.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { productSchema } from '#schemas/product.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import type { TestGroups } from './support/test-groups.ts';

@@ -3,8 +3,8 @@
 // directory knows opens with the profile loaded, "Search people", "Add people to the directory"
 // with its progress, "Forget this person", static hosting, accessibility.
 // Each test uses its own users (ids 100-199 of organisation 1, see support/people.ts).
-import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
-import { lookupJobSchema } from '../src/api/schemas/lookup-job.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { lookupJobSchema } from '#schemas/lookup-job.ts';
 import type { Browser, Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';

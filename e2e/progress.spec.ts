@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Page, Response } from '@playwright/test';
-import { itemEnvelopeSchema } from '../src/api/schemas/envelope.ts';
-import { progressReportSchema, type ProgressReport } from '../src/api/schemas/progress-report.ts';
-import type { Take } from '../src/api/schemas/take.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { progressReportSchema, type ProgressReport } from '#schemas/progress-report.ts';
+import type { Take } from '#schemas/take.ts';
 import { watchCspViolations } from './support/csp.ts';
 import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 

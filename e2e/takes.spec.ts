@@ -1,6 +1,6 @@
 // One take: product title, user, score, dates, time taken; not-found; accessibility.
 import { demoFacts } from '../server/seed/facts.ts';
-import type { Take } from '../src/api/schemas/take.ts';
+import type { Take } from '#schemas/take.ts';
 import { expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 import { forget } from './support/people.ts';
 

@@ -5,8 +5,8 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { createRoot } from 'react-dom/client';
-import { listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { grpSchema, type Grp } from '../../src/api/schemas/grp.ts';
+import { listEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpSchema, type Grp } from '#schemas/grp.ts';
 import './style.css';
 
 const envelope = listEnvelopeSchema(grpSchema);

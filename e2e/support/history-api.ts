@@ -2,8 +2,8 @@
 // the dashboard's own schema: a test reads it before acting, so what it expects afterwards holds
 // on a retry too, whatever an earlier attempt recorded.
 import type { APIRequestContext } from '@playwright/test';
-import { listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { historyEventSchema, type HistoryQuery } from '../../src/api/schemas/history.ts';
+import { listEnvelopeSchema } from '#schemas/envelope.ts';
+import { historyEventSchema, type HistoryQuery } from '#schemas/history.ts';
 
 const historyEnvelope = listEnvelopeSchema(historyEventSchema);
 

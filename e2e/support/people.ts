@@ -4,8 +4,8 @@
 // and 198-199 people-directory.spec.ts, 186-197 users.spec.ts) and sets the directory's
 // state of them itself.
 import type { APIRequestContext } from '@playwright/test';
-import { listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
+import { listEnvelopeSchema } from '#schemas/envelope.ts';
+import { userGrpSchema } from '#schemas/user-grp.ts';
 import { E2E_TOKEN } from './constants.ts';
 
 export interface SeedUser {

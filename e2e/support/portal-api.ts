@@ -3,20 +3,15 @@
 // records without a cast, and an answer that breaks the contract fails where it arrives.
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import type * as z from 'zod/mini';
-import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
-import {
-  itemEnvelopeSchema,
-  listEnvelopeSchema,
-  type Criteria,
-  type listRequestSchema,
-} from '../../src/api/schemas/envelope.ts';
-import { grpSchema, grpWithChildrenSchema } from '../../src/api/schemas/grp.ts';
-import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
-import { productSchema } from '../../src/api/schemas/product.ts';
-import { takeSchema } from '../../src/api/schemas/take.ts';
-import { tokenIssueSchema } from '../../src/api/schemas/token.ts';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
-import { userSchema } from '../../src/api/schemas/user.ts';
+import { availabilityGroupSchema } from '#schemas/availability-group.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema, type Criteria, type listRequestSchema } from '#schemas/envelope.ts';
+import { grpSchema, grpWithChildrenSchema } from '#schemas/grp.ts';
+import { productAccessSchema } from '#schemas/product-access.ts';
+import { productSchema } from '#schemas/product.ts';
+import { takeSchema } from '#schemas/take.ts';
+import { tokenIssueSchema } from '#schemas/token.ts';
+import { userGrpSchema } from '#schemas/user-grp.ts';
+import { userSchema } from '#schemas/user.ts';
 
 type ListBody = z.input<typeof listRequestSchema>;
 

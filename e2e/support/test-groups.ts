@@ -4,8 +4,8 @@
 // tests (nor a retry) ever see each other's groups. Records are checked against the dashboard's
 // zod schemas, so a test cannot serve a group the real portal could not send.
 import type { Page, Route, TestInfo } from '@playwright/test';
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { grpSchema, grpWithChildrenSchema, type Grp } from '../../src/api/schemas/grp.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpSchema, grpWithChildrenSchema, type Grp } from '#schemas/grp.ts';
 
 /** Above every id of the demo seed; each worker has a range of its own. */
 const firstId = (workerIndex: number) => 900_000 + workerIndex * 10_000;

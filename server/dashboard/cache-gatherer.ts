@@ -5,9 +5,9 @@
 // - products: the distinct products of every availability group (the API lists no products),
 //   each fetched with /product/get/{id}, 8 at a time.
 import * as z from 'zod/mini';
-import { availabilityGroupReadSchema } from '../../src/api/schemas/availability-group.ts';
-import { grpReadSchema } from '../../src/api/schemas/grp.ts';
-import { productReadSchema, type Product } from '../../src/api/schemas/product.ts';
+import { availabilityGroupReadSchema } from '#schemas/availability-group.ts';
+import { grpReadSchema } from '#schemas/grp.ts';
+import { productReadSchema, type Product } from '#schemas/product.ts';
 import { PortalAnswerError, PortalAnswerInvalid, type PortalGateway } from './portal-gateway.ts';
 import type { SharedCacheName, SharedCaches } from './store/shared-caches.ts';
 

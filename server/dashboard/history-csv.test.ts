@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEvent } from '../../src/api/schemas/history.ts';
+import type { HistoryEvent } from '#schemas/history.ts';
 import { historyCsvHeader, historyCsvRows } from './history-csv.ts';
 
 const event = (fields: Partial<HistoryEvent>): HistoryEvent => ({

@@ -4,8 +4,8 @@
 // quoted, and one that a spreadsheet would run as a formula gets a leading apostrophe: an actor
 // label or an identifier is text typed by someone, and must stay text.
 import Papa from 'papaparse';
-import type { HistoryCsvLanguage, HistoryEvent } from '../../src/api/schemas/history.ts';
-import { CSV_BOM, csvCell, csvDelimiter, csvWriteOptions } from '../../src/lib/csv.ts';
+import type { HistoryCsvLanguage, HistoryEvent } from '#schemas/history.ts';
+import { CSV_BOM, csvCell, csvDelimiter, csvWriteOptions } from '#lib/csv.ts';
 
 type CsvLanguage = HistoryCsvLanguage;
 

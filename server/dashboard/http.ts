@@ -3,7 +3,7 @@
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import * as z from 'zod/mini';
-import { MAX_PORTAL_ID } from '../../src/api/schemas/dashboard-common.ts';
+import { MAX_PORTAL_ID } from '#schemas/dashboard-common.ts';
 import { validate } from '../portal/body.ts';
 import { quoted } from '../portal/echo.ts';
 import { issuePath, valueAt } from '../portal/issues.ts';

@@ -11,9 +11,9 @@
 //   request. Tokens are never stored (see docs/architecture.md, "Membership outbox").
 import { createHash, randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
-import { listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
-import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
+import { listEnvelopeSchema } from '#schemas/envelope.ts';
+import { userGrpSchema } from '#schemas/user-grp.ts';
+import { PortalRequestError, type PortalReader } from '#api/portal-read.ts';
 import type { MemberCounts } from './store/member-counts.ts';
 import type { Intent, IntentAnswer, IntentRequest, OutboxStore } from './store/outbox.ts';
 import type { TokenCheck } from './token-check.ts';

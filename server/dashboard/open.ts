@@ -6,7 +6,7 @@ import { DASHBOARD_API_PREFIX, createDashboardServer, type DashboardServer } fro
 import type { FailedAttempts } from '../portal/failed-attempts.ts';
 import { httpPortalGateway, inProcessPortalGateway, type InProcessPortal } from './portal-gateway.ts';
 import { httpPortalReader, inProcessPortalReader } from './portal-reader.ts';
-import { RateBudget } from '../../src/api/rate-budget.ts';
+import { RateBudget } from '#api/rate-budget.ts';
 import { dashboardSettings, type DashboardEnv } from './settings.ts';
 import { openStore } from './store/connection.ts';
 

@@ -10,25 +10,21 @@ import {
   learnPeopleRequestSchema,
   learnPeopleResultSchema,
   personSchema,
-} from '../../src/api/schemas/directory.ts';
-import { MAX_PORTAL_ID } from '../../src/api/schemas/dashboard-common.ts';
-import { dashboardStatusSchema } from '../../src/api/schemas/dashboard-status.ts';
-import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { historyCsvQuerySchema, historyEventSchema, historyQuerySchema } from '../../src/api/schemas/history.ts';
+} from '#schemas/directory.ts';
+import { MAX_PORTAL_ID } from '#schemas/dashboard-common.ts';
+import { dashboardStatusSchema } from '#schemas/dashboard-status.ts';
+import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { historyCsvQuerySchema, historyEventSchema, historyQuerySchema } from '#schemas/history.ts';
 import {
   lookupItemSchema,
   lookupItemsQuerySchema,
   lookupJobRequestSchema,
   lookupJobSchema,
-} from '../../src/api/schemas/lookup-job.ts';
-import { progressReportSchema } from '../../src/api/schemas/progress-report.ts';
+} from '#schemas/lookup-job.ts';
+import { progressReportSchema } from '#schemas/progress-report.ts';
 import { progressKeySchema, progressStartSchema } from './routes/progress.ts';
-import { memberCountSchema, memberCountsRequestSchema } from '../../src/api/schemas/member-counts.ts';
-import {
-  sharedCacheStatusSchema,
-  sharedGroupsSchema,
-  sharedProductsSchema,
-} from '../../src/api/schemas/shared-cache.ts';
+import { memberCountSchema, memberCountsRequestSchema } from '#schemas/member-counts.ts';
+import { sharedCacheStatusSchema, sharedGroupsSchema, sharedProductsSchema } from '#schemas/shared-cache.ts';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -7,10 +7,10 @@
 // RECORD_WAIT_MS; what cannot be written then is written later, never lost.
 import type { Context, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
-import { errorBodySchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { historySources, type HistoryEvent } from '../../src/api/schemas/history.ts';
-import { userGrpReadSchema } from '../../src/api/schemas/user-grp.ts';
-import { userReadSchema } from '../../src/api/schemas/user.ts';
+import { errorBodySchema, itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { historySources, type HistoryEvent } from '#schemas/history.ts';
+import { userGrpReadSchema } from '#schemas/user-grp.ts';
+import { userReadSchema } from '#schemas/user.ts';
 import { errorBody, sendError } from '../portal/errors.ts';
 import { MAX_BODY_BYTES } from '../portal/request-body.ts';
 import type { MembershipOutbox } from './membership-outbox.ts';

@@ -2,7 +2,7 @@
 // never from the browser), names, search, one person, forget, size, stale records, users learned
 // as they pass through /api, and organisation 2 never seeing a row of organisation 1.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { User } from '../../src/api/schemas/user.ts';
+import type { User } from '#schemas/user.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { expectError } from '../test/support.ts';
 import { Directory } from './store/directory.ts';

@@ -1,17 +1,12 @@
 // How the dashboard server asks the portal something: the embedded portal app in-process, or
 // the real portal (PORTAL_API_URL) over HTTP. Both take the same paths the dashboard uses.
 import * as z from 'zod/mini';
-import { RateBudget } from '../../src/api/rate-budget.ts';
-import { errorReadSchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { tolerantFields } from '../../src/api/schemas/common.ts';
-import { tokenValidateReadSchema } from '../../src/api/schemas/token.ts';
-import { userReadSchema, type User } from '../../src/api/schemas/user.ts';
-import {
-  PORTAL_ANSWER_INVALID,
-  firstFieldProblem,
-  type AnswerInvalidDetail,
-  type FieldProblem,
-} from '../../src/api/errors.ts';
+import { RateBudget } from '#api/rate-budget.ts';
+import { errorReadSchema, itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { tolerantFields } from '#schemas/common.ts';
+import { tokenValidateReadSchema } from '#schemas/token.ts';
+import { userReadSchema, type User } from '#schemas/user.ts';
+import { PORTAL_ANSWER_INVALID, firstFieldProblem, type AnswerInvalidDetail, type FieldProblem } from '#api/errors.ts';
 import { IN_PROCESS_CALLER } from '../portal/failed-attempts.ts';
 import { askAgainIfDropped } from '../web/dropped-connection.ts';
 

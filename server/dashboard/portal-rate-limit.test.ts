@@ -4,9 +4,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RateBudget } from '../../src/api/rate-budget.ts';
-import { listEnvelopeReadSchema } from '../../src/api/schemas/envelope.ts';
-import { takeReadSchema } from '../../src/api/schemas/take.ts';
+import { RateBudget } from '#api/rate-budget.ts';
+import { listEnvelopeReadSchema } from '#schemas/envelope.ts';
+import { takeReadSchema } from '#schemas/take.ts';
 import { PortalAnswerError, httpPortalGateway } from './portal-gateway.ts';
 import { httpPortalReader } from './portal-reader.ts';
 

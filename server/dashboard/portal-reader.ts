@@ -1,7 +1,7 @@
 // Reads of any portal path for the gatherings of the dashboard server (progress reports): the
 // answer checked against its schema, and any failure naming the request that failed.
-import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
-import { RateBudget } from '../../src/api/rate-budget.ts';
+import { PortalRequestError, type PortalReader } from '#api/portal-read.ts';
+import { RateBudget } from '#api/rate-budget.ts';
 import {
   PortalAnswerError,
   PortalAnswerInvalid,

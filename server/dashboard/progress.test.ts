@@ -4,9 +4,9 @@
 // retry that keeps what was gathered, cancel, membership changes, names from the directory,
 // and organisation 2 never seeing organisation 1's report.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { progressReportSchema, type ProgressReport } from '../../src/api/schemas/progress-report.ts';
+import { progressReportSchema, type ProgressReport } from '#schemas/progress-report.ts';
 import { expectError } from '../test/support.ts';
-import { PortalRequestError, type PortalReader } from '../../src/api/portal-read.ts';
+import { PortalRequestError, type PortalReader } from '#api/portal-read.ts';
 import { Directory } from './store/directory.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
 

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { productFieldNames } from '../../src/api/schemas/product.ts';
+import { productFieldNames } from '#schemas/product.ts';
 import { createPortalApp } from '../portal/app.ts';
 import { apikeyLabel, credentialDigest } from './credentials.ts';
 import { openDatabase } from './database.ts';

@@ -2,11 +2,11 @@
 // are exactly the keys of the shared zod schema (checked at load), so a criteria column can
 // only ever be one of these names: nothing from a request reaches SQL text.
 import type * as z from 'zod/mini';
-import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
-import { grpSchema } from '../../src/api/schemas/grp.ts';
-import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
-import { takeSchema } from '../../src/api/schemas/take.ts';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
+import { availabilityGroupSchema } from '#schemas/availability-group.ts';
+import { grpSchema } from '#schemas/grp.ts';
+import { productAccessSchema } from '#schemas/product-access.ts';
+import { takeSchema } from '#schemas/take.ts';
+import { userGrpSchema } from '#schemas/user-grp.ts';
 
 export type ColumnType = 'integer' | 'string' | 'datetime';
 

@@ -5,15 +5,15 @@
 import type { Database } from 'better-sqlite3';
 import fc from 'fast-check';
 import type * as z from 'zod/mini';
-import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
-import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { grpSchema, grpWithChildrenSchema } from '../../src/api/schemas/grp.ts';
-import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
-import { productDefinitionSchema, productSchema } from '../../src/api/schemas/product.ts';
-import { takeSchema } from '../../src/api/schemas/take.ts';
-import { tokenResultSchema, tokenValidateSchema } from '../../src/api/schemas/token.ts';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
-import { userSchema } from '../../src/api/schemas/user.ts';
+import { availabilityGroupSchema } from '#schemas/availability-group.ts';
+import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpSchema, grpWithChildrenSchema } from '#schemas/grp.ts';
+import { productAccessSchema } from '#schemas/product-access.ts';
+import { productDefinitionSchema, productSchema } from '#schemas/product.ts';
+import { takeSchema } from '#schemas/take.ts';
+import { tokenResultSchema, tokenValidateSchema } from '#schemas/token.ts';
+import { userGrpSchema } from '#schemas/user-grp.ts';
+import { userSchema } from '#schemas/user.ts';
 import {
   availabilityGroupResource,
   grpResource,

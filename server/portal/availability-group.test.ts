@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
+import { availabilityGroupSchema } from '#schemas/availability-group.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, eq } from '../test/support.ts';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
-import { errorBodySchema } from '../../src/api/schemas/envelope.ts';
+import { errorBodySchema } from '#schemas/envelope.ts';
 import { demoPortal, expectError } from '../test/support.ts';
 import { MAX_BODY_BYTES } from './app.ts';
 

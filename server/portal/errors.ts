@@ -1,7 +1,7 @@
 // The error body of docs/portal-api.md: {"status": false, "error": {code, message, details?}}.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorBodySchema, type ErrorBody } from '../../src/api/schemas/envelope.ts';
+import { errorBodySchema, type ErrorBody } from '#schemas/envelope.ts';
 
 export class PortalError extends Error {
   constructor(

@@ -2,8 +2,8 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { tokenResultSchema } from '../../src/api/schemas/token.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { tokenResultSchema } from '#schemas/token.ts';
 import { demoPortal, expectError, type Portal } from '../test/support.ts';
 import { createApp } from '../web/app.ts';
 import { makeDist } from '../web/test-dist.ts';

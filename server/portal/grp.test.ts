@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grpSchema } from '../../src/api/schemas/grp.ts';
+import { grpSchema } from '#schemas/grp.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, eq, expectError } from '../test/support.ts';
 

@@ -2,7 +2,7 @@
 // `equal` only, columns of the listed resource only, value compared after conversion to the
 // column's type ("12" equals 12; `equal` never matches null).
 import * as z from 'zod/mini';
-import { listRequestSchema } from '../../src/api/schemas/envelope.ts';
+import { listRequestSchema } from '#schemas/envelope.ts';
 import type { Resource } from '../db/resources.ts';
 import { normaliseTimestamp } from '../db/time.ts';
 import { quoted } from './echo.ts';

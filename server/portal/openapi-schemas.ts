@@ -4,22 +4,22 @@
 // unknown fields are ignored), answers as it writes them (io: 'output').
 import * as z from 'zod/mini';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
-import { timestampSchema } from '../../src/api/schemas/common.ts';
+import { availabilityGroupSchema } from '#schemas/availability-group.ts';
+import { timestampSchema } from '#schemas/common.ts';
 import {
   criteriaSchema,
   errorBodySchema,
   itemEnvelopeSchema,
   listEnvelopeSchema,
   listRequestSchema,
-} from '../../src/api/schemas/envelope.ts';
-import { grpSchema, grpWithChildrenSchema } from '../../src/api/schemas/grp.ts';
-import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
-import { productDefinitionSchema, productSchema } from '../../src/api/schemas/product.ts';
-import { takeSchema } from '../../src/api/schemas/take.ts';
-import { tokenRequestSchema, tokenResultSchema, tokenValidateSchema } from '../../src/api/schemas/token.ts';
-import { userGrpCreateSchema, userGrpSchema } from '../../src/api/schemas/user-grp.ts';
-import { userSchema } from '../../src/api/schemas/user.ts';
+} from '#schemas/envelope.ts';
+import { grpSchema, grpWithChildrenSchema } from '#schemas/grp.ts';
+import { productAccessSchema } from '#schemas/product-access.ts';
+import { productDefinitionSchema, productSchema } from '#schemas/product.ts';
+import { takeSchema } from '#schemas/take.ts';
+import { tokenRequestSchema, tokenResultSchema, tokenValidateSchema } from '#schemas/token.ts';
+import { userGrpCreateSchema, userGrpSchema } from '#schemas/user-grp.ts';
+import { userSchema } from '#schemas/user.ts';
 import { MAX_LIMIT } from './list-request.ts';
 
 interface Meta {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
+import { productAccessSchema } from '#schemas/product-access.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, eq } from '../test/support.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productFieldDefinitions, productFieldNames, productSchema } from '../../src/api/schemas/product.ts';
+import { productFieldDefinitions, productFieldNames, productSchema } from '#schemas/product.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, expectError } from '../test/support.ts';
 

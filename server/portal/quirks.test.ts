@@ -3,12 +3,12 @@
 // the strict embedded portal sends.
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { listEnvelopeReadSchema, itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { grpReadSchema, grpWithChildrenReadSchema } from '../../src/api/schemas/grp.ts';
-import { productReadSchema } from '../../src/api/schemas/product.ts';
-import { takeReadSchema } from '../../src/api/schemas/take.ts';
-import { tokenValidateReadSchema } from '../../src/api/schemas/token.ts';
-import { userGrpReadSchema } from '../../src/api/schemas/user-grp.ts';
+import { listEnvelopeReadSchema, itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpReadSchema, grpWithChildrenReadSchema } from '#schemas/grp.ts';
+import { productReadSchema } from '#schemas/product.ts';
+import { takeReadSchema } from '#schemas/take.ts';
+import { tokenValidateReadSchema } from '#schemas/token.ts';
+import { userGrpReadSchema } from '#schemas/user-grp.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal } from '../test/support.ts';
 import { parseQuirks, QUIRK_CLAMPED_LIMIT, QUIRK_REQUESTS_PER_SECOND } from './quirks.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { itemEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { grpSchema } from '../../src/api/schemas/grp.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpSchema } from '#schemas/grp.ts';
 import { responder, validatingByDefault, type Respond } from './respond.ts';
 
 const envelope = itemEnvelopeSchema(grpSchema);

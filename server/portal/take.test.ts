@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeSchema } from '../../src/api/schemas/take.ts';
+import { takeSchema } from '#schemas/take.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, eq, expectError } from '../test/support.ts';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tokenValidateSchema } from '../../src/api/schemas/token.ts';
+import { tokenValidateSchema } from '#schemas/token.ts';
 import { apikeyLabel, credentialDigest } from '../db/credentials.ts';
 import { demoPortal, expectError } from '../test/support.ts';
 import { issueToken, replaceApikeys } from './tokens.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
+import { userGrpSchema } from '#schemas/user-grp.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, eq, expectError } from '../test/support.ts';
 

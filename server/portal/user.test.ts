@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userSchema } from '../../src/api/schemas/user.ts';
+import { userSchema } from '#schemas/user.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { demoPortal, eq, expectError } from '../test/support.ts';
 

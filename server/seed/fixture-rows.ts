@@ -1,6 +1,6 @@
 // The rows a fixture's records become: every column of their table, left-out fields filled in
 // (organisation 1; "now" for created and updated dates; a default or null elsewhere).
-import { productFieldNames } from '../../src/api/schemas/product.ts';
+import { productFieldNames } from '#schemas/product.ts';
 import { normaliseTimestamp } from '../db/time.ts';
 import { fixtureCollections, type CollectionName } from './fixture-schema.ts';
 import type { FixtureDocument, FixtureRecord } from './fixture.ts';

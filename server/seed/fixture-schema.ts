@@ -1,7 +1,7 @@
 // The schema of a fixture document: the API's own field names per record, plus `org_id`
 // (default 1). Unknown fields are errors (a typo must not silently become a default).
 import * as z from 'zod/mini';
-import { productFieldDefinitions, type ProductFieldType } from '../../src/api/schemas/product.ts';
+import { productFieldDefinitions, type ProductFieldType } from '#schemas/product.ts';
 import {
   availabilityGroupResource,
   grpResource,

@@ -1,5 +1,5 @@
 // One realistic product: every field of the product definition present, null where empty; HTML description.
-import { productFieldNames } from '../../src/api/schemas/product.ts';
+import { productFieldNames } from '#schemas/product.ts';
 import { formatTimestamp } from '../db/time.ts';
 import { asciiKey, regions, topics } from './names.ts';
 import type { Prng } from './prng.ts';

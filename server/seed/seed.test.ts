@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { availabilityGroupSchema } from '../../src/api/schemas/availability-group.ts';
-import { grpSchema } from '../../src/api/schemas/grp.ts';
-import { productAccessSchema } from '../../src/api/schemas/product-access.ts';
-import { productSchema } from '../../src/api/schemas/product.ts';
-import { takeSchema } from '../../src/api/schemas/take.ts';
-import { userGrpSchema } from '../../src/api/schemas/user-grp.ts';
+import { availabilityGroupSchema } from '#schemas/availability-group.ts';
+import { grpSchema } from '#schemas/grp.ts';
+import { productAccessSchema } from '#schemas/product-access.ts';
+import { productSchema } from '#schemas/product.ts';
+import { takeSchema } from '#schemas/take.ts';
+import { userGrpSchema } from '#schemas/user-grp.ts';
 import { credentialDigest } from '../db/credentials.ts';
 import { openDatabase } from '../db/database.ts';
 import { demoFacts, largeFacts } from './facts.ts';

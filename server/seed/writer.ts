@@ -1,7 +1,7 @@
 // Prepared INSERTs of full records (every column named), shared by the seeds and the fixture
 // loader. Column lists come from the resource whitelists, never from input.
 import type { Database, Statement } from 'better-sqlite3';
-import { productFieldNames } from '../../src/api/schemas/product.ts';
+import { productFieldNames } from '#schemas/product.ts';
 import {
   availabilityGroupResource,
   grpResource,

@@ -2,10 +2,10 @@
 // PORTAL_API_URL does, identifiers that need encoding included.
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { configureApi } from '../../src/api/config.ts';
+import { configureApi } from '#api/config.ts';
 import { startPortal, type RunningPortal } from '../test/portal-servers.ts';
-import { validateToken } from '../../src/api/token.ts';
-import { fetchUserByIdentifier } from '../../src/api/users.ts';
+import { validateToken } from '#api/token.ts';
+import { fetchUserByIdentifier } from '#api/users.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { createApp } from './app.ts';
 import { makeDist } from './test-dist.ts';

@@ -3,7 +3,7 @@
 // this device ("Your name, for the history"), never the token or the API key.
 import type { historySources } from './schemas/history.ts';
 import { apiConfig } from './config.ts';
-import { readPreference, writePreference } from '../lib/preferences.ts';
+import { readPreference, writePreference } from '#lib/preferences.ts';
 
 export type HistorySource = (typeof historySources)[number];
 

@@ -2,7 +2,7 @@
 // forms can show a name next to a user id (the API has no "get user by id").
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { readUserData, writeUserData } from '../lib/user-data-storage.ts';
+import { readUserData, writeUserData } from '#lib/user-data-storage.ts';
 import type { User } from './schemas/user.ts';
 
 const knownUserSchema = z.object({

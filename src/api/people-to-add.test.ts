@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChosenPeople, chosenPeopleState } from '../lib/chosen-people.ts';
+import { readChosenPeople, chosenPeopleState } from '#lib/chosen-people.ts';
 import { peopleRows } from './people-to-add.ts';
 
 describe('peopleRows', () => {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { LocaleProvider } from '../lib/i18n.tsx';
-import { ThemeProvider } from '../lib/theme.tsx';
-import { SessionProvider, type StartedCheck } from '../session/session.tsx';
+import { LocaleProvider } from '#lib/i18n.tsx';
+import { ThemeProvider } from '#lib/theme.tsx';
+import { SessionProvider, type StartedCheck } from '#session/session.tsx';
 import { queryClient } from './query-client.ts';
 import { AppRoutes } from './router.tsx';
 

@@ -5,14 +5,14 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../api/config.ts';
-import { groupQueries } from '../api/groups.ts';
-import { membershipQueries } from '../api/memberships.ts';
+import { configureApi } from '#api/config.ts';
+import { groupQueries } from '#api/groups.ts';
+import { membershipQueries } from '#api/memberships.ts';
 import { startPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
-import { readToken, saveToken } from '../lib/token-storage.ts';
+import { readToken, saveToken } from '#lib/token-storage.ts';
 import { startFirstLoad } from './first-load.ts';
-import { notifySessionExpired } from '../session/session-events.ts';
-import { SessionProvider, useSession } from '../session/session.tsx';
+import { notifySessionExpired } from '#session/session-events.ts';
+import { SessionProvider, useSession } from '#session/session.tsx';
 
 let portal: RunningPortal;
 const CHECK_DELAY_MS = 300;

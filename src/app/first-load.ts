@@ -9,10 +9,10 @@
 // request (the token check answered first: two API round trips in sequence, not one).
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { validateToken } from '../api/token.ts';
-import { routes } from '../lib/paths.ts';
-import { readToken } from '../lib/token-storage.ts';
-import type { StartedCheck } from '../session/session.tsx';
+import { validateToken } from '#api/token.ts';
+import { routes } from '#lib/paths.ts';
+import { readToken } from '#lib/token-storage.ts';
+import type { StartedCheck } from '#session/session.tsx';
 import { layoutPage, pageEntries } from './route-registry.ts';
 
 // The signed-in pages of the registry, each with what it starts (route-registry.ts).

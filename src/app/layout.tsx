@@ -1,10 +1,18 @@
 import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { LanguageSelect, ThemeSelect } from '../components/preference-controls.tsx';
-import { fill, useMessages } from '../lib/i18n.tsx';
-import { paths, routes } from '../lib/paths.ts';
-import { useSession } from '../session/session.tsx';
-import { AddMemberIcon, CloseIcon, GroupsIcon, HistoryIcon, MenuIcon, ProductsIcon, UsersIcon } from '../components/icons.tsx';
+import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
+import { paths, routes } from '#lib/paths.ts';
+import { useSession } from '#session/session.tsx';
+import {
+  AddMemberIcon,
+  CloseIcon,
+  GroupsIcon,
+  HistoryIcon,
+  MenuIcon,
+  ProductsIcon,
+  UsersIcon,
+} from '#components/icons.tsx';
 import { appMessages } from './messages.ts';
 import { navEntries, type NavIcon } from './route-registry.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';

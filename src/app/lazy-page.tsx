@@ -4,7 +4,7 @@
 // "Try again". It is asked for again only when the user tries again or comes back to the page,
 // never on the next render (src/lib/preloadable.tsx).
 import type { ComponentType } from 'react';
-import { preloadable, type Preloadable } from '../lib/preloadable.tsx';
+import { preloadable, type Preloadable } from '#lib/preloadable.tsx';
 
 /** How long a page's code may take to arrive before the page says it failed (a silent network). */
 const loadTimeoutMs = 20_000;

@@ -1,4 +1,4 @@
-import { NotFound } from '../components/not-found.tsx';
+import { NotFound } from '#components/not-found.tsx';
 
 export function NotFoundPage() {
   return <NotFound />;

@@ -1,4 +1,4 @@
-import { defineMessages } from '../lib/i18n.tsx';
+import { defineMessages } from '#lib/i18n.tsx';
 
 /** The overview's strings (apart from appMessages, which the first page carries). */
 export const overviewMessages = defineMessages({

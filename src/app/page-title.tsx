@@ -5,7 +5,7 @@
 // the two in step, loading and not-found states included.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useMessages } from '../lib/i18n.tsx';
+import { useMessages } from '#lib/i18n.tsx';
 import { appMessages } from './messages.ts';
 
 /** How long after a navigation the new page's h1 may take to appear and still get focus. */

@@ -1,6 +1,6 @@
 // Which failed reads are asked again: only what another attempt may fix.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '#api/errors.ts';
 import { shouldRetry } from './query-client.ts';
 
 describe('shouldRetry', () => {

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../api/errors.ts';
+import { isApiError } from '#api/errors.ts';
 
 // A 401 is not handled here: the API client reports it for every caller (queries, mutations,
 // page walks) through `onUnauthorized`, which raises one "session expired" dialog.

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { ApiErrorNotice } from '../components/api-error-notice.tsx';
-import { useMessages } from '../lib/i18n.tsx';
-import { paths } from '../lib/paths.ts';
-import { useSession } from '../session/session.tsx';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
+import { useSession } from '#session/session.tsx';
 import { appMessages } from './messages.ts';
 
 /** Pages behind the login. The return path travels in router state, never in the URL with a token. */

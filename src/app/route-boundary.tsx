@@ -8,13 +8,13 @@
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { isApiError } from '../api/errors.ts';
-import { ApiErrorNotice } from '../components/api-error-notice.tsx';
-import { useMessages } from '../lib/i18n.tsx';
-import { retryFailedLoads } from '../lib/preloadable.tsx';
+import { isApiError } from '#api/errors.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { retryFailedLoads } from '#lib/preloadable.tsx';
 import { isCodeLoadError } from './lazy-page.tsx';
 import { appMessages } from './messages.ts';
-import { onSessionRenewed } from '../session/session-events.ts';
+import { onSessionRenewed } from '#session/session-events.ts';
 
 /**
  * `acrossPages`: the boundary of the signed-in shell around every page, which must not remount

@@ -14,8 +14,8 @@ import { startMembershipPage } from '../features/memberships/first-load.ts';
 import { startProductPage } from '../features/products/first-load.ts';
 import { startTakePage } from '../features/takes/first-load.ts';
 import { prefetchUserPage } from '../features/users/first-load.ts';
-import type { routes } from '../lib/paths.ts';
-import { parseRecordId } from '../lib/record-id.ts';
+import type { routes } from '#lib/paths.ts';
+import { parseRecordId } from '#lib/record-id.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 /** A signed-in visit of a page, as the first load sees it. */

@@ -3,7 +3,7 @@
 // no table, tree, sanitiser or page code.
 import type { ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { routes } from '../lib/paths.ts';
+import { routes } from '#lib/paths.ts';
 import { PageTitle } from './page-title.tsx';
 import { RequireSession } from './require-session.tsx';
 import { layoutPage, notFoundPage, pageEntries } from './route-registry.ts';

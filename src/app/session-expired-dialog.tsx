@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { authMessages } from '../features/auth/messages.ts';
 import { TokenForm } from '../features/auth/token-form.tsx';
-import { useMessages } from '../lib/i18n.tsx';
-import { isTokenRemembered } from '../lib/token-storage.ts';
-import { useSession } from '../session/session.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { isTokenRemembered } from '#lib/token-storage.ts';
+import { useSession } from '#session/session.tsx';
 
 /**
  * Shown once over the current page when any request gets a 401. The page stays mounted

@@ -2,9 +2,9 @@
 // evaluated before them. It sets up the API client and starts a signed-in load (first-load.ts):
 // the token check, the page's code and its first data are on their way while the rest of the
 // entry script is still being evaluated and React renders.
-import { configureApi } from '../api/config.ts';
-import { readToken } from '../lib/token-storage.ts';
-import { notifySessionExpired } from '../session/session-events.ts';
+import { configureApi } from '#api/config.ts';
+import { readToken } from '#lib/token-storage.ts';
+import { notifySessionExpired } from '#session/session-events.ts';
 import { startFirstLoad } from './first-load.ts';
 import { queryClient } from './query-client.ts';
 

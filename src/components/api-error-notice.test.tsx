@@ -6,14 +6,14 @@
 // broken record the field. In the browser, each page meets two of these faults (e2e/faults.spec.ts).
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configureApi } from '../api/config.ts';
-import { ApiError } from '../api/errors.ts';
-import { fetchGroups, fetchGroupWithChildren } from '../api/groups.ts';
-import { fetchGroupMemberships } from '../api/memberships.ts';
-import { fetchAvailabilityGroups, fetchProduct } from '../api/products.ts';
-import { fetchTake, fetchUserTakes } from '../api/takes.ts';
-import { validateToken } from '../api/token.ts';
-import { fetchUserByIdentifier, fetchUserGroups } from '../api/users.ts';
+import { configureApi } from '#api/config.ts';
+import { ApiError } from '#api/errors.ts';
+import { fetchGroups, fetchGroupWithChildren } from '#api/groups.ts';
+import { fetchGroupMemberships } from '#api/memberships.ts';
+import { fetchAvailabilityGroups, fetchProduct } from '#api/products.ts';
+import { fetchTake, fetchUserTakes } from '#api/takes.ts';
+import { validateToken } from '#api/token.ts';
+import { fetchUserByIdentifier, fetchUserGroups } from '#api/users.ts';
 import { expectedMessage, faultKinds } from '../../server/test/faults.ts';
 import { startPortal, type RunningPortal } from '../../server/test/portal-servers.ts';
 import { demoFacts } from '../../server/seed/facts.ts';

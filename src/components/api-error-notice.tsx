@@ -1,5 +1,5 @@
-import { isApiError, type ApiError } from '../api/errors.ts';
-import { fill, useLocale, useMessages, type Locale } from '../lib/i18n.tsx';
+import { isApiError, type ApiError } from '#api/errors.ts';
+import { fill, useLocale, useMessages, type Locale } from '#lib/i18n.tsx';
 import { componentMessages } from './messages.ts';
 
 type Messages = (typeof componentMessages)['en'];

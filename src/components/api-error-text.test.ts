@@ -1,7 +1,7 @@
 // The sentence each API failure is shown with (describeApiError), where the status alone does
 // not say what to do.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '#api/errors.ts';
 import { describeApiError } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
 

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useFormat } from '../lib/i18n.tsx';
+import { useFormat } from '#lib/i18n.tsx';
 import { DataTable } from './data-table.tsx';
 import { dateCellProps } from './date-cell.tsx';
 import { portalTextCell } from './portal-text.tsx';

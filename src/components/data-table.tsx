@@ -14,10 +14,10 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { useState, type FocusEvent, type MouseEvent, type ReactNode, type TdHTMLAttributes } from 'react';
-import type { Page } from '../api/list.ts';
-import { fill, useFormat, useMessages } from '../lib/i18n.tsx';
-import { linkOf, useLinkClicks } from '../lib/link-clicks.ts';
-import type { ListSearch } from '../lib/list-search.ts';
+import type { Page } from '#api/list.ts';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { linkOf, useLinkClicks } from '#lib/link-clicks.ts';
+import type { ListSearch } from '#lib/list-search.ts';
 import { ApiErrorNotice } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
 import { SlowPortalNotice } from './query-loading.tsx';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useFormat, type Formatters } from '../lib/i18n.tsx';
+import { useFormat, type Formatters } from '#lib/i18n.tsx';
 import styles from './date-cell.module.css';
 
 /** A date in a table: the day, with the full date and time on hover, on one line. */

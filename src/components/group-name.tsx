@@ -1,7 +1,7 @@
 // How a group is named on screen: its name, or "Group 8" when the portal gave it an empty one
 // (a blank heading, breadcrumb or tree item would name nothing). Shared by every feature.
-import type { Grp } from '../api/schemas/grp.ts';
-import { fill, useMessages } from '../lib/i18n.tsx';
+import type { Grp } from '#schemas/grp.ts';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import { componentMessages } from './messages.ts';
 import { PortalText } from './portal-text.tsx';
 

@@ -4,10 +4,10 @@
 // saying when the portal is slow; failed, with "Try again"; then the page.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { groupQueries } from '../api/groups.ts';
-import type { GrpWithChildren } from '../api/schemas/grp.ts';
-import { fill } from '../lib/i18n.tsx';
-import { useRouteId } from '../lib/record-id.ts';
+import { groupQueries } from '#api/groups.ts';
+import type { GrpWithChildren } from '#schemas/grp.ts';
+import { fill } from '#lib/i18n.tsx';
+import { useRouteId } from '#lib/record-id.ts';
 import { NotFound } from './not-found.tsx';
 import { RecordStates } from './record-states.tsx';
 

@@ -1,4 +1,4 @@
-import { defineMessages } from '../lib/i18n.tsx';
+import { defineMessages } from '#lib/i18n.tsx';
 
 /** Strings of the shared components (errors, tables, forms, preferences, not found). */
 export const componentMessages = defineMessages({

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useMessages } from '../lib/i18n.tsx';
-import { paths } from '../lib/paths.ts';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { componentMessages } from './messages.ts';
 import styles from './not-found.module.css';
 

@@ -3,7 +3,7 @@
 // keeps a right-to-left override character inside the text it came with, and a long word wraps
 // instead of widening the page.
 import { Fragment, type ReactNode } from 'react';
-import { refusePluralInDev } from '../lib/i18n.tsx';
+import { refusePluralInDev } from '#lib/i18n.tsx';
 import styles from './portal-text.module.css';
 
 export function PortalText({

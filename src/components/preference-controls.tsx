@@ -1,6 +1,6 @@
 // The theme and language choices, in the header and on the login page.
-import { locales, useLocale, useMessages, type Locale } from '../lib/i18n.tsx';
-import { themes, useTheme, type Theme } from '../lib/theme.tsx';
+import { locales, useLocale, useMessages, type Locale } from '#lib/i18n.tsx';
+import { themes, useTheme, type Theme } from '#lib/theme.tsx';
 import { componentMessages } from './messages.ts';
 
 /** Each language names itself, so a reader finds theirs whatever the current language. */

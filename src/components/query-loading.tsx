@@ -2,8 +2,8 @@
 // shows (query-client.ts retries timeouts), so after the first timeout the page says that the
 // portal is slow and offers "Try again" (a fresh attempt now) while the retries go on.
 import { useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
-import { isApiError } from '../api/errors.ts';
-import { useMessages } from '../lib/i18n.tsx';
+import { isApiError } from '#api/errors.ts';
+import { useMessages } from '#lib/i18n.tsx';
 import { componentMessages } from './messages.ts';
 import styles from './query-loading.module.css';
 

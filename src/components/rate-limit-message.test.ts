@@ -1,6 +1,6 @@
 // The words for a 429 (too many failed sign-ins or token checks), in both languages.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '#api/errors.ts';
 import { describeApiError } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
 

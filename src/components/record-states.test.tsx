@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../api/errors.ts';
+import { ApiError } from '#api/errors.ts';
 import { RecordStates } from './record-states.tsx';
 
 afterEach(cleanup);

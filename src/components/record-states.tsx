@@ -1,6 +1,6 @@
 import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { isApiError } from '../api/errors.ts';
+import { isApiError } from '#api/errors.ts';
 import { ApiErrorNotice } from './api-error-notice.tsx';
 import { QueryLoading } from './query-loading.tsx';
 

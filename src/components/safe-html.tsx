@@ -3,7 +3,7 @@
 // Wide content (a table of 200 cells) scrolls inside its own box, never the page.
 import DOMPurify from 'dompurify';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { fill, useMessages } from '../lib/i18n.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import { componentMessages } from './messages.ts';
 import styles from './safe-html.module.css';
 

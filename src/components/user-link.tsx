@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { displayName } from '../api/known-users.ts';
-import { usePersonName } from '../api/use-person.ts';
-import { fill, useMessages } from '../lib/i18n.tsx';
-import { paths } from '../lib/paths.ts';
+import { displayName } from '#api/known-users.ts';
+import { usePersonName } from '#api/use-person.ts';
+import { fill, useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { componentMessages } from './messages.ts';
 import { PortalText } from './portal-text.tsx';
 import styles from './user-link.module.css';

@@ -3,11 +3,11 @@
 // a remembered token that another tab removes or replaces signs this tab out or over too.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { isApiError } from '../api/errors.ts';
-import { reloadKnownUsers } from '../api/known-users.ts';
-import { validateToken, type Session } from '../api/token.ts';
-import { clearToken, onTokenChangedElsewhere, readToken, saveToken } from '../lib/token-storage.ts';
-import { clearUserData } from '../lib/user-data-storage.ts';
+import { isApiError } from '#api/errors.ts';
+import { reloadKnownUsers } from '#api/known-users.ts';
+import { validateToken, type Session } from '#api/token.ts';
+import { clearToken, onTokenChangedElsewhere, readToken, saveToken } from '#lib/token-storage.ts';
+import { clearUserData } from '#lib/user-data-storage.ts';
 import { notifySessionRenewed, onSessionExpired } from './session-events.ts';
 
 type SessionState =

@@ -2,14 +2,10 @@
 // its age, its gathering's progress, and a refresh that gathers it again.
 import type { Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
-import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { grpSchema } from '../../../src/api/schemas/grp.ts';
-import { productSchema } from '../../../src/api/schemas/product.ts';
-import {
-  sharedCacheStatusSchema,
-  sharedGroupsSchema,
-  sharedProductsSchema,
-} from '../../../src/api/schemas/shared-cache.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpSchema } from '#schemas/grp.ts';
+import { productSchema } from '#schemas/product.ts';
+import { sharedCacheStatusSchema, sharedGroupsSchema, sharedProductsSchema } from '#schemas/shared-cache.ts';
 import type { SharedCacheGatherer } from '../cache-gatherer.ts';
 import type { DashboardEnv } from '../http.ts';
 import { sharedCacheNames, type SharedCaches } from '../store/shared-caches.ts';

@@ -3,8 +3,8 @@
 // limit 1: its total) with the caller's token, a few at a time, and kept for every administrator.
 import type { Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
-import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { memberCountSchema, memberCountsRequestSchema } from '../../../src/api/schemas/member-counts.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { memberCountSchema, memberCountsRequestSchema } from '#schemas/member-counts.ts';
 import { isoTime } from '../clock.ts';
 import { readJsonBody, type DashboardEnv } from '../http.ts';
 import type { PortalGateway } from '../portal-gateway.ts';

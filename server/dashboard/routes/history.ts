@@ -3,14 +3,14 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { accepts } from 'hono/accepts';
 import { stream } from 'hono/streaming';
-import { listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { listEnvelopeSchema } from '#schemas/envelope.ts';
 import {
   historyCsvLanguages,
   historyCsvQuerySchema,
   historyEventSchema,
   historyQuerySchema,
   type HistoryCsvLanguage,
-} from '../../../src/api/schemas/history.ts';
+} from '#schemas/history.ts';
 import { historyCsvHeader, historyCsvRows } from '../history-csv.ts';
 import { readQuery, type DashboardEnv } from '../http.ts';
 import type { History } from '../store/history.ts';

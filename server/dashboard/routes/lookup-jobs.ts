@@ -1,13 +1,13 @@
 // "Add people to the directory": start a lookup job, follow it, list its identifiers, cancel it.
 import type { Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
 import {
   lookupItemSchema,
   lookupItemsQuerySchema,
   lookupJobRequestSchema,
   lookupJobSchema,
-} from '../../../src/api/schemas/lookup-job.ts';
+} from '#schemas/lookup-job.ts';
 import { PortalError, badRequest } from '../../portal/errors.ts';
 import { readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
 import type { LookupRunner } from '../lookup-runner.ts';

@@ -1,7 +1,7 @@
 // The people directory: learn people by identifier (asked from the portal here, never taken
 // from the browser), names for a page of user ids, search, one person, forget, size.
 import type { Hono, MiddlewareHandler } from 'hono';
-import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
 import {
   directorySizeSchema,
   forgottenSchema,
@@ -11,8 +11,8 @@ import {
   learnPeopleRequestSchema,
   learnPeopleResultSchema,
   personSchema,
-} from '../../../src/api/schemas/directory.ts';
-import { limiter } from '../../../src/api/limiter.ts';
+} from '#schemas/directory.ts';
+import { limiter } from '#api/limiter.ts';
 import * as z from 'zod/mini';
 import { PortalError } from '../../portal/errors.ts';
 import { pathId, readJsonBody, readQuery, type DashboardEnv } from '../http.ts';

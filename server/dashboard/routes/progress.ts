@@ -1,8 +1,8 @@
 // Progress reports of a group: start (or join) a gathering, follow it, cancel it.
 import type { Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
-import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { progressReportSchema } from '../../../src/api/schemas/progress-report.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { progressReportSchema } from '#schemas/progress-report.ts';
 import { PortalError } from '../../portal/errors.ts';
 import { pathId, readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
 import type { ProgressReports } from '../progress/progress-reports.ts';

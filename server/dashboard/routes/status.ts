@@ -1,8 +1,8 @@
 // GET /status: tells the dashboard that a dashboard server is there (a static host answers
 // HTML instead) and with which settings. No token needed; nothing about any organisation.
 import type { Hono } from 'hono';
-import { dashboardStatusSchema } from '../../../src/api/schemas/dashboard-status.ts';
-import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { dashboardStatusSchema } from '#schemas/dashboard-status.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
 import type { DashboardEnv } from '../http.ts';
 
 const statusEnvelope = itemEnvelopeSchema(dashboardStatusSchema);

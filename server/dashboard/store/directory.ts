@@ -1,7 +1,7 @@
 // The people directory: users of an organisation as the portal last showed them. Every query
 // is scoped by org_id; a person is keyed by (org_id, user_id).
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import { PEOPLE_SEARCH_COUNT_CAP, type Person } from '../../../src/api/schemas/directory.ts';
+import { PEOPLE_SEARCH_COUNT_CAP, type Person } from '#schemas/directory.ts';
 import { isoTime } from '../clock.ts';
 import { personTerms, prefixUpperBound, searchTerms, sortName } from '../search-text.ts';
 import type { StoreDb, StoreDialect } from './connection.ts';

@@ -1,7 +1,7 @@
 // The history of memberships created through the server, newest first, scoped by org_id. Events
 // are written by the outbox (outbox.ts), one per intent.
-import type { HistoryEvent, HistoryFilter } from '../../../src/api/schemas/history.ts';
-import { historyEventSchema } from '../../../src/api/schemas/history.ts';
+import type { HistoryEvent, HistoryFilter } from '#schemas/history.ts';
+import { historyEventSchema } from '#schemas/history.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
 

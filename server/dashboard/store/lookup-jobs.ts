@@ -4,8 +4,8 @@
 // an organisation run at once, whichever replicas hold them (claim()).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { LookupItem, LookupJob } from '../../../src/api/schemas/lookup-job.ts';
-import { lookupItemSchema, lookupJobSchema } from '../../../src/api/schemas/lookup-job.ts';
+import type { LookupItem, LookupJob } from '#schemas/lookup-job.ts';
+import { lookupItemSchema, lookupJobSchema } from '#schemas/lookup-job.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb, StoreDialect } from './connection.ts';
 

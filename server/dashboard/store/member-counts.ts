@@ -1,5 +1,5 @@
 // Group member counts per organisation, as the portal last gave them (user_grp/get_all's total).
-import type { MemberCount } from '../../../src/api/schemas/member-counts.ts';
+import type { MemberCount } from '#schemas/member-counts.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
 

@@ -4,7 +4,7 @@
 // a reconciliation on another replica) writes at most one event for it.
 import type { Selectable } from 'kysely';
 import * as z from 'zod/mini';
-import { historyResults, historySources, type HistoryEvent } from '../../../src/api/schemas/history.ts';
+import { historyResults, historySources, type HistoryEvent } from '#schemas/history.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
 import { eventRow, type MembershipOutcome } from './history.ts';

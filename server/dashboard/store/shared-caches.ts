@@ -1,6 +1,6 @@
 // Lists gathered once per organisation (shared_cache), scoped by org_id: the gathering's
 // progress, written page by page so that every replica shows it, and the last complete list.
-import type { SharedCacheStatus } from '../../../src/api/schemas/shared-cache.ts';
+import type { SharedCacheStatus } from '#schemas/shared-cache.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
 

@@ -1,5 +1,5 @@
-import { listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { availabilityGroupSchema } from '../../../src/api/schemas/availability-group.ts';
+import { listEnvelopeSchema } from '#schemas/envelope.ts';
+import { availabilityGroupSchema } from '#schemas/availability-group.ts';
 import { availabilityGroupResource } from '../../db/resources.ts';
 import { readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';

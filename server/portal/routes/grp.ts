@@ -1,6 +1,6 @@
 // Groups: list, one group with its direct children, lookup by external id.
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { grpSchema, grpWithChildrenSchema } from '../../../src/api/schemas/grp.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpSchema, grpWithChildrenSchema } from '#schemas/grp.ts';
 import { grpResource, selectList } from '../../db/resources.ts';
 import { parseId, readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';

@@ -1,6 +1,6 @@
 // Product access records whose product is a bundle (docs/portal-api.md).
-import { listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { productAccessSchema } from '../../../src/api/schemas/product-access.ts';
+import { listEnvelopeSchema } from '#schemas/envelope.ts';
+import { productAccessSchema } from '#schemas/product-access.ts';
 import { productAccessResource } from '../../db/resources.ts';
 import { readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';

@@ -1,11 +1,11 @@
 // Products: one product (every field of the definition, null where empty) and the definition.
-import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
 import {
   productDefinitionSchema,
   productFieldDefinitions,
   productFieldNames,
   productSchema,
-} from '../../../src/api/schemas/product.ts';
+} from '#schemas/product.ts';
 import { parseId } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
 import { notFound } from '../errors.ts';

@@ -1,6 +1,6 @@
 // Takes: the takes of one user (a list), and one take.
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { takeSchema } from '../../../src/api/schemas/take.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { takeSchema } from '#schemas/take.ts';
 import { selectList, takeResource } from '../../db/resources.ts';
 import { parseId, readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';

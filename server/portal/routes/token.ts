@@ -1,6 +1,6 @@
 // GET /token/validate and POST /token (docs/portal-api.md: body {"apikey"}, unknown key 401).
-import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { tokenRequestSchema, tokenResultSchema, tokenValidateSchema } from '../../../src/api/schemas/token.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { tokenRequestSchema, tokenResultSchema, tokenValidateSchema } from '#schemas/token.ts';
 import { formatTimestamp } from '../../db/time.ts';
 import { readJson, validate } from '../body.ts';
 import { tokenRequest } from '../auth.ts';

@@ -1,6 +1,6 @@
 // Memberships: list, and the API's one write, create (404 unknown group/user, 409 duplicate).
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { userGrpCreateSchema, userGrpSchema } from '../../../src/api/schemas/user-grp.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { userGrpCreateSchema, userGrpSchema } from '#schemas/user-grp.ts';
 import { selectList, userGrpResource } from '../../db/resources.ts';
 import { formatTimestamp } from '../../db/time.ts';
 import { readJson, validate } from '../body.ts';

@@ -1,7 +1,7 @@
 // Users: lookup by organisation identifier, and the groups of one user.
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { grpSchema } from '../../../src/api/schemas/grp.ts';
-import { userSchema } from '../../../src/api/schemas/user.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpSchema } from '#schemas/grp.ts';
+import { userSchema } from '#schemas/user.ts';
 import { parseId, readJson } from '../body.ts';
 import type { PortalContext, PortalRoutes } from '../context.ts';
 import { quoted } from '../echo.ts';

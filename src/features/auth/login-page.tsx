@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
-import { LanguageSelect, ThemeSelect } from '../../components/preference-controls.tsx';
-import { useSession } from '../../session/session.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
+import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
+import { useSession } from '#session/session.tsx';
+import { useMessages } from '#lib/i18n.tsx';
 import { authMessages } from './messages.ts';
 import { returnPath } from './return-path.ts';
 import { TokenForm } from './token-form.tsx';

@@ -1,4 +1,4 @@
-import { paths } from '../../lib/paths.ts';
+import { paths } from '#lib/paths.ts';
 
 /** Where to go after signing in: the page the user asked for (router state `from`), same site only. */
 export function returnPath(state: unknown): string {

@@ -3,9 +3,9 @@
 // (never kept), one of the two only, and the secret hidden unless asked.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { configureApi } from '../../api/config.ts';
+import { configureApi } from '#api/config.ts';
 import { startPortal, type RunningPortal } from '../../../server/test/portal-servers.ts';
-import { validateToken } from '../../api/token.ts';
+import { validateToken } from '#api/token.ts';
 import { TokenForm } from './token-form.tsx';
 
 let portal: RunningPortal;

@@ -2,10 +2,10 @@
 // that the dashboard exchanges for a token (POST /token). Only the token is kept (token-storage);
 // the key lives in this form's state until it unmounts. What was typed stays on failure.
 import { useId, useState, type FormEvent } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import { requestToken } from '../../api/token.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
+import { isApiError } from '#api/errors.ts';
+import { requestToken } from '#api/token.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { useMessages } from '#lib/i18n.tsx';
 import { authMessages } from './messages.ts';
 import { SecretField } from './secret-field.tsx';
 import styles from './token-form.module.css';

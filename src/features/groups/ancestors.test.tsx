@@ -1,8 +1,8 @@
 // Finding a group's ancestors without the index: walking get_with_children up the parents.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors.ts';
-import { walkAncestors } from '../../api/groups.ts';
-import type { GrpWithChildren } from '../../api/schemas/grp.ts';
+import { ApiError } from '#api/errors.ts';
+import { walkAncestors } from '#api/groups.ts';
+import type { GrpWithChildren } from '#schemas/grp.ts';
 
 function node(id: number, parent: number | null): GrpWithChildren {
   return {

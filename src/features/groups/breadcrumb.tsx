@@ -2,12 +2,12 @@
 // otherwise by walking get_with_children up the parent chain.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ancestorsOf, groupIndexQuery } from '../../api/group-index.ts';
-import { groupQueries, isNoParent } from '../../api/groups.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
-import { GroupName } from '../../components/group-name.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import { ancestorsOf, groupIndexQuery } from '#api/group-index.ts';
+import { groupQueries, isNoParent } from '#api/groups.ts';
+import type { Grp } from '#schemas/grp.ts';
+import { GroupName } from '#components/group-name.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './group-page.module.css';

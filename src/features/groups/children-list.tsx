@@ -1,10 +1,10 @@
 // The direct subgroups of a group, as links. A parent of thousands shows them a page at a time.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { GrpWithChildren } from '../../api/schemas/grp.ts';
-import { GroupName } from '../../components/group-name.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import type { GrpWithChildren } from '#schemas/grp.ts';
+import { GroupName } from '#components/group-name.tsx';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import { usePrefetchGroup } from './use-prefetch-group.ts';
 import styles from './group-page.module.css';

@@ -1,10 +1,10 @@
 // The groups the tree cannot place because their parents loop back to them (a portal's data
 // may hold such a loop): listed under the tree with a note, each a link to its page.
 import { Link } from 'react-router';
-import type { Grp } from '../../api/schemas/grp.ts';
-import { GroupName } from '../../components/group-name.tsx';
-import { fill, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import type { Grp } from '#schemas/grp.ts';
+import { GroupName } from '#components/group-name.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import styles from './groups-page.module.css';
 

@@ -4,17 +4,17 @@
 // dashboard has already looked up (the API has no "user by id"): blank where not known.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import { fetchMembersOfGroups, groupAndDescendants, type ExportProgress } from '../../api/group-members-export.ts';
-import { groupIndexQuery } from '../../api/group-index.ts';
-import { displayName, knownUser } from '../../api/known-users.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { ProgressBar } from '../../components/progress-bar.tsx';
-import { csvDelimiter, writeCsv } from '../../lib/csv.ts';
-import { downloadText } from '../../lib/download.ts';
-import { useLocale, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
+import { isApiError } from '#api/errors.ts';
+import { fetchMembersOfGroups, groupAndDescendants, type ExportProgress } from '#api/group-members-export.ts';
+import { groupIndexQuery } from '#api/group-index.ts';
+import { displayName, knownUser } from '#api/known-users.ts';
+import type { Grp } from '#schemas/grp.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { ProgressBar } from '#components/progress-bar.tsx';
+import { csvDelimiter, writeCsv } from '#lib/csv.ts';
+import { downloadText } from '#lib/download.ts';
+import { useLocale, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
 import { groupMessages } from './messages.ts';
 import styles from './group-page.module.css';
 

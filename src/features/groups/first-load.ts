@@ -1,12 +1,12 @@
 // What the groups pages show first, asked for before they render (src/app/first-load.ts) with
 // the query keys and URL state the pages themselves use, so that their queries find it started.
 import type { QueryClient } from '@tanstack/react-query';
-import { groupIndexQuery } from '../../api/group-index.ts';
-import { groupQueries } from '../../api/groups.ts';
-import type { ListParams } from '../../api/list.ts';
-import { membershipQueries } from '../../api/memberships.ts';
-import { readListSearch, type ListSearchOptions } from '../../lib/list-search.ts';
-import { preloadable } from '../../lib/preloadable.tsx';
+import { groupIndexQuery } from '#api/group-index.ts';
+import { groupQueries } from '#api/groups.ts';
+import type { ListParams } from '#api/list.ts';
+import { membershipQueries } from '#api/memberships.ts';
+import { readListSearch, type ListSearchOptions } from '#lib/list-search.ts';
+import { preloadable } from '#lib/preloadable.tsx';
 import { membersParams } from './members-params.ts';
 import { MEMBERS_PAGE_SIZE } from './use-prefetch-group.ts';
 

@@ -1,11 +1,11 @@
 // /groups/:id: one group, its place in the tree, its subgroups and its members.
 import { Link, useNavigate } from 'react-router';
-import type { GrpWithChildren } from '../../api/schemas/grp.ts';
-import { GroupName } from '../../components/group-name.tsx';
-import { GroupRoute } from '../../components/group-route.tsx';
-import { PortalText } from '../../components/portal-text.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import type { GrpWithChildren } from '#schemas/grp.ts';
+import { GroupName } from '#components/group-name.tsx';
+import { GroupRoute } from '#components/group-route.tsx';
+import { PortalText } from '#components/portal-text.tsx';
+import { useFormat, useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { ChildrenList } from './children-list.tsx';
 import { ExportMembers } from './export-members.tsx';

@@ -2,16 +2,16 @@
 // by id (one request each), then show it in the tree.
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
-import { ancestorsOf, type GroupIndex } from '../../api/group-index.ts';
-import { searchGroups } from '../../api/group-search.ts';
-import { groupQueries } from '../../api/groups.ts';
-import { isApiError } from '../../api/errors.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { GroupName, useGroupLabel } from '../../components/group-name.tsx';
-import { PortalText } from '../../components/portal-text.tsx';
-import { fill, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
+import { ancestorsOf, type GroupIndex } from '#api/group-index.ts';
+import { searchGroups } from '#api/group-search.ts';
+import { groupQueries } from '#api/groups.ts';
+import { isApiError } from '#api/errors.ts';
+import type { Grp } from '#schemas/grp.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { GroupName, useGroupLabel } from '#components/group-name.tsx';
+import { PortalText } from '#components/portal-text.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
 import { groupMessages } from './messages.ts';
 import styles from './groups-page.module.css';
 

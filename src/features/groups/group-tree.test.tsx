@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Grp } from '../../api/schemas/grp.ts';
+import type { Grp } from '#schemas/grp.ts';
 import { flattenTree, type ChildrenState } from './tree/flatten.ts';
 import { GroupTree } from './tree/group-tree.tsx';
 

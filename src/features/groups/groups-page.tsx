@@ -1,7 +1,7 @@
 // /groups: the organisation's groups as a tree (default) or a table; the view lives in the URL.
 import { Link, useSearchParams } from 'react-router';
-import { useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { GroupsTable } from './first-load.ts';
 import { groupMessages } from './messages.ts';
 import { TreeView } from './tree-view.tsx';

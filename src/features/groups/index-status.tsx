@@ -1,11 +1,11 @@
 // How far the group index (every group of the organisation, for search and roots) has loaded,
 // and a way to rebuild it when groups changed elsewhere.
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { groupIndexQuery, refreshGroupIndex, useGroupIndexProgress, type GroupIndex } from '../../api/group-index.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { SlowPortalNotice } from '../../components/query-loading.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
+import { groupIndexQuery, refreshGroupIndex, useGroupIndexProgress, type GroupIndex } from '#api/group-index.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { SlowPortalNotice } from '#components/query-loading.tsx';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
 import { groupMessages } from './messages.ts';
 import styles from './groups-page.module.css';
 

@@ -1,4 +1,4 @@
-import type { ListParams } from '../../api/list.ts';
+import type { ListParams } from '#api/list.ts';
 
 /** The members list request of a group page: shared with prefetching so that the keys match. */
 export function membersParams(groupId: number, page: number, pageSize: number, adminsOnly: boolean): ListParams {

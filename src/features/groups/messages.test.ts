@@ -1,8 +1,8 @@
 // The group messages that carry a count, formatted as a user sees them: each language's plural rule
 // (French 0 and 1 singular) and digits.
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../lib/i18n.tsx';
-import { formatMessage } from '../../lib/message-format.ts';
+import type { Locale } from '#lib/i18n.tsx';
+import { formatMessage } from '#lib/message-format.ts';
 import { groupMessages } from './messages.ts';
 
 type Key = keyof (typeof groupMessages)['en'];

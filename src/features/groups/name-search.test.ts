@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildGroupIndex } from '../../api/group-index.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
+import { buildGroupIndex } from '#api/group-index.ts';
+import type { Grp } from '#schemas/grp.ts';
 import { pageOfNameMatches } from './name-search.ts';
 
 const group = (grp_id: number, grp_name: string, grp_parent_id: number | null = null): Grp => ({

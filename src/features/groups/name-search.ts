@@ -2,11 +2,11 @@
 // so such a filter is answered from the group index (the tree search's), with the same ranking;
 // the other filters then apply as the portal would apply them (whole values).
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { groupIndexQuery, type GroupIndex } from '../../api/group-index.ts';
-import { groupQueries } from '../../api/groups.ts';
-import { searchGroups } from '../../api/group-search.ts';
-import type { Page } from '../../api/list.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
+import { groupIndexQuery, type GroupIndex } from '#api/group-index.ts';
+import { groupQueries } from '#api/groups.ts';
+import { searchGroups } from '#api/group-search.ts';
+import type { Page } from '#api/list.ts';
+import type { Grp } from '#schemas/grp.ts';
 
 interface TableState {
   page: number;

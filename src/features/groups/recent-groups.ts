@@ -2,10 +2,10 @@
 // token, per organisation, under the prefix that sign-out clears).
 import { useEffect, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import type { Grp } from '../../api/schemas/grp.ts';
-import { isTokenRemembered } from '../../lib/token-storage.ts';
-import { readUserData, writeUserData, type Persistence } from '../../lib/user-data-storage.ts';
-import { useSession } from '../../session/session.tsx';
+import type { Grp } from '#schemas/grp.ts';
+import { isTokenRemembered } from '#lib/token-storage.ts';
+import { readUserData, writeUserData, type Persistence } from '#lib/user-data-storage.ts';
+import { useSession } from '#session/session.tsx';
 
 const recentGroupSchema = z.object({ grp_id: z.int(), grp_name: z.string(), viewedAt: z.string() });
 export type RecentGroup = z.infer<typeof recentGroupSchema>;

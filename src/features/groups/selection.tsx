@@ -5,15 +5,15 @@
 // which hands the people to the add page in the route state (never in the URL).
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
-import { fetchAllPages } from '../../api/list.ts';
-import { fetchMemberships } from '../../api/memberships.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { chosenPeopleState } from '../../lib/chosen-people.ts';
-import { fill, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
-import { paths } from '../../lib/paths.ts';
+import { isApiError } from '#api/errors.ts';
+import { fetchAllPages } from '#api/list.ts';
+import { fetchMemberships } from '#api/memberships.ts';
+import type { Grp } from '#schemas/grp.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { chosenPeopleState } from '#lib/chosen-people.ts';
+import { fill, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
+import { paths } from '#lib/paths.ts';
 import { groupMessages } from './messages.ts';
 import styles from './group-page.module.css';
 

@@ -1,6 +1,6 @@
 // Pure tree logic: flattening the open tree into rows, and the WAI-ARIA keyboard answers.
 import { describe, expect, it } from 'vitest';
-import type { Grp } from '../../api/schemas/grp.ts';
+import type { Grp } from '#schemas/grp.ts';
 import { flattenTree, type ChildrenState } from './tree/flatten.ts';
 import { findParentIndex, keyAction, typeAheadIndex } from './tree/keyboard.ts';
 

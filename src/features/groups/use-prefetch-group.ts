@@ -2,8 +2,8 @@
 // a mouse sweeping across the tree, or a held arrow key, from firing a request per row.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { groupQueries } from '../../api/groups.ts';
-import { membershipQueries } from '../../api/memberships.ts';
+import { groupQueries } from '#api/groups.ts';
+import { membershipQueries } from '#api/memberships.ts';
 import { membersParams } from './members-params.ts';
 
 const DELAY_MS = 120;

@@ -1,8 +1,8 @@
 // "Your name, for the history": the label recorded with every member this browser adds (sent
 // as X-Dashboard-Actor by src/api/history-actor.ts), set once and kept on this device.
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_ACTOR_LENGTH, readHistoryActor, writeHistoryActor } from '../../api/history-actor.ts';
-import { fill, useMessages } from '../../lib/i18n.tsx';
+import { MAX_ACTOR_LENGTH, readHistoryActor, writeHistoryActor } from '#api/history-actor.ts';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import { historyMessages } from './messages.ts';
 import styles from './history-page.module.css';
 

@@ -1,11 +1,11 @@
 // "Download CSV": the whole filtered history from the server, fetched with the token in its
 // header and saved from memory (a link with the token in it would leak it to logs and history).
 import { useMutation } from '@tanstack/react-query';
-import { fetchHistoryCsv } from '../../api/history.ts';
-import type { HistoryFilter } from '../../api/schemas/history.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { downloadText } from '../../lib/download.ts';
-import { useLocale, useMessages } from '../../lib/i18n.tsx';
+import { fetchHistoryCsv } from '#api/history.ts';
+import type { HistoryFilter } from '#schemas/history.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { downloadText } from '#lib/download.ts';
+import { useLocale, useMessages } from '#lib/i18n.tsx';
 import { historyMessages } from './messages.ts';
 
 export function DownloadCsvButton({ filter }: { filter: HistoryFilter }) {

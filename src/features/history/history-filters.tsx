@@ -3,12 +3,12 @@
 // identifiers are looked up on "Apply filters", and a field that names nobody says so.
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import { groupQueries } from '../../api/groups.ts';
-import { historyResults, historySources } from '../../api/schemas/history.ts';
-import { userQueries } from '../../api/users.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { fill, useMessages } from '../../lib/i18n.tsx';
+import { isApiError } from '#api/errors.ts';
+import { groupQueries } from '#api/groups.ts';
+import { historyResults, historySources } from '#schemas/history.ts';
+import { userQueries } from '#api/users.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import type { HistoryFilterKey } from './history-search.ts';
 import { historyMessages } from './messages.ts';
 import { useHistoryLabels } from './labels.ts';

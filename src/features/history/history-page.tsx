@@ -1,8 +1,8 @@
 // The History page: who added whom to which group, when, from which page, and how it went, as
 // the dashboard server recorded it. On a static host (no dashboard server) it says it needs one.
-import { useDashboardServer } from '../../api/dashboard-server.ts';
-import { useMessages } from '../../lib/i18n.tsx';
-import { useListSearch } from '../../lib/list-search.ts';
+import { useDashboardServer } from '#api/dashboard-server.ts';
+import { useMessages } from '#lib/i18n.tsx';
+import { useListSearch } from '#lib/list-search.ts';
 import { ActorSetting } from './actor-setting.tsx';
 import { DownloadCsvButton } from './download-button.tsx';
 import { HistoryFilters } from './history-filters.tsx';

@@ -2,9 +2,9 @@
 // 2026-01-01&to=2026-01-31&page=2`), and the server's filter it means. A value the page cannot
 // read is left out rather than failing the page.
 import * as z from 'zod/mini';
-import type { HistoryPageParams } from '../../api/history.ts';
-import { historyResults, historySources, type HistoryFilter } from '../../api/schemas/history.ts';
-import type { ListSearch, ListSearchOptions } from '../../lib/list-search.ts';
+import type { HistoryPageParams } from '#api/history.ts';
+import { historyResults, historySources, type HistoryFilter } from '#schemas/history.ts';
+import type { ListSearch, ListSearchOptions } from '#lib/list-search.ts';
 
 export const historyFilterKeys = ['group', 'person', 'source', 'result', 'from', 'to'] as const;
 export type HistoryFilterKey = (typeof historyFilterKeys)[number];

@@ -1,6 +1,6 @@
 // How sources and results read on the page, in the current language.
-import type { HistoryEvent } from '../../api/schemas/history.ts';
-import { useMessages } from '../../lib/i18n.tsx';
+import type { HistoryEvent } from '#schemas/history.ts';
+import { useMessages } from '#lib/i18n.tsx';
 import { historyMessages } from './messages.ts';
 
 export function useHistoryLabels() {

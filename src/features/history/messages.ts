@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n.tsx';
+import { defineMessages } from '#lib/i18n.tsx';
 
 export const historyMessages = defineMessages({
   en: {

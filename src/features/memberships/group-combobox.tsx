@@ -4,16 +4,16 @@
 // can be chosen at once.
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { ancestorsOf, groupIndexQuery, useGroupIndexProgress } from '../../api/group-index.ts';
-import { groupQueries } from '../../api/groups.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
-import { GroupName, useGroupLabel } from '../../components/group-name.tsx';
-import { fillNodes, PortalText } from '../../components/portal-text.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
-import { maxGroupMatches, searchGroups } from '../../api/group-search.ts';
+import { ancestorsOf, groupIndexQuery, useGroupIndexProgress } from '#api/group-index.ts';
+import { groupQueries } from '#api/groups.ts';
+import type { Grp } from '#schemas/grp.ts';
+import { GroupName, useGroupLabel } from '#components/group-name.tsx';
+import { fillNodes, PortalText } from '#components/portal-text.tsx';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
+import { maxGroupMatches, searchGroups } from '#api/group-search.ts';
 import { membershipMessages } from './messages.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { useDebouncedValue } from '#lib/use-debounced-value.ts';
 import styles from './memberships.module.css';
 
 export interface GroupComboboxProps {

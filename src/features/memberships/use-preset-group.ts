@@ -2,10 +2,10 @@
 // loaded, then the value until someone picks another group.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import { groupQueries } from '../../api/groups.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
-import { fill, useMessages } from '../../lib/i18n.tsx';
+import { isApiError } from '#api/errors.ts';
+import { groupQueries } from '#api/groups.ts';
+import type { Grp } from '#schemas/grp.ts';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import { membershipMessages } from './messages.ts';
 
 export interface PresetGroup {

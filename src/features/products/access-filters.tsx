@@ -1,7 +1,7 @@
 // Filters of the bundle access table: user id and bundle id, each an `equal` criteria.
 import { useId, useState, type FormEvent } from 'react';
-import { useMessages } from '../../lib/i18n.tsx';
-import { parseRecordId } from '../../lib/record-id.ts';
+import { useMessages } from '#lib/i18n.tsx';
+import { parseRecordId } from '#lib/record-id.ts';
 import { productMessages } from './messages.ts';
 import styles from './products-page.module.css';
 

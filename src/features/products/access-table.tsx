@@ -3,16 +3,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { productQueries } from '../../api/products.ts';
-import type { ProductAccess } from '../../api/schemas/product-access.ts';
-import { DataTable } from '../../components/data-table.tsx';
-import { DateCell } from '../../components/date-cell.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
-import { useListSearch } from '../../lib/list-search.ts';
+import { productQueries } from '#api/products.ts';
+import type { ProductAccess } from '#schemas/product-access.ts';
+import { DataTable } from '#components/data-table.tsx';
+import { DateCell } from '#components/date-cell.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { useListSearch } from '#lib/list-search.ts';
 import { AccessFilters } from './access-filters.tsx';
 import { productMessages } from './messages.ts';
 import { ProductLink } from './product-link.tsx';
-import { UserLink } from '../../components/user-link.tsx';
+import { UserLink } from '#components/user-link.tsx';
 
 const filterKeys = ['product_access_user_id', 'product_access_product_id'] as const;
 const column = createColumnHelper<ProductAccess>();

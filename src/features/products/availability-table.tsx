@@ -3,11 +3,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { productQueries } from '../../api/products.ts';
-import type { AvailabilityGroup } from '../../api/schemas/availability-group.ts';
-import { DataTable } from '../../components/data-table.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
-import { useListSearch } from '../../lib/list-search.ts';
+import { productQueries } from '#api/products.ts';
+import type { AvailabilityGroup } from '#schemas/availability-group.ts';
+import { DataTable } from '#components/data-table.tsx';
+import { useFormat, useMessages } from '#lib/i18n.tsx';
+import { useListSearch } from '#lib/list-search.ts';
 import { availabilityParams, availabilitySearch } from './first-load.ts';
 import { productMessages } from './messages.ts';
 import { StatusBadge } from './status-badge.tsx';

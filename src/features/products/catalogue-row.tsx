@@ -2,13 +2,13 @@
 // on screen; a row that scrolls away before its turn is cancelled and costs nothing.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
-import { catalogueQueries } from '../../api/products.ts';
-import { PortalText } from '../../components/portal-text.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import { isApiError } from '#api/errors.ts';
+import { catalogueQueries } from '#api/products.ts';
+import { PortalText } from '#components/portal-text.tsx';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { productMessages } from './messages.ts';
-import { productTitle } from '../../api/product-title.ts';
+import { productTitle } from '#api/product-title.ts';
 import { StatusBadge, TypeBadge } from './status-badge.tsx';
 import styles from './products-page.module.css';
 

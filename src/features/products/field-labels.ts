@@ -1,6 +1,6 @@
 // Readable names of the product fields the definition describes today; any other field by its
 // API name made readable. The API names themselves only under "Technical details".
-import type { Locale } from '../../lib/i18n.tsx';
+import type { Locale } from '#lib/i18n.tsx';
 
 const labels: Record<string, [en: string, fr: string]> = {
   product_id: ['Product number', 'Numéro du produit'],

@@ -3,7 +3,7 @@
 // image path shows "Not set" instead of an empty grey box.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { productReadSchema } from '../../api/schemas/product.ts';
+import { productReadSchema } from '#schemas/product.ts';
 import { FieldValue } from './field-value.tsx';
 import type { FieldLayout } from './product-fields.ts';
 

@@ -1,14 +1,14 @@
 // One product value, shown by its definition type: numbers and dates with Intl, 0/1 flags as
 // Yes/No, coded values in words, markup sanitised, addresses as links, storage paths as text, null
 // and "" alike as a quiet "Not set" (a product gathered before the tolerant read may still hold "").
-import { PortalText } from '../../components/portal-text.tsx';
-import { SafeHtml } from '../../components/safe-html.tsx';
-import { componentMessages } from '../../components/messages.ts';
-import { useFormat, useLocale, useMessages } from '../../lib/i18n.tsx';
+import { PortalText } from '#components/portal-text.tsx';
+import { SafeHtml } from '#components/safe-html.tsx';
+import { componentMessages } from '#components/messages.ts';
+import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
 import { productMessages } from './messages.ts';
 import { containsMarkup, flagFields, isWebUrl, pathFields, type FieldLayout } from './product-fields.ts';
 import { fieldValueLabel } from './value-labels.ts';
-import { UserLink } from '../../components/user-link.tsx';
+import { UserLink } from '#components/user-link.tsx';
 import styles from './product-page.module.css';
 
 /** `label` names the field (for a formatted text that scrolls sideways). */

@@ -1,9 +1,9 @@
 // What the product page shows first, asked for before it renders (src/app/first-load.ts) with
 // the query keys and URL state the page itself uses, so that its queries find it started.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ListParams } from '../../api/list.ts';
-import { productQueries } from '../../api/products.ts';
-import { readListSearch, type ListSearchOptions } from '../../lib/list-search.ts';
+import type { ListParams } from '#api/list.ts';
+import { productQueries } from '#api/products.ts';
+import { readListSearch, type ListSearchOptions } from '#lib/list-search.ts';
 
 /** The availability table's state in the URL: `groups.page`, `groups.size`. */
 export const availabilitySearch = { prefix: 'groups' } satisfies ListSearchOptions;

@@ -1,7 +1,7 @@
 // The catalogue messages that carry counts, formatted as a user sees them in both languages.
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../lib/i18n.tsx';
-import { formatMessage } from '../../lib/message-format.ts';
+import type { Locale } from '#lib/i18n.tsx';
+import { formatMessage } from '#lib/message-format.ts';
 import { productMessages, type ProductMessages } from './messages.ts';
 
 const say = (locale: Locale, key: keyof ProductMessages, values: Record<string, number>) =>

@@ -1,9 +1,9 @@
 // "Product ID" + "Open": the API has no product list, so a product is reached by its id.
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
-import { parseRecordId } from '../../lib/record-id.ts';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
+import { parseRecordId } from '#lib/record-id.ts';
 import { productMessages } from './messages.ts';
 import styles from './products-page.module.css';
 

@@ -1,10 +1,10 @@
 // "All fields": the product laid out from GET /product/definition (cached for the session).
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { productQueries } from '../../api/products.ts';
-import type { Product } from '../../api/schemas/product.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { useLocale, useMessages } from '../../lib/i18n.tsx';
+import { productQueries } from '#api/products.ts';
+import type { Product } from '#schemas/product.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { useLocale, useMessages } from '#lib/i18n.tsx';
 import { fieldLabel } from './field-labels.ts';
 import { FieldValue } from './field-value.tsx';
 import { productMessages, type ProductMessages } from './messages.ts';

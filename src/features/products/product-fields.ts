@@ -1,6 +1,6 @@
 // How the product page lays out a product from GET /product/definition: which section each
 // field belongs to, and what kind of value it holds. Pure data, so it is unit-tested alone.
-import type { ProductDefinition } from '../../api/schemas/product.ts';
+import type { ProductDefinition } from '#schemas/product.ts';
 
 const sectionIds = ['identity', 'catalogue', 'certificate', 'event', 'texts', 'media', 'custom', 'other'] as const;
 export type SectionId = (typeof sectionIds)[number];

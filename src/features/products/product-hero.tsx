@@ -1,13 +1,13 @@
 // The top of a product page: title, badges, summary, image and the key facts.
 import { useState } from 'react';
-import { componentMessages } from '../../components/messages.ts';
-import { PortalText } from '../../components/portal-text.tsx';
-import type { Product } from '../../api/schemas/product.ts';
-import { fill, useFormat, useLocale, useMessages, type Locale } from '../../lib/i18n.tsx';
+import { componentMessages } from '#components/messages.ts';
+import { PortalText } from '#components/portal-text.tsx';
+import type { Product } from '#schemas/product.ts';
+import { fill, useFormat, useLocale, useMessages, type Locale } from '#lib/i18n.tsx';
 import { TextValue } from './field-value.tsx';
 import { productMessages } from './messages.ts';
 import { isWebUrl } from './product-fields.ts';
-import { productTitle } from '../../api/product-title.ts';
+import { productTitle } from '#api/product-title.ts';
 import { StatusBadge, TypeBadge } from './status-badge.tsx';
 import styles from './product-page.module.css';
 

@@ -1,13 +1,13 @@
 // /products/:id: one product, its availability groups, its bundle access and every field.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { productQueries } from '../../api/products.ts';
-import type { Product } from '../../api/schemas/product.ts';
-import { NotFound } from '../../components/not-found.tsx';
-import { RecordStates } from '../../components/record-states.tsx';
-import { fill, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
-import { useRouteId } from '../../lib/record-id.ts';
+import { productQueries } from '#api/products.ts';
+import type { Product } from '#schemas/product.ts';
+import { NotFound } from '#components/not-found.tsx';
+import { RecordStates } from '#components/record-states.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
+import { useRouteId } from '#lib/record-id.ts';
 import { AccessTable } from './access-table.tsx';
 import { AvailabilityTable } from './availability-table.tsx';
 import { TextValue } from './field-value.tsx';

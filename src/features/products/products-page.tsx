@@ -1,5 +1,5 @@
 // /products: open a product by id, browse the catalogue, review bundle access.
-import { useMessages } from '../../lib/i18n.tsx';
+import { useMessages } from '#lib/i18n.tsx';
 import { AccessTable } from './access-table.tsx';
 import { Catalogue } from './catalogue.tsx';
 import { productMessages } from './messages.ts';

@@ -1,4 +1,4 @@
-import { fill, useMessages } from '../../lib/i18n.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import { productMessages } from './messages.ts';
 import { productTypeLabel, statusLabel, statusTone } from './value-labels.ts';
 import styles from './badges.module.css';

@@ -3,8 +3,8 @@
 // re-render over every id). Listeners hear at most once per frame.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
-import { productQueries } from '../../api/products.ts';
-import type { Product } from '../../api/schemas/product.ts';
+import { productQueries } from '#api/products.ts';
+import type { Product } from '#schemas/product.ts';
 
 const detailPrefix = [...productQueries.all(), 'detail'] as const;
 

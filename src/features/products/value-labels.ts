@@ -1,5 +1,5 @@
 // Words for the state values our portal uses; any other value is shown as it comes.
-import type { Locale } from '../../lib/i18n.tsx';
+import type { Locale } from '#lib/i18n.tsx';
 import type { ProductMessages } from './messages.ts';
 
 export function productTypeLabel(value: string, t: ProductMessages): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProgressData, ReportTake } from '../../api/schemas/progress-report.ts';
+import type { ProgressData, ReportTake } from '#schemas/progress-report.ts';
 import { aggregate, chartMonths, chartProducts, memberName } from './aggregate.ts';
 
 let nextTake = 1;

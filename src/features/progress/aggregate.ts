@@ -2,7 +2,7 @@
 // one row per product, one row per member with a cell per product, and the charts' series.
 // Pure (no React): the page, the export and the tests share it. Each member counts once per
 // product: their most advanced take (completed, else in progress, else not started).
-import type { ProgressData, ReportMember, ReportProduct, ReportTake } from '../../api/schemas/progress-report.ts';
+import type { ProgressData, ReportMember, ReportProduct, ReportTake } from '#schemas/progress-report.ts';
 
 export type CellState = 'completed' | 'in_progress' | 'not_started' | 'no_take';
 export type TakeState = Exclude<CellState, 'no_take'>;

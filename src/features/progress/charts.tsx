@@ -3,9 +3,9 @@
 // colours from the theme's tokens, width from the space they have (375 px phones included).
 import * as Plot from '@observablehq/plot';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { fill, useLocale, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
-import { useTheme } from '../../lib/theme.tsx';
+import { fill, useLocale, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
+import { useTheme } from '#lib/theme.tsx';
 import { chartProducts, type ProgressFigures } from './aggregate.ts';
 import { average, productTitle } from './labels.ts';
 import { progressMessages } from './messages.ts';

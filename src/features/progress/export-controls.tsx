@@ -1,6 +1,6 @@
 // "Download report": a file format and the button.
 import { useId, useState } from 'react';
-import { useFormat, useLocale, useMessages } from '../../lib/i18n.tsx';
+import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
 import type { ProgressFigures } from './aggregate.ts';
 import { reportCsv, reportTables, reportWorkbook, saveFile } from './export.ts';
 import { progressMessages } from './messages.ts';

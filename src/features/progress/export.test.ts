@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CsvTable } from '../../lib/csv.ts';
+import type { CsvTable } from '#lib/csv.ts';
 import { reportCsv } from './export.ts';
 
 const tables: CsvTable[] = [

@@ -1,8 +1,8 @@
 // "Download report": both tables of the report as they are filtered, as CSV (the separator of
 // the language's Excel: `;` in French, `,` in English) or as an Excel workbook with one sheet
 // per table (exceljs, loaded on the first download only).
-import type { Formatters, Locale } from '../../lib/i18n.tsx';
-import { writeCsvTables, type CsvTable } from '../../lib/csv.ts';
+import type { Formatters, Locale } from '#lib/i18n.tsx';
+import { writeCsvTables, type CsvTable } from '#lib/csv.ts';
 import type { ProgressFigures } from './aggregate.ts';
 import { cellText, memberLabel, productTitle } from './labels.ts';
 import type { progressMessages } from './messages.ts';

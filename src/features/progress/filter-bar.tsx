@@ -1,8 +1,8 @@
 // The filters, kept in the URL: a product (combobox over the products met), product type and
 // status, and a range of completion dates.
 import { useId, useState } from 'react';
-import type { ReportProduct } from '../../api/schemas/progress-report.ts';
-import { useMessages } from '../../lib/i18n.tsx';
+import type { ReportProduct } from '#schemas/progress-report.ts';
+import { useMessages } from '#lib/i18n.tsx';
 import type { ProgressFilter } from './aggregate.ts';
 import { productTitle } from './labels.ts';
 import { progressMessages } from './messages.ts';

@@ -1,12 +1,12 @@
 // Where the gathering stands: a progress bar "Report progress" with counts and an estimate and
 // "Cancel" while the server gathers; the failed request and "Try again" after a fault; the age
 // of the data and "Refresh" once ready.
-import { ApiError } from '../../api/errors.ts';
-import type { ProgressReport } from '../../api/schemas/progress-report.ts';
-import { describeApiError } from '../../components/api-error-notice.tsx';
-import { componentMessages } from '../../components/messages.ts';
-import { fill, useLocale, useMessages, type Locale } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
+import { ApiError } from '#api/errors.ts';
+import type { ProgressReport } from '#schemas/progress-report.ts';
+import { describeApiError } from '#components/api-error-notice.tsx';
+import { componentMessages } from '#components/messages.ts';
+import { fill, useLocale, useMessages, type Locale } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
 

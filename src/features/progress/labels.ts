@@ -1,6 +1,6 @@
 // How the report's values read on screen and in the exported files.
-import type { ReportMember, ReportProduct } from '../../api/schemas/progress-report.ts';
-import { fill, type Formatters } from '../../lib/i18n.tsx';
+import type { ReportMember, ReportProduct } from '#schemas/progress-report.ts';
+import { fill, type Formatters } from '#lib/i18n.tsx';
 import { memberName, type Cell } from './aggregate.ts';
 import type { progressMessages } from './messages.ts';
 

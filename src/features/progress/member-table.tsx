@@ -10,11 +10,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { ReportProduct } from '../../api/schemas/progress-report.ts';
-import { PortalText } from '../../components/portal-text.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
-import { paths } from '../../lib/paths.ts';
+import type { ReportProduct } from '#schemas/progress-report.ts';
+import { PortalText } from '#components/portal-text.tsx';
+import { useFormat, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
+import { paths } from '#lib/paths.ts';
 import type { Cell, MemberRow, ProgressFigures } from './aggregate.ts';
 import { cellText, memberLabel, productTitle } from './labels.ts';
 import { progressMessages } from './messages.ts';

@@ -1,8 +1,8 @@
 // "Progress by product": one row per product of the filter, sortable by any column.
 import { useCallback } from 'react';
-import { PortalText } from '../../components/portal-text.tsx';
-import { useFormat, useLocale, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import { PortalText } from '#components/portal-text.tsx';
+import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { Link } from 'react-router';
 import type { ProductRow } from './aggregate.ts';
 import { average, percent, productTitle } from './labels.ts';

@@ -3,15 +3,15 @@
 // over all of it (aggregate.ts), so sorting and filtering need no request.
 import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
-import { useDashboardServer } from '../../api/dashboard-server.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
-import type { ProgressData } from '../../api/schemas/progress-report.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { GroupName } from '../../components/group-name.tsx';
-import { GroupRoute } from '../../components/group-route.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
-import { preloadable } from '../../lib/preloadable.tsx';
+import { useDashboardServer } from '#api/dashboard-server.ts';
+import type { Grp } from '#schemas/grp.ts';
+import type { ProgressData } from '#schemas/progress-report.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { GroupName } from '#components/group-name.tsx';
+import { GroupRoute } from '#components/group-route.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
+import { preloadable } from '#lib/preloadable.tsx';
 import { aggregate } from './aggregate.ts';
 import { ExportControls } from './export-controls.tsx';
 import { FilterBar } from './filter-bar.tsx';

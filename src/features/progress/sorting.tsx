@@ -1,7 +1,7 @@
 // Sorting of the report's tables over all their rows (they are all loaded): a header button per
 // column, `aria-sort` on the sorted one.
 import { memo, useCallback, useMemo, useState } from 'react';
-import { fill, useMessages } from '../../lib/i18n.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
 

@@ -1,5 +1,5 @@
 // The summary: each figure with its label.
-import { useLocale, useMessages } from '../../lib/i18n.tsx';
+import { useLocale, useMessages } from '#lib/i18n.tsx';
 import type { Summary } from './aggregate.ts';
 import { average, percent } from './labels.ts';
 import { progressMessages } from './messages.ts';

@@ -3,17 +3,17 @@
 // dashboard server, or without one (static hosting) by this page itself, the same way.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { DashboardServerState } from '../../api/dashboard-server.ts';
-import { isApiError } from '../../api/errors.ts';
-import { BrowserReports } from '../../api/progress-in-browser.ts';
+import type { DashboardServerState } from '#api/dashboard-server.ts';
+import { isApiError } from '#api/errors.ts';
+import { BrowserReports } from '#api/progress-in-browser.ts';
 import {
   cancelProgressReport,
   progressReportQueries,
   readProgressReport,
   startProgressReport,
   type ReportKey,
-} from '../../api/progress-report.ts';
-import type { ProgressReport } from '../../api/schemas/progress-report.ts';
+} from '#api/progress-report.ts';
+import type { ProgressReport } from '#schemas/progress-report.ts';
 
 const POLL_MS = 500;
 

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import type { User } from '../../api/schemas/user.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { fill, useMessages } from '../../lib/i18n.tsx';
+import { isApiError } from '#api/errors.ts';
+import type { User } from '#schemas/user.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import styles from './find-user-form.module.css';
 import { userMessages } from './messages.ts';
 import { useFindUser } from './use-find-user.ts';

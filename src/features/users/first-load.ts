@@ -1,12 +1,12 @@
 // The queries of the user page's tables, in one place so that the page and the prefetch that
 // starts them (on "Find", or before React renders a load of the page) ask for exactly the same keys.
 import type { QueryClient } from '@tanstack/react-query';
-import { knownUser } from '../../api/known-users.ts';
-import { membershipQueries } from '../../api/memberships.ts';
-import { productQueries } from '../../api/products.ts';
-import { takeQueries } from '../../api/takes.ts';
-import { userQueries } from '../../api/users.ts';
-import { readListSearch, type ListSearchOptions } from '../../lib/list-search.ts';
+import { knownUser } from '#api/known-users.ts';
+import { membershipQueries } from '#api/memberships.ts';
+import { productQueries } from '#api/products.ts';
+import { takeQueries } from '#api/takes.ts';
+import { userQueries } from '#api/users.ts';
+import { readListSearch, type ListSearchOptions } from '#lib/list-search.ts';
 import { productIdsOf } from './take-summary.ts';
 
 /** Where each table keeps its state in the URL (`groups.page`, `takes.product`, ...); 10 rows by default, like every table. */

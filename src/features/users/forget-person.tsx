@@ -3,13 +3,13 @@
 // the page shows "User 12" again; the portal's account is not touched.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
-import { directoryQueries, forgetPerson } from '../../api/directory.ts';
-import { isApiError } from '../../api/errors.ts';
-import { forgetKnownUser } from '../../api/known-users.ts';
-import { userSchema } from '../../api/schemas/user.ts';
-import { userQueries } from '../../api/users.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
+import { directoryQueries, forgetPerson } from '#api/directory.ts';
+import { isApiError } from '#api/errors.ts';
+import { forgetKnownUser } from '#api/known-users.ts';
+import { userSchema } from '#schemas/user.ts';
+import { userQueries } from '#api/users.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { useMessages } from '#lib/i18n.tsx';
 import { directoryMessages } from './messages.ts';
 import { removeRecentUser, useRecentUsersScope } from './recent-users.ts';
 

@@ -4,8 +4,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { configureApi } from '../../api/config.ts';
-import type { LookupJob } from '../../api/schemas/lookup-job.ts';
+import { configureApi } from '#api/config.ts';
+import type { LookupJob } from '#schemas/lookup-job.ts';
 import { LookupJobView } from './lookup-job-view.tsx';
 
 const JOB_ID = '00000000-0000-4000-8000-000000000001';

@@ -3,14 +3,14 @@
 // summary with the identifiers that were not found.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { cancelLookupJob, directoryQueries, isJobActive } from '../../api/directory.ts';
-import { isApiError } from '../../api/errors.ts';
-import type { LookupJob } from '../../api/schemas/lookup-job.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { PortalText } from '../../components/portal-text.tsx';
-import { ProgressBar } from '../../components/progress-bar.tsx';
-import { useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
+import { cancelLookupJob, directoryQueries, isJobActive } from '#api/directory.ts';
+import { isApiError } from '#api/errors.ts';
+import type { LookupJob } from '#schemas/lookup-job.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { PortalText } from '#components/portal-text.tsx';
+import { ProgressBar } from '#components/progress-bar.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
 import styles from './directory.module.css';
 import { directoryMessages } from './messages.ts';
 

@@ -1,7 +1,7 @@
 // The progress summary's scope, formatted as a user sees it: no takes, one take, many.
 import { describe, expect, it } from 'vitest';
-import type { Locale } from '../../lib/i18n.tsx';
-import { formatMessage } from '../../lib/message-format.ts';
+import type { Locale } from '#lib/i18n.tsx';
+import { formatMessage } from '#lib/message-format.ts';
 import { userMessages } from './messages.ts';
 
 const scope = (locale: Locale, total: number, scored: number) =>

@@ -5,16 +5,16 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { refreshStalePerson } from '../../api/directory-learning.ts';
-import { directoryQueries } from '../../api/directory.ts';
-import { displayName } from '../../api/known-users.ts';
-import type { Person } from '../../api/schemas/directory.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { PortalText } from '../../components/portal-text.tsx';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
-import { paths } from '../../lib/paths.ts';
-import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { refreshStalePerson } from '#api/directory-learning.ts';
+import { directoryQueries } from '#api/directory.ts';
+import { displayName } from '#api/known-users.ts';
+import type { Person } from '#schemas/directory.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { PortalText } from '#components/portal-text.tsx';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
+import { paths } from '#lib/paths.ts';
+import { useDebouncedValue } from '#lib/use-debounced-value.ts';
 import { directoryMessages, userMessages } from './messages.ts';
 import styles from './directory.module.css';
 

@@ -1,5 +1,5 @@
-import { componentMessages } from '../../components/messages.ts';
-import { useMessages } from '../../lib/i18n.tsx';
+import { componentMessages } from '#components/messages.ts';
+import { useMessages } from '#lib/i18n.tsx';
 import { userMessages } from './messages.ts';
 import styles from './properties-view.module.css';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { displayName } from '../../api/known-users.ts';
-import { fill, useFormat, useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import { displayName } from '#api/known-users.ts';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { userMessages } from './messages.ts';
 import { useRecentUsers } from './recent-users.ts';
 import styles from './users-page.module.css';

@@ -2,12 +2,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureApi } from '../../api/config.ts';
-import type { User } from '../../api/schemas/user.ts';
+import { configureApi } from '#api/config.ts';
+import type { User } from '#schemas/user.ts';
 import { startPortal, type RunningPortal } from '../../../server/test/portal-servers.ts';
-import { SessionProvider } from '../../session/session.tsx';
-import { readToken, saveToken } from '../../lib/token-storage.ts';
-import { clearUserData } from '../../lib/user-data-storage.ts';
+import { SessionProvider } from '#session/session.tsx';
+import { readToken, saveToken } from '#lib/token-storage.ts';
+import { clearUserData } from '#lib/user-data-storage.ts';
 import {
   addRecentUser,
   maxRecentUsers,

@@ -4,10 +4,10 @@
 // on sign out with everything else about people.
 import { useCallback, useMemo, useState } from 'react';
 import * as z from 'zod/mini';
-import type { User } from '../../api/schemas/user.ts';
-import { useSession } from '../../session/session.tsx';
-import { isTokenRemembered } from '../../lib/token-storage.ts';
-import { readUserData, writeUserData, type Persistence } from '../../lib/user-data-storage.ts';
+import type { User } from '#schemas/user.ts';
+import { useSession } from '#session/session.tsx';
+import { isTokenRemembered } from '#lib/token-storage.ts';
+import { readUserData, writeUserData, type Persistence } from '#lib/user-data-storage.ts';
 
 const recentUserSchema = z.object({
   user_id: z.int(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Take } from '../../api/schemas/take.ts';
+import type { Take } from '#schemas/take.ts';
 import { productIdsOf, summarizeTakes } from './take-summary.ts';
 
 function take(id: number, overrides: Partial<Take> = {}): Take {

@@ -1,4 +1,4 @@
-import type { Take } from '../../api/schemas/take.ts';
+import type { Take } from '#schemas/take.ts';
 
 interface TakeSummary {
   total: number;

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Take } from '../../api/schemas/take.ts';
-import { ApiErrorNotice } from '../../components/api-error-notice.tsx';
-import { useFormat, useMessages } from '../../lib/i18n.tsx';
-import { useMessageFormat } from '../../lib/message-format.ts';
+import type { Take } from '#schemas/take.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { useFormat, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
 import { userMessages } from './messages.ts';
 import { summarizeTakes } from './take-summary.ts';
 import styles from './user-page.module.css';

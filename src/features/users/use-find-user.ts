@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { learnUsers } from '../../api/directory-learning.ts';
-import type { User } from '../../api/schemas/user.ts';
-import { userQueries } from '../../api/users.ts';
+import { learnUsers } from '#api/directory-learning.ts';
+import type { User } from '#schemas/user.ts';
+import { userQueries } from '#api/users.ts';
 
 /**
  * Looks a user up by organisation identifier through the query cache, so that the user page

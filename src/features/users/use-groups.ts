@@ -1,8 +1,8 @@
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { groupIndexQuery } from '../../api/group-index.ts';
-import { groupQueries } from '../../api/groups.ts';
-import type { Page } from '../../api/list.ts';
-import type { Grp } from '../../api/schemas/grp.ts';
+import { groupIndexQuery } from '#api/group-index.ts';
+import { groupQueries } from '#api/groups.ts';
+import type { Page } from '#api/list.ts';
+import type { Grp } from '#schemas/grp.ts';
 
 /**
  * The groups `ids` (name, external reference): from the user's groups page and the group index when it is already

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useMessages } from '../../lib/i18n.tsx';
-import { paths } from '../../lib/paths.ts';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { AddPeople } from './add-people.tsx';
 import { FindUserForm } from './find-user-form.tsx';
 import { directoryMessages, userMessages } from './messages.ts';

@@ -1,6 +1,6 @@
 // The visible tree as a flat list of rows: what the virtualiser renders and what the keyboard
 // moves through. Pure, so that it is tested without a browser.
-import type { Grp } from '../../../api/schemas/grp.ts';
+import type { Grp } from '#schemas/grp.ts';
 
 export type ChildrenState =
   { status: 'pending' } | { status: 'error' } | { status: 'success'; children: readonly Grp[] };

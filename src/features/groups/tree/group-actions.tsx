@@ -3,11 +3,11 @@
 // an item would break both. Tab from the tree reaches these; they follow the focus as it moves.
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { Grp } from '../../../api/schemas/grp.ts';
-import { GroupName } from '../../../components/group-name.tsx';
-import { fillNodes } from '../../../components/portal-text.tsx';
-import { useMessages } from '../../../lib/i18n.tsx';
-import { paths } from '../../../lib/paths.ts';
+import type { Grp } from '#schemas/grp.ts';
+import { GroupName } from '#components/group-name.tsx';
+import { fillNodes } from '#components/portal-text.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
 import { groupMessages } from '../messages.ts';
 import styles from './group-tree.module.css';
 

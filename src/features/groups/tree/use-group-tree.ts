@@ -2,11 +2,11 @@
 // from get_with_children for every open node, flattened into rows, each level sorted by name.
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { groupIndexQuery, useGroupIndexPartial } from '../../../api/group-index.ts';
-import { findRootGroups, groupQueries, isNoParent } from '../../../api/groups.ts';
-import type { Grp, GrpWithChildren } from '../../../api/schemas/grp.ts';
-import { useLocale, type Locale } from '../../../lib/i18n.tsx';
-import { sortNatural } from '../../../lib/natural-sort.ts';
+import { groupIndexQuery, useGroupIndexPartial } from '#api/group-index.ts';
+import { findRootGroups, groupQueries, isNoParent } from '#api/groups.ts';
+import type { Grp, GrpWithChildren } from '#schemas/grp.ts';
+import { useLocale, type Locale } from '#lib/i18n.tsx';
+import { sortNatural } from '#lib/natural-sort.ts';
 import { flattenTree, type ChildrenState } from './flatten.ts';
 
 function toChildrenState(result: UseQueryResult<GrpWithChildren>): ChildrenState {

@@ -2,9 +2,9 @@
 // `?user=<id>` the person (from a user page).
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMessages } from '../../../lib/i18n.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { parseRecordId } from '../../../lib/record-id.ts';
+import { useMessages } from '#lib/i18n.tsx';
+import { paths } from '#lib/paths.ts';
+import { parseRecordId } from '#lib/record-id.ts';
 import { AddMemberForm } from './add-member-form.tsx';
 import { membershipMessages } from '../messages.ts';
 import styles from '../memberships.module.css';

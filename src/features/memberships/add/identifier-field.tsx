@@ -1,9 +1,9 @@
 // The "Organisation identifier" field with its live lookup result (who was found, or nobody).
 import { useId, type Ref } from 'react';
-import { displayName } from '../../../api/known-users.ts';
-import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
-import { fillNodes, PortalText } from '../../../components/portal-text.tsx';
-import { fill, useMessages } from '../../../lib/i18n.tsx';
+import { displayName } from '#api/known-users.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { fillNodes, PortalText } from '#components/portal-text.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
 import { membershipMessages } from '../messages.ts';
 import type { LookupState } from './use-user-lookup.ts';
 import styles from '../memberships.module.css';

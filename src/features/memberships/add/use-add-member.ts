@@ -5,13 +5,13 @@
 // before it creates.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { isApiError } from '../../../api/errors.ts';
-import { learnUsers } from '../../../api/directory-learning.ts';
-import { createMembership, findMembership, membershipQueries } from '../../../api/memberships.ts';
-import type { Grp } from '../../../api/schemas/grp.ts';
-import type { User } from '../../../api/schemas/user.ts';
-import type { UserGrp } from '../../../api/schemas/user-grp.ts';
-import { userQueries } from '../../../api/users.ts';
+import { isApiError } from '#api/errors.ts';
+import { learnUsers } from '#api/directory-learning.ts';
+import { createMembership, findMembership, membershipQueries } from '#api/memberships.ts';
+import type { Grp } from '#schemas/grp.ts';
+import type { User } from '#schemas/user.ts';
+import type { UserGrp } from '#schemas/user-grp.ts';
+import { userQueries } from '#api/users.ts';
 
 /** Who is being added: a user found by identifier, or a bare id preset from a user page. */
 export type Person = { user: User } | { userId: number };

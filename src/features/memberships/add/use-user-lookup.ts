@@ -2,12 +2,12 @@
 // user found so other pages can name them by id (this session and the people directory).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isApiError } from '../../../api/errors.ts';
-import { learnUsers } from '../../../api/directory-learning.ts';
-import type { User } from '../../../api/schemas/user.ts';
-import { userQueries } from '../../../api/users.ts';
-import { identifierProblem } from '../../../api/import-rows.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { isApiError } from '#api/errors.ts';
+import { learnUsers } from '#api/directory-learning.ts';
+import type { User } from '#schemas/user.ts';
+import { userQueries } from '#api/users.ts';
+import { identifierProblem } from '#api/import-rows.ts';
+import { useDebouncedValue } from '#lib/use-debounced-value.ts';
 
 export type LookupState =
   | { kind: 'empty' }

@@ -1,7 +1,7 @@
 // The running import: a progress bar with counts, the time left, and a clean "Cancel".
-import { ProgressBar } from '../../../components/progress-bar.tsx';
-import { fill, useMessages } from '../../../lib/i18n.tsx';
-import { useMessageFormat } from '../../../lib/message-format.ts';
+import { ProgressBar } from '#components/progress-bar.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
 import { membershipMessages } from '../messages.ts';
 import type { StopReason } from './run-outcome.ts';
 import type { RunProgress } from './use-import.ts';

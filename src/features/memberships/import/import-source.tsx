@@ -2,11 +2,11 @@
 // next to its name, and changeable). Both are always on screen; a chosen file is what gets
 // imported until it is removed.
 import { useId, type Ref } from 'react';
-import { fill, useLocale, useMessages } from '../../../lib/i18n.tsx';
-import { useMessageFormat } from '../../../lib/message-format.ts';
-import { csvDelimiter } from '../../../lib/csv.ts';
+import { fill, useLocale, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
+import { csvDelimiter } from '#lib/csv.ts';
 import { membershipMessages } from '../messages.ts';
-import { encodings, type Encoding } from '../../../api/import-file.ts';
+import { encodings, type Encoding } from '#api/import-file.ts';
 import { sampleCsv } from './import-csv.ts';
 import styles from '../memberships.module.css';
 

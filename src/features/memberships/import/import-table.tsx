@@ -1,10 +1,10 @@
 // The preview and results tables of the import: one row per input line, every row reachable
 // (pages of 100, never a cap), only the rows of one status when the summary says so.
 import { memo, useState } from 'react';
-import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
-import { componentMessages } from '../../../components/messages.ts';
-import { PortalText } from '../../../components/portal-text.tsx';
-import type { PreviewRow, ResultRow } from '../../../api/bulk-import.ts';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { componentMessages } from '#components/messages.ts';
+import { PortalText } from '#components/portal-text.tsx';
+import type { PreviewRow, ResultRow } from '#api/bulk-import.ts';
 import { membershipMessages } from '../messages.ts';
 import {
   adminText,

@@ -1,14 +1,14 @@
 // Step 3: the preview (nothing written yet): counts that filter the table, every row, a file
 // of them, the button that runs it, the progress of a run.
 import { useId, useState } from 'react';
-import { countBy, type PreviewStatus } from '../../../api/bulk-import.ts';
-import type { ParsedImport } from '../../../api/import-rows.ts';
-import { componentMessages } from '../../../components/messages.ts';
-import { csvDelimiter } from '../../../lib/csv.ts';
-import { fill, useFormat, useLocale, useMessages } from '../../../lib/i18n.tsx';
-import { useMessageFormat } from '../../../lib/message-format.ts';
+import { countBy, type PreviewStatus } from '#api/bulk-import.ts';
+import type { ParsedImport } from '#api/import-rows.ts';
+import { componentMessages } from '#components/messages.ts';
+import { csvDelimiter } from '#lib/csv.ts';
+import { fill, useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
+import { useMessageFormat } from '#lib/message-format.ts';
 import { membershipMessages } from '../messages.ts';
-import { downloadText } from '../../../lib/download.ts';
+import { downloadText } from '#lib/download.ts';
 import { previewCsv } from './import-csv.ts';
 import { ImportProgress } from './import-progress.tsx';
 import { ImportTable } from './import-table.tsx';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocaleProvider, useLocale } from '../../../lib/i18n.tsx';
+import { LocaleProvider, useLocale } from '#lib/i18n.tsx';
 import { usePreviewingStatus } from './preview-status.tsx';
 
 afterEach(cleanup);

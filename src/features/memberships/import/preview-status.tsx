@@ -1,8 +1,8 @@
 // Step 3 before its table: the preview under way (a named progress bar and what it is doing),
 // or the preview that failed (why, and a retry). Shared by the import and the add-people page.
-import { ApiErrorNotice } from '../../../components/api-error-notice.tsx';
-import { ProgressBar } from '../../../components/progress-bar.tsx';
-import { fill, useFormat, useMessages } from '../../../lib/i18n.tsx';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { ProgressBar } from '#components/progress-bar.tsx';
+import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { membershipMessages } from '../messages.ts';
 import styles from '../memberships.module.css';
 

@@ -1,10 +1,10 @@
 // Words for the preview and results rows, shared by the tables and the downloaded CSV.
-import { isApiError } from '../../../api/errors.ts';
-import { displayName } from '../../../api/known-users.ts';
-import { describeApiError } from '../../../components/api-error-notice.tsx';
-import type { componentMessages } from '../../../components/messages.ts';
-import { fill, type Formatters } from '../../../lib/i18n.tsx';
-import type { PreviewRow, PreviewStatus, ResultRow, ResultStatus } from '../../../api/bulk-import.ts';
+import { isApiError } from '#api/errors.ts';
+import { displayName } from '#api/known-users.ts';
+import { describeApiError } from '#components/api-error-notice.tsx';
+import type { componentMessages } from '#components/messages.ts';
+import { fill, type Formatters } from '#lib/i18n.tsx';
+import type { PreviewRow, PreviewStatus, ResultRow, ResultStatus } from '#api/bulk-import.ts';
 import type { membershipMessages } from '../messages.ts';
 
 export interface RowTextDeps {

@@ -1,8 +1,8 @@
 // The sentence a run ends on follows its rows: "cancelled after 4 of 4" when all 4 failed was
 // the wrong story; a pause is reported only while rows are left.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/errors.ts';
-import type { ResultRow, ResultStatus } from '../../../api/bulk-import.ts';
+import { ApiError } from '#api/errors.ts';
+import type { ResultRow, ResultStatus } from '#api/bulk-import.ts';
 import { runOutcome } from './run-outcome.ts';
 
 function results(...statuses: ResultStatus[]): ResultRow[] {

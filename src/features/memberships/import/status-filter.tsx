@@ -1,7 +1,7 @@
 // The counts above the preview and results tables, as toggle buttons: "Not found 20" pressed
 // shows only the rows not found; pressed again, every row. The label comes first so that the
 // name reads as a category and its count, with no plural to agree.
-import { useFormat } from '../../../lib/i18n.tsx';
+import { useFormat } from '#lib/i18n.tsx';
 import type { Tone } from './row-text.ts';
 import styles from '../memberships.module.css';
 

@@ -5,17 +5,12 @@
 // mutation (its settling refreshes the membership lists).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../../api/errors.ts';
-import { groupIndexQuery } from '../../../api/group-index.ts';
-import { groupResolver } from '../../../api/import-groups.ts';
-import { learnUsers } from '../../../api/directory-learning.ts';
-import {
-  createMembership,
-  fetchGroupMemberships,
-  findMembership,
-  membershipQueries,
-} from '../../../api/memberships.ts';
-import { fetchUserByIdentifier, userQueries } from '../../../api/users.ts';
+import { isApiError } from '#api/errors.ts';
+import { groupIndexQuery } from '#api/group-index.ts';
+import { groupResolver } from '#api/import-groups.ts';
+import { learnUsers } from '#api/directory-learning.ts';
+import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '#api/memberships.ts';
+import { fetchUserByIdentifier, userQueries } from '#api/users.ts';
 import {
   defaultConcurrency,
   defaultPauseAfterUnreachable,
@@ -26,10 +21,10 @@ import {
   type MembershipSource,
   type PreviewRow,
   type ResultRow,
-} from '../../../api/bulk-import.ts';
+} from '#api/bulk-import.ts';
 import type { StopReason } from './run-outcome.ts';
-import type { ImportRow, ParsedImport } from '../../../api/import-rows.ts';
-import type { Grp } from '../../../api/schemas/grp.ts';
+import type { ImportRow, ParsedImport } from '#api/import-rows.ts';
+import type { Grp } from '#schemas/grp.ts';
 
 const api: BulkApi = {
   fetchUserByIdentifier,
