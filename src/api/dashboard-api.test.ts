@@ -7,7 +7,7 @@ import { demoFacts } from '../../server/seed/facts.ts';
 import { openStore } from '../../server/dashboard/store/connection.ts';
 import { startHarness, type Harness } from '../../server/dashboard/test/harness.ts';
 import { configureApi } from './config.ts';
-import { dashboardServerQueries } from './dashboard-server.ts';
+import { dashboardServerQueries } from './dashboard-status.ts';
 import { fetchHistory, fetchHistoryCsv } from './history.ts';
 import { historyHeaders, readHistoryActor, writeHistoryActor } from './history-actor.ts';
 import { createMembership } from './memberships.ts';

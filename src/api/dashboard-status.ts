@@ -1,6 +1,6 @@
 // The status query of the dashboard server (GET /dashboard-api/status), apart from the React hook
-// of dashboard-server.ts: the API layer's own functions ask it without pulling React Query's
-// useQuery into the first page's code.
+// of src/components/dashboard-server.ts: the API layer's own functions ask it without pulling
+// React Query's useQuery into the first page's code.
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { isApiError } from './errors.ts';

@@ -5,7 +5,7 @@
 // (the directory takes only what the portal said, never a record from a browser).
 import type { QueryClient } from '@tanstack/react-query';
 import { apiConfig } from './config.ts';
-import { dashboardServerQueries } from './dashboard-server.ts';
+import { dashboardServerQueries } from './dashboard-status.ts';
 import { directoryQueries, learnPeople } from './directory.ts';
 import { rememberUsers } from './known-users.ts';
 import type { Person } from './schemas/directory.ts';

@@ -3,12 +3,11 @@
 // when it is there (shared-caches.ts), otherwise built here in the background from POST
 // /grp/get_all pages; cached by React Query, refreshed on demand, its progress observable.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { fetchGroups, groupQueries } from './groups.ts';
 import { fetchAllPages } from './list.ts';
 import type { Grp } from './schemas/grp.ts';
 
-interface GroupIndexProgress {
+export interface GroupIndexProgress {
   loaded: number;
   total: number | null;
 }
@@ -24,7 +23,8 @@ function setProgress(next: GroupIndexProgress, groups: readonly Grp[] = partial)
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` when the progress or the partial groups change (useSyncExternalStore). */
+export function subscribeGroupIndex(listener: () => void) {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
@@ -35,8 +35,8 @@ function subscribe(listener: () => void) {
  * The groups loaded so far by the index being built: lets the tree show the roots of the first
  * pages while the rest arrives (a group whose parent is null or 0 is a root whatever follows).
  */
-export function useGroupIndexPartial(): readonly Grp[] {
-  return useSyncExternalStore(subscribe, () => partial);
+export function groupIndexPartial(): readonly Grp[] {
+  return partial;
 }
 
 /** Pages of 1000 (the portal server's maximum): 10 requests for 10,000 groups instead of 20. */
@@ -44,8 +44,8 @@ const INDEX_PAGE_SIZE = 1000;
 /** A small first page answers (and parses) fast, so the tree shows its first roots sooner. */
 const FIRST_PAGE_SIZE = 100;
 
-export function useGroupIndexProgress(): GroupIndexProgress {
-  return useSyncExternalStore(subscribe, () => progress);
+export function groupIndexProgress(): GroupIndexProgress {
+  return progress;
 }
 
 export interface GroupIndex {

@@ -1,6 +1,5 @@
 // Users the dashboard has looked up during this session, by id, so that member lists, takes and
 // forms can show a name next to a user id (the API has no "get user by id").
-import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 import { readUserData, writeUserData } from '#lib/user-data-storage.ts';
 import type { User } from './schemas/user.ts';
@@ -55,17 +54,14 @@ export function reloadKnownUsers(): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` at every change (useKnownUser, src/components/use-person.ts, re-renders with it). */
+export function subscribeKnownUsers(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function knownUser(userId: number): KnownUser | undefined {
   return known.get(userId);
-}
-
-export function useKnownUser(userId: number): KnownUser | undefined {
-  return useSyncExternalStore(subscribe, () => known.get(userId));
 }
 
 export function displayName(user: Pick<KnownUser, 'firstname' | 'lastname'>): string {

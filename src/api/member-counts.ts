@@ -4,11 +4,10 @@
 // with limit 1, whose `total` is the count, one request per group. A tree item asks for its own
 // group; a table page asks for its rows' groups in one query (one observer instead of one per
 // row: fifty observers, their timers and re-renders cost the groups table more than its rows).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { create, windowedFiniteBatchScheduler } from '@yornaath/batshit';
 import * as z from 'zod/mini';
 import { apiRequest } from './client.ts';
-import { useDashboardServer } from './dashboard-server.ts';
 import { fetchMemberships, membershipQueries } from './memberships.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import { memberCountSchema, type MemberCount } from './schemas/member-counts.ts';
@@ -84,23 +83,3 @@ export const memberCountQueries = {
       retry: 1,
     }),
 };
-
-/** The group's member count once known (undefined while it is being counted, or when it failed). */
-export function useMemberCount(grpId: number): number | undefined {
-  const server = useDashboardServer();
-  const query = useQuery({
-    ...memberCountQueries.count(grpId, server === 'available'),
-    enabled: server !== 'checking',
-  });
-  return query.data;
-}
-
-/** The member counts of `grpIds` once known (undefined while they are being counted, or when it failed). */
-export function useMemberCounts(grpIds: readonly number[]): ReadonlyMap<number, number> | undefined {
-  const server = useDashboardServer();
-  const query = useQuery({
-    ...memberCountQueries.groups(grpIds, server === 'available'),
-    enabled: server !== 'checking' && grpIds.length > 0,
-  });
-  return query.data;
-}

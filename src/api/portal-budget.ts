@@ -3,7 +3,6 @@
 // first request when index.html caps the rate (`portal-max-requests-per-second` meta tag, editable
 // after a build like `portal-api-url`): until then it would let every request through anyway, and
 // the first page stays lighter without it.
-import { useSyncExternalStore } from 'react';
 import type { RateBudget } from './rate-budget.ts';
 
 let loading: Promise<RateBudget> | undefined;
@@ -31,13 +30,13 @@ export function portalBudgetInUse(): Promise<RateBudget> | undefined {
   return loading ?? (configuredCap() === undefined ? undefined : portalBudget());
 }
 
+/** Calls `listener` at every change of the budget (src/components/use-portal-slowing-down.ts). */
+export function subscribePortalBudget(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /** True while the portal has asked us to wait (a 429 with Retry-After): for a notice, never an error. */
-export function usePortalSlowingDown(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => budget?.slowingDown ?? false,
-  );
+export function portalSlowingDown(): boolean {
+  return budget?.slowingDown ?? false;
 }

@@ -1,6 +1,5 @@
 // Products, the product definition, availability groups and bundle access records.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { apiRequest, encodePathSegment } from './client.ts';
 import { ApiError } from './errors.ts';
 import { fetchAllPages, fetchListPage, type ListParams } from './list.ts';
@@ -156,14 +155,14 @@ function setCatalogueProgress(next: CatalogueProgress | null) {
   for (const listener of progressListeners) listener();
 }
 
-export function useCatalogueProgress(): CatalogueProgress | null {
-  return useSyncExternalStore(
-    (listener) => {
-      progressListeners.add(listener);
-      return () => void progressListeners.delete(listener);
-    },
-    () => catalogueProgress,
-  );
+/** Calls `listener` when the progress changes (useSyncExternalStore). */
+export function subscribeCatalogueProgress(listener: () => void) {
+  progressListeners.add(listener);
+  return () => void progressListeners.delete(listener);
+}
+
+export function catalogueProgressNow(): CatalogueProgress | null {
+  return catalogueProgress;
 }
 
 /** The next load gathers the catalogue again on the dashboard server. */

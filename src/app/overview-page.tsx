@@ -4,9 +4,9 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDashboardServer } from '#api/dashboard-server.ts';
+import { useDashboardServer } from '#components/dashboard-server.ts';
 import { historyQueries } from '#api/history.ts';
-import { useGroupNames } from '#api/use-group-names.ts';
+import { useGroupNames } from '#components/use-group-names.ts';
 import { groupQueries } from '#api/groups.ts';
 import { displayName } from '#api/known-users.ts';
 import { membershipQueries } from '#api/memberships.ts';

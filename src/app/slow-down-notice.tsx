@@ -1,7 +1,7 @@
 // While the portal holds our requests back (a 429 with Retry-After), the page says so: the work
 // under way is waiting its turn, not failing. The live region is always there, so that screen
 // readers announce the sentence when it appears.
-import { usePortalSlowingDown } from '#api/portal-budget.ts';
+import { usePortalSlowingDown } from '#components/use-portal-slowing-down.ts';
 import { useMessages } from '#lib/i18n.tsx';
 import { appMessages } from './messages.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { displayName } from '#api/known-users.ts';
-import { usePersonName } from '#api/use-person.ts';
+import { usePersonName } from './use-person.ts';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { componentMessages } from './messages.ts';

@@ -1,7 +1,14 @@
 // How far the group index (every group of the organisation, for search and roots) has loaded,
 // and a way to rebuild it when groups changed elsewhere.
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { groupIndexQuery, refreshGroupIndex, useGroupIndexProgress, type GroupIndex } from '#api/group-index.ts';
+import { useSyncExternalStore } from 'react';
+import {
+  groupIndexProgress,
+  groupIndexQuery,
+  refreshGroupIndex,
+  subscribeGroupIndex,
+  type GroupIndex,
+} from '#api/group-index.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { SlowPortalNotice } from '#components/query-loading.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
@@ -13,7 +20,7 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
   const t = useMessages(groupMessages);
   const format = useFormat();
   const formatMessage = useMessageFormat();
-  const progress = useGroupIndexProgress();
+  const progress = useSyncExternalStore(subscribeGroupIndex, groupIndexProgress);
   const queryClient = useQueryClient();
   const building = index.isFetching;
 

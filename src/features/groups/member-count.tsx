@@ -1,6 +1,6 @@
-// A group's number of members, counted when its row is on screen (src/api/member-counts.ts).
+// A group's number of members, counted when its row is on screen (use-member-counts.ts).
 import { createContext, use, type ReactNode } from 'react';
-import { useMemberCount, useMemberCounts } from '#api/member-counts.ts';
+import { useMemberCount, useMemberCounts } from './use-member-counts.ts';
 import { useFormat, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { groupMessages } from './messages.ts';

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { displayName } from '#api/known-users.ts';
 import { membershipQueries } from '#api/memberships.ts';
 import type { UserGrp } from '#schemas/user-grp.ts';
-import { usePersonName } from '#api/use-person.ts';
+import { usePersonName } from '#components/use-person.ts';
 import { DataTable } from '#components/data-table.tsx';
 import { DateCell } from '#components/date-cell.tsx';
 import { PortalText } from '#components/portal-text.tsx';

@@ -2,9 +2,9 @@
 // (or following a link to /groups?group=id) opens the tree down to that group, then scrolls to
 // it and focuses it.
 import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { ancestorsOf, groupIndexQuery, parentCycle, useGroupIndexPartial } from '#api/group-index.ts';
+import { ancestorsOf, groupIndexPartial, groupIndexQuery, parentCycle, subscribeGroupIndex } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
@@ -28,7 +28,7 @@ export function TreeView() {
   usePrefetchQuery(groupIndexQuery());
   const tree = useTreeState();
   const { index, rows, rootsPending } = useGroupTree(tree.expanded);
-  const partial = useGroupIndexPartial();
+  const partial = useSyncExternalStore(subscribeGroupIndex, groupIndexPartial);
   const [revealId, setRevealId] = useState<number | null>(null);
   const [revealError, setRevealError] = useState<unknown>(null);
   // A group whose parents loop has no row to reveal: say so instead of doing nothing.

@@ -1,6 +1,6 @@
 // The History page: who added whom to which group, when, from which page, and how it went, as
 // the dashboard server recorded it. On a static host (no dashboard server) it says it needs one.
-import { useDashboardServer } from '#api/dashboard-server.ts';
+import { useDashboardServer } from '#components/dashboard-server.ts';
 import { useMessages } from '#lib/i18n.tsx';
 import { useListSearch } from '#lib/list-search.ts';
 import { ActorSetting } from './actor-setting.tsx';

@@ -15,7 +15,7 @@ import { paths } from '#lib/paths.ts';
 import { historyPageParams } from './history-search.ts';
 import { useHistoryLabels } from './labels.ts';
 import { historyMessages } from './messages.ts';
-import { useGroupNames } from '#api/use-group-names.ts';
+import { useGroupNames } from '#components/use-group-names.ts';
 import styles from './history-page.module.css';
 
 const column = createColumnHelper<HistoryEvent>();

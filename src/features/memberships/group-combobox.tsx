@@ -3,8 +3,17 @@
 // also asked of the API while the index is still loading (or if it failed), so a known group
 // can be chosen at once.
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useId, useMemo, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { ancestorsOf, groupIndexQuery, useGroupIndexProgress } from '#api/group-index.ts';
+import {
+  Fragment,
+  useId,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { ancestorsOf, groupIndexProgress, groupIndexQuery, subscribeGroupIndex } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { GroupName, useGroupLabel } from '#components/group-name.tsx';
@@ -40,7 +49,7 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
   const [active, setActive] = useState(0);
 
   const index = useQuery(groupIndexQuery());
-  const progress = useGroupIndexProgress();
+  const progress = useSyncExternalStore(subscribeGroupIndex, groupIndexProgress);
   const query = (text ?? '').trim();
   const settledQuery = useDebouncedValue(query, 250);
   const askApi = settledQuery !== '' && settledQuery === query && !index.isSuccess;

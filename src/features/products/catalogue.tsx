@@ -4,9 +4,9 @@
 // dashboard server gathered the catalogue for the organisation.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useId, useMemo, useRef, useState } from 'react';
+import { memo, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { catalogueQueries, refreshCatalogue, useCatalogueProgress } from '#api/products.ts';
+import { catalogueProgressNow, catalogueQueries, refreshCatalogue, subscribeCatalogueProgress } from '#api/products.ts';
 import type { Product } from '#schemas/product.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { QueryLoading } from '#components/query-loading.tsx';
@@ -49,7 +49,7 @@ export function Catalogue() {
 function GatheringProgress() {
   const t = useMessages(productMessages);
   const format = useFormat();
-  const progress = useCatalogueProgress();
+  const progress = useSyncExternalStore(subscribeCatalogueProgress, catalogueProgressNow);
   const id = useId();
   if (!progress || progress.total === null) return null;
   return (

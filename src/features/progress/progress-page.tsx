@@ -3,7 +3,7 @@
 // over all of it (aggregate.ts), so sorting and filtering need no request.
 import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
-import { useDashboardServer } from '#api/dashboard-server.ts';
+import { useDashboardServer } from '#components/dashboard-server.ts';
 import type { Grp } from '#schemas/grp.ts';
 import type { ProgressData } from '#schemas/progress-report.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';

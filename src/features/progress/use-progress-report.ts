@@ -3,7 +3,7 @@
 // dashboard server, or without one (static hosting) by this page itself, the same way.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { DashboardServerState } from '#api/dashboard-server.ts';
+import type { DashboardServerState } from '#components/dashboard-server.ts';
 import { isApiError } from '#api/errors.ts';
 import { BrowserReports } from '#api/progress-in-browser.ts';
 import {

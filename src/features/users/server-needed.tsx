@@ -1,7 +1,7 @@
 // The directory's features on a page: shown when the dashboard server answers, a sentence saying
 // they need it on a static host (the rest of the page works as before), nothing while checking.
 import type { ReactNode } from 'react';
-import { useDashboardServer } from '#api/dashboard-server.ts';
+import { useDashboardServer } from '#components/dashboard-server.ts';
 import { useMessages } from '#lib/i18n.tsx';
 import { directoryMessages } from './messages.ts';
 

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { learnUsers } from '#api/directory-learning.ts';
-import { useKnownUser } from '#api/known-users.ts';
 import { userSchema } from '#schemas/user.ts';
-import { useDirectoryPerson, type NamedUser } from '#api/use-person.ts';
+import { useDirectoryPerson, useKnownUser, type NamedUser } from '#components/use-person.ts';
 import { userQueries } from '#api/users.ts';
 import { addRecentUser, useRecentUsersScope } from './recent-users.ts';
 

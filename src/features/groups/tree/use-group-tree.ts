@@ -1,8 +1,8 @@
 // The data behind the tree: roots from the group index (shown from its first pages on), children
 // from get_with_children for every open node, flattened into rows, each level sorted by name.
 import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { groupIndexQuery, useGroupIndexPartial } from '#api/group-index.ts';
+import { useMemo, useSyncExternalStore } from 'react';
+import { groupIndexPartial, groupIndexQuery, subscribeGroupIndex } from '#api/group-index.ts';
 import { findRootGroups, groupQueries, isNoParent } from '#api/groups.ts';
 import type { Grp, GrpWithChildren } from '#schemas/grp.ts';
 import { useLocale, type Locale } from '#lib/i18n.tsx';
@@ -32,7 +32,7 @@ function levelOrder(locale: Locale) {
 
 export function useGroupTree(expanded: ReadonlySet<number>) {
   const index = useQuery(groupIndexQuery());
-  const partial = useGroupIndexPartial();
+  const partial = useSyncExternalStore(subscribeGroupIndex, groupIndexPartial);
   const complete = index.data;
   const { locale } = useLocale();
   const order = useMemo(() => levelOrder(locale), [locale]);

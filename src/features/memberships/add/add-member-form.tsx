@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '#api/errors.ts';
 import { displayName } from '#api/known-users.ts';
-import { usePersonName } from '#api/use-person.ts';
+import { usePersonName } from '#components/use-person.ts';
 import { userQueries } from '#api/users.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { GroupName } from '#components/group-name.tsx';

@@ -1,14 +1,14 @@
 // Names for user ids, for any page that shows one: the people directory of the dashboard server
 // (every administrator of the organisation, every session), else the users this session looked
 // up, else nothing (the page shows "User 12"). Each cell asks for its own id; the requests of a
-// page of rows go out as one POST /people/names (directory.ts).
+// page of rows go out as one POST /people/names (src/api/directory.ts).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useDashboardServer } from './dashboard-server.ts';
-import { refreshStalePerson } from './directory-learning.ts';
-import { directoryQueries } from './directory.ts';
-import { useKnownUser, type KnownUser } from './known-users.ts';
-import type { Person } from './schemas/directory.ts';
+import { refreshStalePerson } from '#api/directory-learning.ts';
+import { directoryQueries } from '#api/directory.ts';
+import { knownUser, subscribeKnownUsers, type KnownUser } from '#api/known-users.ts';
+import type { Person } from '#schemas/directory.ts';
 
 export type NamedUser = Pick<KnownUser, 'user_id' | 'firstname' | 'lastname' | 'user_organisation_identifier'>;
 
@@ -29,6 +29,11 @@ export function useDirectoryPerson(userId: number): DirectoryPerson {
     if (person?.stale) refreshStalePerson(queryClient, person);
   }, [queryClient, person]);
   return { person, pending: server === 'checking' || (server === 'available' && query.isPending) };
+}
+
+/** The user as this session's lookups know it (#api/known-users.ts), updated when they change. */
+export function useKnownUser(userId: number): KnownUser | undefined {
+  return useSyncExternalStore(subscribeKnownUsers, () => knownUser(userId));
 }
 
 /** Whom a user id names: the directory's record, else this session's lookups, else undefined. */

@@ -2,9 +2,7 @@
 // portal will not tell (names, history, shared caches); a static host has none of it, and the
 // features built on it say that they need the dashboard server instead of failing.
 import { useQuery } from '@tanstack/react-query';
-import { dashboardServerQueries } from './dashboard-status.ts';
-
-export { dashboardServerQueries };
+import { dashboardServerQueries } from '#api/dashboard-status.ts';
 
 export type DashboardServerState = 'checking' | 'available' | 'absent';
 

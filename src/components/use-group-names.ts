@@ -1,7 +1,7 @@
 // Names of a few groups known only by id (a page of history, the overview's latest changes): one
 // `grp_id` lookup per group, cached by React Query; usually a handful of groups.
 import { useQueries } from '@tanstack/react-query';
-import { groupQueries } from './groups.ts';
+import { groupQueries } from '#api/groups.ts';
 
 export function useGroupNames(ids: readonly number[]): Map<number, string> {
   const unique = [...new Set(ids)];
