@@ -30,6 +30,7 @@ export default tseslint.config(
     },
   },
   layers(),
+  ...reactFree(),
   {
     // Plain scripts served as they are (loaded before the app to apply theme and language).
     files: ['public/**/*.js'],
@@ -72,6 +73,7 @@ function layers() {
         { type: 'feature', pattern: 'src/features/*', capture: ['feature'], partialMatch: false },
         { type: 'session', pattern: 'src/session', partialMatch: false },
         { type: 'components', pattern: 'src/components', partialMatch: false },
+        { type: 'domain', pattern: 'src/domain', partialMatch: false },
         { type: 'api', pattern: 'src/api', partialMatch: false },
         { type: 'lib', pattern: 'src/lib', partialMatch: false },
         { type: 'server', pattern: 'server', partialMatch: false },
@@ -89,16 +91,20 @@ function layers() {
           // A file outside every layer (a new folder) may be imported by none.
           checkUnknownLocals: true,
           policies: [
-            may('app', 'feature', 'session', 'components', 'api', 'lib'),
+            may('app', 'feature', 'session', 'components', 'domain', 'api', 'lib'),
             // Not another feature: what two features share moves down a layer.
-            may('feature', 'session', 'components', 'api', 'lib'),
-            may('session', 'api', 'lib'),
-            may('components', 'api', 'lib'),
+            may('feature', 'session', 'components', 'domain', 'api', 'lib'),
+            may('session', 'domain', 'api', 'lib'),
+            may('components', 'domain', 'api', 'lib'),
+            // The rules shared with the servers and benches: above the API layer, whose errors,
+            // schemas and fetchers they use, and never imported by it.
+            may('domain', 'api', 'lib'),
             may('api', 'lib'),
-            // The portal server shares the API contract (src/api/schemas) and nothing of the UI;
-            // generic helpers too (src/lib/csv.ts: one CSV writer for the browser and the server).
-            may('server', 'api', 'lib'),
-            may('bench', 'server', 'api'),
+            // The portal server shares the API contract (src/api/schemas) and the domain's rules
+            // (the progress gathering), nothing of the UI; generic helpers too (src/lib/csv.ts: one
+            // CSV writer for the browser and the server).
+            may('server', 'domain', 'api', 'lib'),
+            may('bench', 'server', 'domain', 'api'),
             may('e2e', 'server', 'api'),
             // Tests of the dashboard run against the real portal server (server/test).
             { from: { file: { categories: 'test' } }, allow: element('server') },
@@ -107,4 +113,51 @@ function layers() {
       ],
     },
   };
+}
+
+/**
+ * What the layer rules cannot say, since React is a package and not a layer: src/api (transport,
+ * schemas, query factories) uses React Query's query options but no hook, and src/domain, which
+ * the servers and benches run too, nothing of React. Hooks live in the features, src/components
+ * and src/session. scripts/eslint-layers.test.ts breaks these rules too.
+ */
+function reactFree() {
+  const react = [
+    { name: 'react', message: 'No React here: a hook goes to the feature that uses it, or to src/components.' },
+    { name: 'react-dom', message: 'No React here.' },
+  ];
+  return [
+    {
+      files: ['src/api/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: react,
+            patterns: [
+              {
+                group: ['@tanstack/react-query'],
+                importNamePattern: '^use',
+                message: 'Query factories only here: the hook that runs them belongs to a feature or src/components.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: ['src/domain/**/*.{ts,tsx}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            paths: [
+              ...react,
+              { name: '@tanstack/react-query', message: 'The domain runs on the servers and benches too.' },
+            ],
+          },
+        ],
+      },
+    },
+  ];
 }

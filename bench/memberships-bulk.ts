@@ -1,5 +1,5 @@
 // Bulk add of 1,000 organisation identifiers into one group, through the same code the import
-// page runs (src/api/import-rows.ts and bulk-import.ts: parse → resolve → run), against the production server on
+// page runs (src/domain/import-rows.ts and bulk-import.ts: parse → resolve → run), against the production server on
 // a private copy of the large database. Run: npx tsx bench/memberships-bulk.ts
 import Database from 'better-sqlite3';
 import { rmSync } from 'node:fs';
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { configureApi } from '#api/config.ts';
 import { createMembership, fetchGroupMemberships, findMembership } from '#api/memberships.ts';
 import { fetchUserByIdentifier } from '#api/users.ts';
-import { countBy, resolveImport, runImport, type BulkApi } from '#api/bulk-import.ts';
-import { parseImportText } from '#api/import-rows.ts';
+import { countBy, resolveImport, runImport, type BulkApi } from '#domain/bulk-import.ts';
+import { parseImportText } from '#domain/import-rows.ts';
 import { writeResult } from './results-file.ts';
 import { copyLargeDb, startBenchServer } from './support/bench-server.ts';
 

@@ -1,5 +1,5 @@
 // "Copy members" of a 1,000-member group (#14), with its subgroups, through the same code the
-// page runs (src/api/people-to-add.ts: gather each person once → bulk-import.ts: resolve → run,
+// page runs (src/domain/people-to-add.ts: gather each person once → bulk-import.ts: resolve → run,
 // source 'copy'), against the embedded portal on a private demo database whose every answer comes
 // 100 ms late, as a portal far away would. Goal: within 1.5× of the bound (required requests ÷
 // concurrency × latency) and zero duplicates. Run: npx tsx bench/memberships-copy.ts
@@ -7,9 +7,9 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { configureApi } from '#api/config.ts';
-import { countBy, defaultConcurrency, resolveImport, runImport, type BulkApi } from '#api/bulk-import.ts';
+import { countBy, defaultConcurrency, resolveImport, runImport, type BulkApi } from '#domain/bulk-import.ts';
 import { createMembership, fetchGroupMemberships, findMembership } from '#api/memberships.ts';
-import { membersOf, namesOf, peopleRows } from '#api/people-to-add.ts';
+import { membersOf, namesOf, peopleRows } from '#domain/people-to-add.ts';
 import { grpSchema } from '#schemas/grp.ts';
 import { fetchUserByIdentifier } from '#api/users.ts';
 import { openDatabase } from '../server/db/database.ts';

@@ -6,9 +6,9 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { configureApi } from '#api/config.ts';
-import { countBy, resolveImport, runImport, type BulkApi } from '#api/bulk-import.ts';
-import { groupResolver } from '#api/import-groups.ts';
-import { parseImportText } from '#api/import-rows.ts';
+import { countBy, resolveImport, runImport, type BulkApi } from '#domain/bulk-import.ts';
+import { groupResolver } from '#domain/import-groups.ts';
+import { parseImportText } from '#domain/import-rows.ts';
 import { createMembership, fetchGroupMemberships, findMembership } from '#api/memberships.ts';
 import { fetchUserByIdentifier } from '#api/users.ts';
 import { grpSchema } from '#schemas/grp.ts';

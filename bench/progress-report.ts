@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { openDatabase } from '../server/db/database.ts';
 import { createDashboardServer } from '../server/dashboard/api.ts';
 import { inProcessPortalGateway } from '../server/dashboard/portal-gateway.ts';
-import type { PortalReader } from '#api/portal-read.ts';
+import type { PortalReader } from '#domain/portal-read.ts';
 import { inProcessPortalReader } from '../server/dashboard/portal-reader.ts';
 import { openStore } from '../server/dashboard/store/connection.ts';
 import { createPortalApp } from '../server/portal/app.ts';

@@ -20,7 +20,7 @@ import { lookupJobRoutes } from './routes/lookup-jobs.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { progressRoutes } from './routes/progress.ts';
 import { ProgressReports } from './progress/progress-reports.ts';
-import type { PortalReader } from '#api/portal-read.ts';
+import type { PortalReader } from '#domain/portal-read.ts';
 import { ProgressCache } from './store/progress-cache.ts';
 import { statusRoute } from './routes/status.ts';
 import type { DashboardStore } from './store/connection.ts';

@@ -13,7 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import { listEnvelopeSchema } from '#schemas/envelope.ts';
 import { userGrpSchema } from '#schemas/user-grp.ts';
-import { PortalRequestError, type PortalReader } from '#api/portal-read.ts';
+import { PortalRequestError, type PortalReader } from '#domain/portal-read.ts';
 import type { MemberCounts } from './store/member-counts.ts';
 import type { Intent, IntentAnswer, IntentRequest, OutboxStore } from './store/outbox.ts';
 import type { TokenCheck } from './token-check.ts';

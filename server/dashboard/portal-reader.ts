@@ -1,6 +1,6 @@
 // Reads of any portal path for the gatherings of the dashboard server (progress reports): the
 // answer checked against its schema, and any failure naming the request that failed.
-import { PortalRequestError, type PortalReader } from '#api/portal-read.ts';
+import { PortalRequestError, type PortalReader } from '#domain/portal-read.ts';
 import { RateBudget } from '#api/rate-budget.ts';
 import {
   PortalAnswerError,

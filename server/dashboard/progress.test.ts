@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { progressReportSchema, type ProgressReport } from '#schemas/progress-report.ts';
 import { expectError } from '../test/support.ts';
-import { PortalRequestError, type PortalReader } from '#api/portal-read.ts';
+import { PortalRequestError, type PortalReader } from '#domain/portal-read.ts';
 import { Directory } from './store/directory.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';
 

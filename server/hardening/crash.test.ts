@@ -1,6 +1,6 @@
 // Crash test: `npm run portal`'s server on a temporary file database, a bulk import of several
 // hundred memberships into three groups in parallel through HTTP with the dashboard's own code
-// (src/api/bulk-import.ts), SIGKILL in the middle, restart on the same file,
+// (src/domain/bulk-import.ts), SIGKILL in the middle, restart on the same file,
 // the same import again. Every membership is then present exactly once, and none that the
 // server acknowledged (200) was lost.
 import Database from 'better-sqlite3';
@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { configureApi } from '#api/config.ts';
 import { createMembership, fetchGroupMemberships, findMembership } from '#api/memberships.ts';
 import { fetchUserByIdentifier } from '#api/users.ts';
-import { resolveImport, runImport, type BulkApi, type ResultRow } from '#api/bulk-import.ts';
-import type { ImportRow } from '#api/import-rows.ts';
+import { resolveImport, runImport, type BulkApi, type ResultRow } from '#domain/bulk-import.ts';
+import type { ImportRow } from '#domain/import-rows.ts';
 import { openDatabase } from '../db/database.ts';
 import { seedDatabase } from '../seed/seed.ts';
 import { portalCli } from '../test/portal-cli.ts';

@@ -3,8 +3,8 @@
 import { isoTime } from '../clock.ts';
 import { PortalError } from '../../portal/errors.ts';
 import { PortalAnswerInvalid } from '../portal-gateway.ts';
-import { PortalRequestError } from '#api/portal-read.ts';
-import { Gathering, type GatheringDeps, type GatheringKey } from '#api/progress-gathering.ts';
+import { PortalRequestError } from '#domain/portal-read.ts';
+import { Gathering, type GatheringDeps, type GatheringKey } from '#domain/progress-gathering.ts';
 
 /** A finished report stays readable this long, then its memory is released (its cache stays). */
 const KEEP_FINISHED_MS = 30 * 60 * 1000;

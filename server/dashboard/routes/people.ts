@@ -12,7 +12,7 @@ import {
   learnPeopleResultSchema,
   personSchema,
 } from '#schemas/directory.ts';
-import { limiter } from '#api/limiter.ts';
+import { limiter } from '#domain/limiter.ts';
 import * as z from 'zod/mini';
 import { PortalError } from '../../portal/errors.ts';
 import { pathId, readJsonBody, readQuery, type DashboardEnv } from '../http.ts';

@@ -2,7 +2,7 @@
 // gathered: groups (subgroups and members), each user's takes, products. Every query is scoped
 // by org_id. A report uses an entry gathered at or after its `freshSince` (null: any age).
 import * as z from 'zod/mini';
-import type { Cached, CachedGroup, GatheringCache } from '#api/progress-gathering.ts';
+import type { Cached, CachedGroup, GatheringCache } from '#domain/progress-gathering.ts';
 import type { ReportProduct, ReportTake } from '#schemas/progress-report.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';

@@ -9,7 +9,7 @@ import { createApp } from '../../web/app.ts';
 import { makeDist } from '../../web/test-dist.ts';
 import { createDashboardServer, type DashboardServer, type DashboardServerOptions } from '../api.ts';
 import { httpPortalGateway, inProcessPortalGateway, type PortalGateway } from '../portal-gateway.ts';
-import type { PortalReader } from '#api/portal-read.ts';
+import type { PortalReader } from '#domain/portal-read.ts';
 import { httpPortalReader, inProcessPortalReader } from '../portal-reader.ts';
 import { openStore, type DashboardStore, type StoreDialect } from '../store/connection.ts';
 import { postgres, postgresLabel } from './postgres.ts';

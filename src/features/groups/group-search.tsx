@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useDeferredValue, useId, useMemo, useState, type FormEvent } from 'react';
 import { ancestorsOf, type GroupIndex } from '#api/group-index.ts';
-import { searchGroups } from '#api/group-search.ts';
+import { searchGroups } from '#domain/group-search.ts';
 import { groupQueries } from '#api/groups.ts';
 import { isApiError } from '#api/errors.ts';
 import type { Grp } from '#schemas/grp.ts';

@@ -7,7 +7,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { matchPath } from 'react-router';
 import { groupIndexQuery, type GroupIndex } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
-import { searchGroups } from '#api/group-search.ts';
+import { searchGroups } from '#domain/group-search.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { DataTable } from '#components/data-table.tsx';
 import { dateCellProps } from '#components/date-cell.tsx';

@@ -4,7 +4,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { groupIndexQuery, type GroupIndex } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
-import { searchGroups } from '#api/group-search.ts';
+import { searchGroups } from '#domain/group-search.ts';
 import type { Page } from '#api/list.ts';
 import type { Grp } from '#schemas/grp.ts';
 

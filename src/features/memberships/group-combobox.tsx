@@ -20,7 +20,7 @@ import { GroupName, useGroupLabel } from '#components/group-name.tsx';
 import { fillNodes, PortalText } from '#components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
-import { maxGroupMatches, searchGroups } from '#api/group-search.ts';
+import { maxGroupMatches, searchGroups } from '#domain/group-search.ts';
 import { membershipMessages } from './messages.ts';
 import { useDebouncedValue } from '#lib/use-debounced-value.ts';
 import styles from './memberships.module.css';

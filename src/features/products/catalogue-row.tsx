@@ -8,7 +8,7 @@ import { PortalText } from '#components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { productMessages } from './messages.ts';
-import { productTitle } from '#api/product-title.ts';
+import { productTitle } from '#domain/product-title.ts';
 import { StatusBadge, TypeBadge } from './status-badge.tsx';
 import styles from './products-page.module.css';
 

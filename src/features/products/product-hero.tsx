@@ -7,7 +7,7 @@ import { fill, useFormat, useLocale, useMessages, type Locale } from '#lib/i18n.
 import { TextValue } from './field-value.tsx';
 import { productMessages } from './messages.ts';
 import { isWebUrl } from './product-fields.ts';
-import { productTitle } from '#api/product-title.ts';
+import { productTitle } from '#domain/product-title.ts';
 import { StatusBadge, TypeBadge } from './status-badge.tsx';
 import styles from './product-page.module.css';
 

@@ -5,7 +5,7 @@ import { PortalText } from '#components/portal-text.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { productMessages } from './messages.ts';
-import { productTitle } from '#api/product-title.ts';
+import { productTitle } from '#domain/product-title.ts';
 
 /** A link to a product's page, named by its title once loaded (through the catalogue's limiter). */
 export function ProductLink({ productId }: { productId: number }) {

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { DashboardServerState } from '#components/dashboard-server.ts';
 import { isApiError } from '#api/errors.ts';
-import { BrowserReports } from '#api/progress-in-browser.ts';
+import { BrowserReports } from './progress-in-browser.ts';
 import {
   cancelProgressReport,
   progressReportQueries,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isApiError } from '#api/errors.ts';
 import { usePersonName } from '#components/use-person.ts';
-import { productTitle } from '#api/product-title.ts';
+import { productTitle } from '#domain/product-title.ts';
 import { productQueries } from '#api/products.ts';
 import type { Take } from '#schemas/take.ts';
 import { takeQueries } from '#api/takes.ts';

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { productTitle } from '#api/product-title.ts';
+import { productTitle } from '#domain/product-title.ts';
 import { productTitleQuery } from './first-load.ts';
 
 /**

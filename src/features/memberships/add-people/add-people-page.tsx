@@ -11,7 +11,7 @@ import { isApiError } from '#api/errors.ts';
 import { groupAndDescendants, type ExportProgress } from '#api/group-members-export.ts';
 import { groupIndexQuery } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
-import { membersOf, namesOf, peopleRows } from '#api/people-to-add.ts';
+import { membersOf, namesOf, peopleRows } from '#domain/people-to-add.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { GroupName } from '#components/group-name.tsx';
 import { NotFound } from '#components/not-found.tsx';

@@ -1,6 +1,6 @@
 // What the "Add member" form checks before sending anything (zod/mini, shared identifier rule).
 import * as z from 'zod/mini';
-import { identifierSchema } from '#api/import-rows.ts';
+import { identifierSchema } from '#domain/import-rows.ts';
 
 export type AddMemberField = 'group' | 'identifier';
 export type AddMemberProblem = 'group-required' | 'identifier-required' | 'too-long' | 'control-characters';

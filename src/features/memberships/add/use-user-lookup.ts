@@ -6,7 +6,7 @@ import { isApiError } from '#api/errors.ts';
 import { learnUsers } from '#api/directory-learning.ts';
 import type { User } from '#schemas/user.ts';
 import { userQueries } from '#api/users.ts';
-import { identifierProblem } from '#api/import-rows.ts';
+import { identifierProblem } from '#domain/import-rows.ts';
 import { useDebouncedValue } from '#lib/use-debounced-value.ts';
 
 export type LookupState =

@@ -1,7 +1,7 @@
 // The files the import writes: the preview (before anything is written), the results, and the
 // sample. In the shape the language's Excel opens with a double click (`;` in French, `,` in
 // English, a BOM, headers in the language); the import reads all of them back.
-import type { PreviewRow, ResultRow } from '#api/bulk-import.ts';
+import type { PreviewRow, ResultRow } from '#domain/bulk-import.ts';
 import { writeCsv, type CsvDelimiter } from '#lib/csv.ts';
 import {
   adminText,

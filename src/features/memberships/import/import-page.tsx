@@ -5,7 +5,7 @@
 // previewing, preview, running, done).
 import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { parseImportText } from '#api/import-rows.ts';
+import { parseImportText } from '#domain/import-rows.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
@@ -14,7 +14,7 @@ import { GroupCombobox } from '../group-combobox.tsx';
 import { membershipMessages } from '../messages.ts';
 import { usePresetGroup } from '../use-preset-group.ts';
 import { useStepFocus } from '../use-step-focus.ts';
-import { readImportFile, type Encoding } from '#api/import-file.ts';
+import { readImportFile, type Encoding } from '#domain/import-file.ts';
 import { useFileRead } from '#lib/use-file-read.ts';
 import { ImportSource } from './import-source.tsx';
 import {

@@ -2,7 +2,7 @@
 // a pasted list or a chosen file (read, or refused with a reason), and the problems that stop
 // the preview. The file input's chosen file is the browser's state: `inputKey` changes to clear it.
 import { useReducer } from 'react';
-import { readImportFile, type ChosenFile, type FileProblem } from '#api/import-file.ts';
+import { readImportFile, type ChosenFile, type FileProblem } from '#domain/import-file.ts';
 
 export type { ChosenFile, FileProblem };
 

@@ -6,7 +6,7 @@ import { fill, useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { csvDelimiter } from '#lib/csv.ts';
 import { membershipMessages } from '../messages.ts';
-import { encodings, type Encoding } from '#api/import-file.ts';
+import { encodings, type Encoding } from '#domain/import-file.ts';
 import { sampleCsv } from './import-csv.ts';
 import styles from '../memberships.module.css';
 

@@ -4,7 +4,7 @@ import { memo, useState } from 'react';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { componentMessages } from '#components/messages.ts';
 import { PortalText } from '#components/portal-text.tsx';
-import type { PreviewRow, ResultRow } from '#api/bulk-import.ts';
+import type { PreviewRow, ResultRow } from '#domain/bulk-import.ts';
 import { membershipMessages } from '../messages.ts';
 import {
   adminText,

@@ -1,8 +1,8 @@
 // Step 3: the preview (nothing written yet): counts that filter the table, every row, a file
 // of them, the button that runs it, the progress of a run.
 import { useId, useState } from 'react';
-import { countBy, type PreviewStatus } from '#api/bulk-import.ts';
-import type { ParsedImport } from '#api/import-rows.ts';
+import { countBy, type PreviewStatus } from '#domain/bulk-import.ts';
+import type { ParsedImport } from '#domain/import-rows.ts';
 import { componentMessages } from '#components/messages.ts';
 import { csvDelimiter } from '#lib/csv.ts';
 import { fill, useFormat, useLocale, useMessages } from '#lib/i18n.tsx';

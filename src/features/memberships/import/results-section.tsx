@@ -1,7 +1,7 @@
 // Step 4 once a run has ended: what happened (a sentence, and counts that filter the table), run
 // again or resume, the results file, and one row per input line.
 import { useState } from 'react';
-import { countBy, isPending, type ResultRow, type ResultStatus } from '#api/bulk-import.ts';
+import { countBy, isPending, type ResultRow, type ResultStatus } from '#domain/bulk-import.ts';
 import { componentMessages } from '#components/messages.ts';
 import { csvDelimiter } from '#lib/csv.ts';
 import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';

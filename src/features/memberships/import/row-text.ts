@@ -4,7 +4,7 @@ import { displayName } from '#api/known-users.ts';
 import { describeApiError } from '#components/api-error-notice.tsx';
 import type { componentMessages } from '#components/messages.ts';
 import { fill, type Formatters } from '#lib/i18n.tsx';
-import type { PreviewRow, PreviewStatus, ResultRow, ResultStatus } from '#api/bulk-import.ts';
+import type { PreviewRow, PreviewStatus, ResultRow, ResultStatus } from '#domain/bulk-import.ts';
 import type { membershipMessages } from '../messages.ts';
 
 export interface RowTextDeps {

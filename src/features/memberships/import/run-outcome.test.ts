@@ -2,7 +2,7 @@
 // the wrong story; a pause is reported only while rows are left.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#api/errors.ts';
-import type { ResultRow, ResultStatus } from '#api/bulk-import.ts';
+import type { ResultRow, ResultStatus } from '#domain/bulk-import.ts';
 import { runOutcome } from './run-outcome.ts';
 
 function results(...statuses: ResultStatus[]): ResultRow[] {

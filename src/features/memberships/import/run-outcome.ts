@@ -1,6 +1,6 @@
 // How a run of the import ended, for the sentence above its results: the wording follows what
 // the rows say, not only which button was pressed (a cancel after the last row is a finish).
-import { isPending, type ResultRow } from '#api/bulk-import.ts';
+import { isPending, type ResultRow } from '#domain/bulk-import.ts';
 
 /** Why a run stopped starting rows before the end. */
 export type StopReason = 'cancelled' | 'session-expired' | 'unreachable';

@@ -1,13 +1,13 @@
 // The state of the import page, and of "add these people to a group" (a bulk action on a
 // group's members, a copy of a group): preview (resolve every row), run (bounded concurrency,
 // clean cancel, a pause when the portal cannot be reached), and a run again for what a cancel, a
-// pause or a failure left. The work is src/api/bulk-import.ts; the run, the one write, is a React Query
+// pause or a failure left. The work is src/domain/bulk-import.ts; the run, the one write, is a React Query
 // mutation (its settling refreshes the membership lists).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '#api/errors.ts';
 import { groupIndexQuery } from '#api/group-index.ts';
-import { groupResolver } from '#api/import-groups.ts';
+import { groupResolver } from '#domain/import-groups.ts';
 import { learnUsers } from '#api/directory-learning.ts';
 import { createMembership, fetchGroupMemberships, findMembership, membershipQueries } from '#api/memberships.ts';
 import { fetchUserByIdentifier, userQueries } from '#api/users.ts';
@@ -21,9 +21,9 @@ import {
   type MembershipSource,
   type PreviewRow,
   type ResultRow,
-} from '#api/bulk-import.ts';
+} from '#domain/bulk-import.ts';
 import type { StopReason } from './run-outcome.ts';
-import type { ImportRow, ParsedImport } from '#api/import-rows.ts';
+import type { ImportRow, ParsedImport } from '#domain/import-rows.ts';
 import type { Grp } from '#schemas/grp.ts';
 
 const api: BulkApi = {

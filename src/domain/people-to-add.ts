@@ -3,12 +3,12 @@
 // the gathered groups they are in, named from the dashboard server's directory when there is
 // one, else from this session's lookups, else by user id alone. Free of React: the page and
 // bench/memberships-copy.ts run it.
-import { fetchPeopleNames, DIRECTORY_BATCH } from './directory.ts';
-import { isApiError } from './errors.ts';
-import { fetchMembersOfGroups, type ExportProgress } from './group-members-export.ts';
+import { fetchPeopleNames, DIRECTORY_BATCH } from '#api/directory.ts';
+import { isApiError } from '#api/errors.ts';
+import { fetchMembersOfGroups, type ExportProgress } from '#api/group-members-export.ts';
 import type { ImportRow } from './import-rows.ts';
-import { displayName, knownUser, type KnownUser } from './known-users.ts';
-import type { Grp } from './schemas/grp.ts';
+import { displayName, knownUser, type KnownUser } from '#api/known-users.ts';
+import type { Grp } from '#schemas/grp.ts';
 
 /** The user ids of every member of `groups` (a group and its subgroups), each once, in the order met. */
 export async function membersOf(

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Grp } from './schemas/grp.ts';
+import type { Grp } from '#schemas/grp.ts';
 import { searchGroups, type GroupSearchScope } from './group-search.ts';
 
 const group = (

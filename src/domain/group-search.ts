@@ -1,7 +1,7 @@
 // Group search over the client-side index (the API filters only with `equal`), for the groups
 // page (by name) and the group pickers (by name, external name, external id or id). One ranking:
 // exact matches first, then prefixes, then the rest, each in name order; case and accents ignored.
-import type { Grp } from './schemas/grp.ts';
+import type { Grp } from '#schemas/grp.ts';
 
 export const maxGroupMatches = 50;
 // One collator: much faster than localeCompare when thousands of groups match. Built on the first

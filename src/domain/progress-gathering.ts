@@ -4,12 +4,12 @@
 // by page). What the cache holds since `freshSince` is used as it is; what is asked is saved as
 // it comes, so a retry after a fault or a cancel asks only for what is still missing.
 import * as z from 'zod/mini';
-import type { Person } from './schemas/directory.ts';
+import type { Person } from '#schemas/directory.ts';
 import { limiter, type Limiter } from './limiter.ts';
 import { PortalRequestError, type PortalReader } from './portal-read.ts';
-import { itemEnvelopeSchema, listEnvelopeReadSchema } from './schemas/envelope.ts';
-import { grpWithChildrenReadSchema } from './schemas/grp.ts';
-import { productReadSchema } from './schemas/product.ts';
+import { itemEnvelopeSchema, listEnvelopeReadSchema } from '#schemas/envelope.ts';
+import { grpWithChildrenReadSchema } from '#schemas/grp.ts';
+import { productReadSchema } from '#schemas/product.ts';
 import type {
   ProgressCounts,
   ProgressData,
@@ -17,9 +17,9 @@ import type {
   ReportGroup,
   ReportProduct,
   ReportTake,
-} from './schemas/progress-report.ts';
-import { takeReadSchema } from './schemas/take.ts';
-import { userGrpReadSchema } from './schemas/user-grp.ts';
+} from '#schemas/progress-report.ts';
+import { takeReadSchema } from '#schemas/take.ts';
+import { userGrpReadSchema } from '#schemas/user-grp.ts';
 
 /** The largest page the portal documents (decisions.md); a portal answering fewer is followed. */
 export const PAGE_LIMIT = 1000;

@@ -1,4 +1,4 @@
-import type { Product } from './schemas/product.ts';
+import type { Product } from '#schemas/product.ts';
 
 /**
  * What a product is called: `product_i18n_title`, else `product_key` (either trimmed), else null

@@ -2,13 +2,13 @@
 // data from the portal with the same Gathering as the server, 8 requests at a time, and keeps
 // it in the page's memory only: a retry or a cancel then a restart asks only for what is
 // missing; leaving the page (or reloading it) forgets everything.
-import { apiRequest } from './client.ts';
-import { PORTAL_ANSWER_INVALID, isApiError } from './errors.ts';
-import { knownUser } from './known-users.ts';
-import { PortalRequestError, type PortalReader } from './portal-read.ts';
-import { Gathering, type Cached, type CachedGroup, type GatheringCache } from './progress-gathering.ts';
-import type { ReportKey } from './progress-report.ts';
-import type { ProgressReport, ReportProduct, ReportTake } from './schemas/progress-report.ts';
+import { apiRequest } from '#api/client.ts';
+import { PORTAL_ANSWER_INVALID, isApiError } from '#api/errors.ts';
+import { knownUser } from '#api/known-users.ts';
+import { PortalRequestError, type PortalReader } from '#domain/portal-read.ts';
+import { Gathering, type Cached, type CachedGroup, type GatheringCache } from '#domain/progress-gathering.ts';
+import type { ReportKey } from '#api/progress-report.ts';
+import type { ProgressReport, ReportProduct, ReportTake } from '#schemas/progress-report.ts';
 
 /** The dashboard server's default (DASHBOARD_REPORT_CONCURRENCY): a browser is one more client. */
 const CONCURRENCY = 8;

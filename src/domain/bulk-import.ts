@@ -9,10 +9,10 @@
 // 409 counts as "already a member", so a file run twice, or a run cut short and started again,
 // never creates anything twice. Writes are never retried automatically. A portal that stops
 // answering pauses the run (see `pauseAfterUnreachable`) rather than failing every row left.
-import { isApiError } from './errors.ts';
-import type { Grp } from './schemas/grp.ts';
-import type { User } from './schemas/user.ts';
-import type { UserGrp, UserGrpCreate } from './schemas/user-grp.ts';
+import { isApiError } from '#api/errors.ts';
+import type { Grp } from '#schemas/grp.ts';
+import type { User } from '#schemas/user.ts';
+import type { UserGrp, UserGrpCreate } from '#schemas/user-grp.ts';
 import type { ImportRow } from './import-rows.ts';
 
 /** Where a membership is created from: the form, the import, a bulk action on members, a copy of a group. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupResolver } from './import-groups.ts';
-import type { Grp } from './schemas/grp.ts';
+import type { Grp } from '#schemas/grp.ts';
 
 const grp = (grp_id: number, grp_name: string, grp_external_id: string | null = null): Grp => ({
   grp_id,

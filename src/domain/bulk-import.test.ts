@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors.ts';
-import { grpSchema } from './schemas/grp.ts';
-import type { User } from './schemas/user.ts';
-import type { UserGrp } from './schemas/user-grp.ts';
+import { ApiError } from '#api/errors.ts';
+import { grpSchema } from '#schemas/grp.ts';
+import type { User } from '#schemas/user.ts';
+import type { UserGrp } from '#schemas/user-grp.ts';
 import { isUnreachable, resolveImport, runImport, runPool, type BulkApi, type ResultRow } from './bulk-import.ts';
 import type { ImportRow } from './import-rows.ts';
 

@@ -1,6 +1,6 @@
 // Which group a row of a multi-group import names: its external id first (what other systems
 // export), then its id, then its exact name. Built once per preview from the group index.
-import type { Grp } from './schemas/grp.ts';
+import type { Grp } from '#schemas/grp.ts';
 
 export function groupResolver(groups: readonly Grp[]): (cell: string) => Grp | null {
   const byExternalId = new Map<string, Grp>();
