@@ -40,7 +40,7 @@ test('a membership create is sent once per click under a 500 and a dropped conne
   const userId = await freeEmployee(api, grpId);
   const identifier = `E${100000 + userId}`;
   await page.goto(`/memberships/new?grp=${grpId}`);
-  await page.getByLabel('Organisation identifier').fill(identifier);
+  await page.getByRole('combobox', { name: 'Person' }).fill(identifier);
   await expect(page.getByText(`user ${userId}`)).toBeVisible();
 
   const failing = await injectFault(page, '/user_grp/create', 'http-500');
@@ -50,7 +50,7 @@ test('a membership create is sent once per click under a 500 and a dropped conne
   // Longer than React Query's read backoff: a blind retry would have gone out by now.
   await page.waitForTimeout(2_000);
   expect(failing.hits()).toBe(1);
-  await expect(page.getByLabel('Organisation identifier')).toHaveValue(identifier);
+  await expect(page.getByRole('combobox', { name: 'Person' })).toHaveValue(identifier);
   failing.off();
 
   const dropped = await injectFault(page, '/user_grp/create', 'connection-reset');
@@ -74,7 +74,7 @@ test('fault notices fit a 375 px phone and pass axe, light and dark', async ({ p
   await injectFault(page, '/grp/get_with_children/*', 'missing-field', { field: 'grp_name' });
   await injectFault(page, '/user/get_by_organisation_identifier/*', 'status-false');
   await page.goto('/memberships/new?grp=62');
-  await page.getByLabel('Organisation identifier').fill('E100240');
+  await page.getByRole('combobox', { name: 'Person' }).fill('E100240');
   // The longest endpoint name the notices show: it wraps inside the notice.
   await expect(
     page.getByRole('alert').filter({ hasText: 'Request: GET /user/get_by_organisation_identifier/{identifier}' }),

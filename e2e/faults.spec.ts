@@ -159,7 +159,7 @@ const cases: PageCase[] = [
     pattern: '/user/get_by_organisation_identifier/*',
     endpoint: 'GET /user/get_by_organisation_identifier/{identifier}',
     field: 'user_id',
-    act: (page) => page.getByLabel('Organisation identifier').fill('E100240'),
+    act: (page) => page.getByRole('combobox', { name: 'Person' }).fill('E100240'),
     ready: (page) => expect(page.getByText('Found: Manon Gagnon, user 240')).toBeVisible(),
   },
   {

@@ -131,6 +131,22 @@ test.describe('group tree', () => {
     await expect(item(page, org1.deepestGroupName)).toBeFocused();
   });
 
+  test('search by name finds a group by its external name too; a legend says what the numbers are', async ({
+    page,
+  }) => {
+    await page.goto('/groups');
+    // "Marketing UK" is no group's name ("marketing-uk"), but the external name of one.
+    await page.getByLabel('Search groups').fill('Marketing UK');
+    const results = page.getByRole('list', { name: 'Search results' });
+    await expect(results.getByRole('button').first()).toHaveAccessibleName(/^marketing-uk\b(?!-)/);
+    await expect(results.getByRole('button', { name: /^marketing-uk-lille\b/ })).toBeVisible();
+    await results.getByRole('button').first().click();
+    await expect(item(page, 'marketing-uk')).toBeFocused();
+    const legend = page.getByText('After each name:').locator('..');
+    await expect(legend).toContainText('members');
+    await expect(legend).toContainText('subgroups');
+  });
+
   test('axe: tree view in light and dark themes', async ({ page }) => {
     await page.goto('/groups');
     await item(page, 'sales').focus();
@@ -163,6 +179,21 @@ test.describe('groups table', () => {
     await expect(page.getByText(`1–${org1.bigParentChildren} of ${org1.bigParentChildren}`)).toBeVisible();
     await table.getByRole('link', { name: 'stores-0003' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'stores-0003' })).toBeVisible();
+  });
+
+  test('the parent is named and linked; the name filter also matches external names', async ({ page }) => {
+    await page.goto('/groups?view=table');
+    const table = page.getByRole('table', { name: 'All groups' });
+    await expect(table.getByRole('row')).toHaveCount(21);
+    await page.getByLabel('Name', { exact: true }).fill('Marketing UK');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const lille = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'marketing-uk-lille' }) });
+    await expect(lille).toBeVisible();
+    // Its parent by name (marketing-uk, group 59), not by number.
+    const parent = lille.getByRole('link', { name: 'marketing-uk', exact: true });
+    await expect(parent).toHaveAttribute('href', '/groups/59');
+    await parent.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'marketing-uk' })).toBeVisible();
   });
 
   test('axe: table view in light and dark themes', async ({ page }) => {

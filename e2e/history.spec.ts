@@ -52,7 +52,7 @@ test('a form add and an import show in the history, with source and name; filter
   await page.goto(`/memberships/new?grp=${group.id}`);
   const form = page.getByRole('form', { name: 'Add member' });
   await expect(form.getByRole('combobox', { name: 'Group' })).toHaveValue(group.name);
-  await form.getByLabel('Organisation identifier').fill(added.user_organisation_identifier);
+  await form.getByRole('combobox', { name: 'Person' }).fill(added.user_organisation_identifier);
   await expect(form.getByText(`Found: ${fullName(added)}, user ${added.user_id}`)).toBeVisible();
   await form.getByRole('button', { name: 'Add member' }).click();
   await expect(page.getByRole('status').filter({ hasText: `${fullName(added)} was added to` })).toBeVisible();

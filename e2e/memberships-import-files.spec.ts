@@ -137,7 +137,7 @@ test('group admin asked for a current plain member: the form, the preview and th
   await page.goto('/memberships/new?grp=44');
   const form = page.getByRole('form', { name: 'Add member' });
   await expect(form.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-emea-france-paris-mobile');
-  await form.getByLabel('Organisation identifier').fill('jerome.richard.00209');
+  await form.getByRole('combobox', { name: 'Person' }).fill('jerome.richard.00209');
   await expect(form.getByText('Found: Jérôme Richard, user 209')).toBeVisible();
   await form.getByRole('checkbox', { name: 'Group admin' }).check();
   await form.getByRole('button', { name: 'Add member' }).click();
@@ -195,7 +195,7 @@ test('a file for many groups: each group found by external id, id or name, an un
   const table = page.getByRole('table', { name: 'Preview' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row', { name: /^6 E100201/ })).toContainText(
-    'No group has the external reference, number or name “no-such-group”.',
+    'No group has the external reference, number, name or external name “no-such-group”.',
   );
   await unknown.click();
   await expect(table.getByRole('columnheader', { name: 'Group', exact: true })).toBeVisible();

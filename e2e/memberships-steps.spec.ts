@@ -71,7 +71,7 @@ test('the preview in French names its progress bar', async ({ page }) => {
 
 test('an outcome goes away when the input it answered changes; a refused submit says it once', async ({ page }) => {
   await page.goto('/memberships/new?grp=62');
-  const identifier = page.getByLabel('Organisation identifier');
+  const identifier = page.getByRole('combobox', { name: 'Person' });
   await identifier.fill('E100226');
   await page.getByRole('button', { name: 'Add member' }).click();
   const already = page.getByRole('status').filter({ hasText: /^Already a member since/ });

@@ -2,7 +2,7 @@
 // refused, one record per submit, a lost answer then a retry, and the bulk import (CSV with
 // found, unknown, duplicate and already-member rows; cancel then run again; results download).
 // Tests share one database: every group and user here is used by no other spec
-// (groups 53, 57, 62, 65, 68 and users 240–266 of the demo seed).
+// (groups 53, 57, 62, 65, 68 and users 240–266 of the demo seed; 257 for the choice by name).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -51,7 +51,7 @@ test.describe('add member form', () => {
     await expect(page).toHaveURL(/\/memberships\/new\?grp=65$/);
     const form = page.getByRole('form', { name: 'Add member' });
     await expect(form.getByRole('combobox', { name: 'Group' })).toHaveValue('marketing-montreal');
-    await form.getByLabel('Organisation identifier').fill('E100241');
+    await form.getByRole('combobox', { name: 'Person' }).fill('E100241');
     await expect(form.getByText('Found: Olivia Guérin, user 241')).toBeVisible();
     await form.getByRole('button', { name: 'Add member' }).click();
     await expect(
@@ -72,7 +72,7 @@ test.describe('add member form', () => {
     await expect(page).toHaveURL(/\/users\/242$/);
     await page.getByRole('button', { name: 'Add to group' }).click();
     await expect(page).toHaveURL(/\/memberships\/new\?user=242$/);
-    await expect(page.getByLabel('Organisation identifier')).toHaveValue('E100242');
+    await expect(page.getByRole('combobox', { name: 'Person' })).toHaveValue('E100242');
     await expect(page.getByText('Found: Amelia Mercier, user 242')).toBeVisible();
     await chooseGroup(page, 'EXT-0068', 'marketing-uk-lille');
     await page.getByRole('checkbox', { name: 'Group admin' }).check();
@@ -81,6 +81,38 @@ test.describe('add member form', () => {
       page.getByRole('status').filter({ hasText: 'Amelia Mercier was added to marketing-uk-lille as a group admin.' }),
     ).toBeVisible();
     expect(await memberships(api, 68, 242)).toMatchObject([{ user_grp_group_admin: 1 }]);
+  });
+
+  test('the person chosen by name from the directory, with the keyboard, then added by their identifier', async ({
+    page,
+    api,
+    request,
+  }) => {
+    // A lookup through the dashboard server puts Loïc Robinson (user 257) in the directory.
+    const lookup = await request.get('/api/user/get_by_organisation_identifier/loic.robinson.00257', {
+      headers: { Authorization: E2E_TOKEN },
+    });
+    expect(lookup.ok()).toBe(true);
+    await page.goto('/memberships/new?grp=62');
+    const person = page.getByRole('combobox', { name: 'Person' });
+    await expect(person).toHaveAccessibleDescription(/Name, e-mail or organisation identifier/);
+    await person.fill('loïc rob');
+    const option = page
+      .getByRole('listbox', { name: 'People in the directory' })
+      .getByRole('option', { name: /Loïc Robinson.*loic\.robinson@acme\.co\.uk/ });
+    await expect(option).toBeVisible();
+    await expect(person).toHaveAttribute('aria-expanded', 'true');
+    await person.press('ArrowDown');
+    await expect(person).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '');
+    await person.press('Enter');
+    await expect(person).toHaveValue('loic.robinson.00257');
+    await expect(person).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText('Found: Loïc Robinson, user 257')).toBeVisible();
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Loïc Robinson was added to sales-emea-spain-toulouse-data.' }),
+    ).toBeVisible();
+    expect(await memberships(api, 62, 257)).toHaveLength(1);
   });
 
   test('a user id the dashboard cannot name shows "User <id>" and can still be added', async ({ page, api }) => {
@@ -101,16 +133,18 @@ test.describe('add member form', () => {
     await expect(page.getByRole('alert')).toContainText('fix the fields marked below');
     await expect(page.getByRole('combobox', { name: 'Group' })).toBeFocused();
     await expect(page.getByRole('combobox', { name: 'Group' })).toHaveAccessibleDescription(/Choose a group\./);
-    await expect(page.getByLabel('Organisation identifier')).toHaveAccessibleDescription(
-      /Enter an organisation identifier\./,
+    await expect(page.getByRole('combobox', { name: 'Person' })).toHaveAccessibleDescription(
+      /Choose a person, or enter their organisation identifier\./,
     );
 
     await chooseGroup(page, '62', 'sales-emea-spain-toulouse-data');
-    await page.getByLabel('Organisation identifier').fill('nobody by that name');
+    await page.getByRole('combobox', { name: 'Person' }).fill('nobody by that name');
     await expect(page.getByText('Nobody has the identifier “nobody by that name”.')).toBeVisible();
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(page.getByLabel('Organisation identifier')).toHaveAccessibleDescription(/Nobody has this identifier/);
-    await expect(page.getByLabel('Organisation identifier')).toHaveValue('nobody by that name');
+    await expect(page.getByRole('combobox', { name: 'Person' })).toHaveAccessibleDescription(
+      /Nobody has this identifier/,
+    );
+    await expect(page.getByRole('combobox', { name: 'Person' })).toHaveValue('nobody by that name');
     expect(creates()).toBe(0);
   });
 
@@ -120,7 +154,7 @@ test.describe('add member form', () => {
   }) => {
     const creates = countCreates(page);
     await page.goto('/memberships/new?grp=62');
-    await page.getByLabel('Organisation identifier').fill('E100226');
+    await page.getByRole('combobox', { name: 'Person' }).fill('E100226');
     await page.getByRole('button', { name: 'Add member' }).click();
     await expect(
       page.getByRole('status').filter({
@@ -158,7 +192,7 @@ test.describe('add member form', () => {
       await route.continue();
     });
     await page.goto('/memberships/new?grp=62');
-    const identifier = page.getByLabel('Organisation identifier');
+    const identifier = page.getByRole('combobox', { name: 'Person' });
     await identifier.fill('hugo.rousseau.00244');
     await expect(page.getByText('Found: Hugo Rousseau, user 244')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-emea-spain-toulouse-data');
@@ -182,11 +216,11 @@ test.describe('add member form', () => {
       else await route.continue();
     });
     await page.goto('/memberships/new?grp=62');
-    await page.getByLabel('Organisation identifier').fill('E100245');
+    await page.getByRole('combobox', { name: 'Person' }).fill('E100245');
     await page.getByRole('checkbox', { name: 'Group admin' }).check();
     await page.getByRole('button', { name: 'Add member' }).click();
     await expect(page.getByRole('alert')).toContainText('The portal could not be reached');
-    await expect(page.getByLabel('Organisation identifier')).toHaveValue('E100245');
+    await expect(page.getByRole('combobox', { name: 'Person' })).toHaveValue('E100245');
     await expect(page.getByRole('checkbox', { name: 'Group admin' })).toBeChecked();
     expect(await memberships(api, 62, 245)).toHaveLength(0);
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -206,7 +240,7 @@ test.describe('add member form', () => {
     });
     const creates = countCreates(page);
     await page.getByRole('button', { name: 'Add another person' }).click();
-    await page.getByLabel('Organisation identifier').fill('remi.smith.00246');
+    await page.getByRole('combobox', { name: 'Person' }).fill('remi.smith.00246');
     await page.getByRole('button', { name: 'Add member' }).click();
     await expect(page.getByText('The answer was lost')).toBeVisible();
     await page.getByRole('button', { name: 'Try again' }).click();
@@ -219,9 +253,13 @@ test.describe('add member form', () => {
     expect(await memberships(api, 62, 246)).toHaveLength(1);
   });
 
-  test('no axe violations, light and dark, with the group list open', async ({ page }) => {
+  test('no axe violations, light and dark, with the group list and the person list open', async ({ page, request }) => {
+    await request.get('/api/user/get_by_organisation_identifier/E100240', { headers: { Authorization: E2E_TOKEN } });
     await page.goto('/memberships/new?grp=62');
-    await page.getByLabel('Organisation identifier').fill('E100240');
+    await page.getByRole('combobox', { name: 'Person' }).fill('manon gag');
+    await expect(page.getByRole('option', { name: /Manon Gagnon/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('combobox', { name: 'Person' }).fill('E100240');
     await expect(page.getByText('Found: Manon Gagnon, user 240')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('combobox', { name: 'Group' }).fill('market');

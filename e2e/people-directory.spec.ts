@@ -1,7 +1,8 @@
 // The people directory of the dashboard server, in the browser: a name learned in one session
 // shows in another of the same organisation (and never in another organisation's), a member the
-// directory knows opens with the profile loaded, "Search people", "Add people to the directory"
-// with its progress, "Forget this person", static hosting, accessibility.
+// directory knows opens with the profile loaded, the "People" table (everyone at once, searched
+// as typed, empty, failed), "Add people to the directory" with its progress, "Forget this
+// person", static hosting, accessibility and phones, in English and French.
 // Each test uses its own users (ids 100-199 of organisation 1, see support/people.ts).
 import { itemEnvelopeSchema } from '#schemas/envelope.ts';
 import { lookupJobSchema } from '#schemas/lookup-job.ts';
@@ -9,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { directoryRecord, forget, seedUsers, smallGroupOf, type SeedUser } from './support/people.ts';
+import { directoryRecord, forget, isSeedUser, seedUsers, smallGroupOf, type SeedUser } from './support/people.ts';
 import { demoApiKey, freshToken, signIn } from './support/session.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -99,12 +100,15 @@ test('"Search people" finds people the dashboard has met by part of a name (acce
   await expect(box).toHaveAccessibleDescription(
     /^Searches only the [\d,]+ (person|people) the dashboard has already met in your organisation/,
   );
-  const results = page.getByRole('list', { name: 'People found' });
+  const results = page.getByRole('table', { name: 'People' });
 
   await searchPeople(page, user.user_organisation_identifier.toLowerCase());
   await expect(page.getByRole('status').filter({ hasText: '1 person found.' })).toBeVisible();
   await expect(results.getByRole('link')).toHaveCount(1);
   await expect(results.getByRole('link')).toContainText(fullName(user));
+  // By the beginning of the e-mail too.
+  await searchPeople(page, user.email.split('@')[0] ?? '');
+  await expect(results.getByRole('link', { name: fullName(user) })).toBeVisible();
 
   await searchPeople(page, 'ELODIE mart');
   await expect(results.getByRole('link', { name: /Élodie Martin/ })).toHaveAttribute('href', `/users/${elodie.userId}`);
@@ -120,6 +124,79 @@ test('"Search people" finds people the dashboard has met by part of a name (acce
   await expect(
     page.getByRole('status').filter({ hasText: 'Nobody the dashboard has met matches “zzzz-nobody”' }),
   ).toBeVisible();
+});
+
+test('"People" lists the directory at once, without typing: name (a link), e-mail, identifier, groups', async ({
+  page,
+  request,
+}) => {
+  // Élodie Martin: the lookup puts her in the directory (no spec forgets her).
+  const elodie = demoFacts.org1.userWithManyTakes;
+  const lookup = await request.get(
+    `/api/user/get_by_organisation_identifier/${encodeURIComponent(elodie.identifier)}`,
+    {
+      headers: { Authorization: E2E_TOKEN },
+    },
+  );
+  const user: unknown = ((await lookup.json()) as { result?: unknown }).result;
+  if (!isSeedUser(user)) throw new Error(`no user has the identifier ${elodie.identifier}`);
+  await page.goto('/users');
+  const table = page.getByRole('table', { name: 'People' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Name', 'E-mail', 'Organisation identifier', 'Groups']);
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // Twenty people a page at most, whatever the directory holds.
+  expect(await table.getByRole('row').count()).toBeLessThanOrEqual(21);
+  await expect(page.getByRole('navigation', { name: 'Pagination' })).toBeVisible();
+
+  await searchPeople(page, user.user_organisation_identifier);
+  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name: fullName(user) }) });
+  await expect(row).toContainText(user.email);
+  await expect(row).toContainText(user.user_organisation_identifier);
+  await row.getByRole('link', { name: fullName(user) }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${user.user_id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(fullName(user));
+});
+
+test('"People": an empty directory points to adding people; a failure offers "Try again"', async ({ page }) => {
+  let fail = false;
+  await page.route('**/dashboard-api/people/count', (route) =>
+    route.fulfill({ json: { status: true, result: { total: 0, stale: 0 } } }),
+  );
+  await page.route('**/dashboard-api/people?*', (route) =>
+    fail
+      ? route.fulfill({
+          status: 503,
+          json: { status: false, error: { code: 'store_unavailable', message: 'The store is down.' } },
+        })
+      : route.fulfill({ json: { status: true, total: 0, total_capped: false, result: [] } }),
+  );
+  await page.goto('/users');
+  await expect(page.getByText('The directory is empty')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'People' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Add people to the directory' }).click();
+  await expect(page).toHaveURL(/#add-people$/);
+  await expect(page.getByRole('region', { name: 'Add people to the directory' })).toBeInViewport();
+
+  fail = true;
+  await searchPeople(page, 'martin');
+  const retry = page.getByRole('button', { name: 'Try again' });
+  await expect(page.getByText('The directory could not be loaded.')).toBeVisible();
+  fail = false;
+  await retry.click();
+  await expect(page.getByRole('table', { name: 'People' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Nobody the dashboard has met matches “martin”' }),
+  ).toBeVisible();
+});
+
+test('"Personnes" in French, and the table fits a 375 px phone', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('lp.locale', 'fr'));
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/users');
+  const table = page.getByRole('table', { name: 'Personnes' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Rechercher des personnes' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
 test('"Add people to the directory": a background lookup with its progress, kept across a reload, and a summary', async ({
@@ -152,7 +229,7 @@ test('"Add people to the directory": a background lookup with its progress, kept
   const [first] = found;
   if (!first) throw new Error('no user with an employee number among ids 140-169');
   await searchPeople(page, first.user_organisation_identifier);
-  await expect(page.getByRole('list', { name: 'People found' })).toContainText(fullName(first));
+  await expect(page.getByRole('table', { name: 'People' })).toContainText(fullName(first));
 
   await page.getByRole('button', { name: 'Add other people' }).click();
   await expect(page).not.toHaveURL(/directory-job=/);
@@ -260,7 +337,7 @@ test.describe('accessibility', () => {
       });
 
       await page.goto(`/users?people=elodie&directory-job=${jobId}`);
-      await expect(page.getByRole('list', { name: 'People found' }).getByRole('link').first()).toBeVisible();
+      await expect(page.getByRole('table', { name: 'People' }).getByRole('link').first()).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /^Done:/ })).toBeVisible();
       await expectNoAxeViolations(page);
 

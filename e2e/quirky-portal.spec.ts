@@ -88,7 +88,7 @@ test.describe('against a portal that bends the documentation', () => {
     await page.getByRole('button', { name: 'Add member' }).click();
     const form = page.getByRole('form', { name: 'Add member' });
     await expect(form.getByRole('combobox', { name: 'Group' })).toHaveValue('marketing-montreal');
-    await form.getByLabel('Organisation identifier').fill('E100241');
+    await form.getByRole('combobox', { name: 'Person' }).fill('E100241');
     await expect(form.getByText('Found: Olivia Guérin, user 241')).toBeVisible();
     await form.getByRole('button', { name: 'Add member' }).click();
     await expect(

@@ -16,7 +16,7 @@ export interface SeedUser {
   user_organisation_identifier: string;
 }
 
-function isSeedUser(value: unknown): value is SeedUser {
+export function isSeedUser(value: unknown): value is SeedUser {
   return (
     typeof value === 'object' &&
     value !== null &&

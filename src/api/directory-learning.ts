@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiConfig } from './config.ts';
 import { dashboardServerQueries } from './dashboard-status.ts';
-import { directoryQueries, learnPeople } from './directory.ts';
+import { directoryQueries, isDirectoryListing, learnPeople } from './directory.ts';
 import { rememberUsers } from './known-users.ts';
 import type { Person } from './schemas/directory.ts';
 import type { User } from './schemas/user.ts';
@@ -52,10 +52,10 @@ export async function learnUsers(queryClient: QueryClient, users: readonly User[
 async function refreshDirectoryViews(queryClient: QueryClient, users: readonly User[]): Promise<void> {
   const ids = new Set(users.map((user) => user.user_id));
   await queryClient.invalidateQueries({
-    predicate: (query) => {
-      const [root, kind, id] = query.queryKey;
-      if (root !== directoryQueries.all()[0]) return false;
-      return kind === 'name' ? typeof id === 'number' && ids.has(id) : kind === 'size' || kind === 'search';
+    predicate: ({ queryKey }) => {
+      const [root, kind, id] = queryKey;
+      if (root === directoryQueries.all()[0] && kind === 'name') return typeof id === 'number' && ids.has(id);
+      return isDirectoryListing(queryKey);
     },
   });
 }

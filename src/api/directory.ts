@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { create, windowedFiniteBatchScheduler } from '@yornaath/batshit';
 import { apiRequest, encodePathSegment } from './client.ts';
+import type { Page } from './list.ts';
 import { itemEnvelopeSchema, listEnvelopeSchema } from './schemas/envelope.ts';
 import {
   directorySizeSchema,
@@ -152,6 +153,12 @@ const JOB_POLL_MS = 1000;
 /** Queued or running: the job has not ended yet. */
 export const isJobActive = (job: LookupJob | undefined): boolean => job?.state === 'queued' || job?.state === 'running';
 
+/** The queries that list or count people: stale once the directory gains or loses someone. */
+export function isDirectoryListing(queryKey: readonly unknown[]): boolean {
+  const [root, kind] = queryKey;
+  return root === directoryQueries.all()[0] && (kind === 'size' || kind === 'search' || kind === 'page');
+}
+
 export const directoryQueries = {
   all: () => ['directory'] as const,
   names: () => [...directoryQueries.all(), 'name'] as const,
@@ -167,6 +174,21 @@ export const directoryQueries = {
     queryOptions({
       queryKey: [...directoryQueries.all(), 'search', { q, start, limit }] as const,
       queryFn: ({ signal }) => searchPeople(q, start, limit, signal),
+    }),
+  /**
+   * A page of the directory as a table shows it: the search's page, and its total. A search's
+   * total stops at PEOPLE_SEARCH_COUNT_CAP; the whole list (no words) takes the directory's real
+   * size instead, so that every page of it can be reached.
+   */
+  page: (q: string, start: number, limit: number) =>
+    queryOptions({
+      queryKey: [...directoryQueries.all(), 'page', { q, start, limit }] as const,
+      queryFn: async ({ signal }): Promise<Page<Person> & { total_capped: boolean }> => {
+        const found = await searchPeople(q, start, limit, signal);
+        if (q !== '' || !found.total_capped) return found;
+        const size = await fetchDirectorySize(signal);
+        return { ...found, total: Math.max(size.total, found.total), total_capped: false };
+      },
     }),
   size: () =>
     queryOptions({

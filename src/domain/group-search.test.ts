@@ -37,18 +37,18 @@ describe('searchGroups', () => {
   it('ranks exact matches, then prefixes, then the rest, each in name order, ignoring case and accents', () => {
     expect(ids('any', 'SALES')).toEqual([1, 2, 22, 3]);
     expect(ids('any', 'pre')).toEqual([3]);
-    expect(ids('name', 'elodie')).toEqual([20]);
+    expect(ids('names', 'elodie')).toEqual([20]);
     // The prefix "paris-retail" comes before "b-paris" and "sales-paris", which come in name order.
-    expect(ids('name', 'PARIS')).toEqual([21, 23, 25, 22]);
+    expect(ids('names', 'PARIS')).toEqual([21, 23, 25, 22]);
   });
 
-  it('ranks alike whatever it looks at: the name scope is the full search less what only other keys match', () => {
+  it('ranks alike whatever it looks at: the names scope is the full search less what only the ids match', () => {
     for (const text of ['paris', 'sales', 's', 'a', 'EXT', '12', 'stores']) {
-      const byName = new Set(ids('name', text));
+      const byName = new Set(ids('names', text));
       expect(
         ids('any', text).filter((id) => byName.has(id)),
         text,
-      ).toEqual(ids('name', text));
+      ).toEqual(ids('names', text));
     }
   });
 
@@ -57,13 +57,18 @@ describe('searchGroups', () => {
     expect(ids('any', 'fr/idf 75%')).toEqual([3]);
     expect(ids('any', 'ext-0001')).toEqual([1]);
     expect(ids('any', 'paris stores')).toEqual([23]);
-    expect(ids('name', '12')).toEqual([]);
-    expect(ids('name', 'ext-0001')).toEqual([]);
+    expect(ids('names', '12')).toEqual([]);
+    expect(ids('names', 'ext-0001')).toEqual([]);
+  });
+
+  it('finds by external name when it looks at the names, as it does by name', () => {
+    expect(ids('names', 'Paris Stores')).toEqual([23]);
+    expect(ids('names', 'STORES')).toEqual([23]);
   });
 
   it('caps the matches and counts them all; blank text finds nothing', () => {
     expect(searchGroups(groups, 's', { limit: 2 })).toMatchObject({ total: 8, groups: [{ grp_id: 1 }, { grp_id: 2 }] });
-    expect(searchGroups(groups, 'a', { scope: 'name', limit: 2 }).groups).toHaveLength(2);
+    expect(searchGroups(groups, 'a', { scope: 'names', limit: 2 }).groups).toHaveLength(2);
     expect(searchGroups(groups, '  ')).toEqual({ groups: [], total: 0 });
   });
 });

@@ -1,5 +1,6 @@
 // Group search over the client-side index (the API filters only with `equal`), for the groups
-// page (by name) and the group pickers (by name, external name, external id or id). One ranking:
+// page (by name or external name: "Marketing UK" finds the group the HR system calls so) and the
+// group pickers (also by external id or id). One ranking:
 // exact matches first, then prefixes, then the rest, each in name order; case and accents ignored.
 import type { Grp } from '#schemas/grp.ts';
 
@@ -13,8 +14,8 @@ function normalise(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
-/** What a search looks at: the name alone, or also the external name, the external id and the id. */
-export type GroupSearchScope = 'name' | 'any';
+/** What a search looks at: the name and external name, or also the external id and the id. */
+export type GroupSearchScope = 'names' | 'any';
 
 interface SearchEntry {
   group: Grp;
@@ -41,7 +42,7 @@ function entries(groups: readonly Grp[]): SearchEntry[] {
 
 /** 0 exact, 1 prefix, 2 elsewhere, -1 no match. */
 function rank(entry: SearchEntry, query: string, scope: GroupSearchScope): number {
-  const keys = scope === 'name' ? 1 : entry.keys.length;
+  const keys = scope === 'names' ? 2 : entry.keys.length;
   let best = scope === 'any' && entry.id === query ? 0 : -1;
   for (let i = 0; i < keys && best !== 0; i++) {
     const at = entry.keys[i]!.indexOf(query);

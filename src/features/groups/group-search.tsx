@@ -37,7 +37,7 @@ export function GroupSearch({ index, partial, onPick }: Props) {
 
   const groups = index?.groups ?? partial;
   const byName = useMemo(
-    () => (mode === 'name' ? searchGroups(groups, deferredText, { scope: 'name' }) : null),
+    () => (mode === 'name' ? searchGroups(groups, deferredText, { scope: 'names' }) : null),
     [mode, groups, deferredText],
   );
 

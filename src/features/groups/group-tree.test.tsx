@@ -84,6 +84,14 @@ beforeAll(() => {
 afterEach(cleanup);
 
 describe('GroupTree', () => {
+  it('says in words what the numbers after a name are', () => {
+    renderTree();
+    const legend = screen.getByText('After each name:').parentElement!;
+    // The samples show the two numbers as the rows do; the words name them.
+    expect(legend.textContent).toBe('After each name:12 members3 subgroups');
+    expect(legend.compareDocumentPosition(screen.getByRole('tree'))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+  });
+
   it('has one tab stop and the tree keyboard', () => {
     const onExpand = renderTree();
     const tree = screen.getByRole('tree', { name: 'Groups' });

@@ -1,6 +1,6 @@
 // The table view of /groups: one server page at a time, `equal` filters on grp columns; a part
-// of a name is searched in the group index instead (name-search.ts); the parent is chosen by
-// name. Page, page size, sort and filters in the URL.
+// of a name (or external name) is searched in the group index instead (name-search.ts); the
+// parent is named from the index, and chosen by name. Page, page size, sort and filters in the URL.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useId, useMemo, useState, type FormEvent } from 'react';
@@ -46,6 +46,9 @@ export function GroupsTable() {
   const named = useQuery({ ...nameOptions, enabled: byName, placeholderData: keepPreviousData });
   const query = byName ? named : server;
   const grpIds = useMemo(() => (query.data?.result ?? []).map((group) => group.grp_id), [query.data]);
+  // Every group, to name each row's parent (the dashboard server's shared list, or this browser's walk).
+  const index = useQuery(groupIndexQuery());
+  const byId = index.data?.byId;
 
   const columns = useMemo(
     () => [
@@ -69,13 +72,13 @@ export function GroupsTable() {
       }),
       column.accessor('grp_parent_id', {
         header: t.columnParent,
+        meta: { cellProps: () => portalTextCell },
         cell: (info) => {
           const parent = info.getValue();
-          return parent === null || parent === 0 ? (
-            <span className={styles.muted}>{t.noParent}</span>
-          ) : (
-            <a href={paths.group(parent)}>{parent}</a>
-          );
+          if (parent === null || parent === 0) return <span className={styles.muted}>{t.noParent}</span>;
+          // "Group 12" until the index names it (or when the parent is not among the groups).
+          const named = byId?.get(parent) ?? { grp_id: parent, grp_name: '' };
+          return <a href={paths.group(parent)}>{groupLabel(named, common)}</a>;
         },
       }),
       column.accessor('grp_external_id', {
@@ -94,7 +97,7 @@ export function GroupsTable() {
         cell: (info) => format.date(info.getValue()),
       }),
     ],
-    [t, common, format],
+    [t, common, format, byId],
   );
 
   return (
@@ -129,9 +132,7 @@ function GroupFilters({
 }) {
   const t = useMessages(groupMessages);
   const id = useId();
-  // The list of names walks every group: asked for once the Parent field is used, not on every visit.
-  const [wantNames, setWantNames] = useState(false);
-  const index = useQuery({ ...groupIndexQuery(), enabled: wantNames });
+  const index = useQuery(groupIndexQuery());
   const parent = useParentGroup(filters.grp_parent_id, index.data);
   const [draft, setDraft] = useState<Record<string, string>>(filters);
   // The parent's name as typed; null while it shows the URL's parent.
@@ -140,7 +141,7 @@ function GroupFilters({
   const shownParent = parentText ?? parent?.grp_name ?? '';
   const parentMatches = useMemo(
     () =>
-      index.data && shownParent.trim() ? searchGroups(index.data.groups, shownParent, { scope: 'name' }).groups : [],
+      index.data && shownParent.trim() ? searchGroups(index.data.groups, shownParent, { scope: 'names' }).groups : [],
     [index.data, shownParent],
   );
   const labels: Record<FilterKey, string> = {
@@ -163,10 +164,10 @@ function GroupFilters({
     if (parentText === null) {
       if (filters.grp_parent_id) next.grp_parent_id = filters.grp_parent_id;
     } else if (parentText.trim()) {
-      // The group of that exact name (case aside); the best match is the exact one when there is one.
-      const named = parentMatches.find(
-        (g) => g.grp_name.localeCompare(parentText.trim(), undefined, { sensitivity: 'accent' }) === 0,
-      );
+      // The group of that exact name or external name (case aside); the best match is the exact one.
+      const same = (name: string | null) =>
+        name !== null && name.localeCompare(parentText.trim(), undefined, { sensitivity: 'accent' }) === 0;
+      const named = parentMatches.find((g) => same(g.grp_name)) ?? parentMatches.find((g) => same(g.grp_external_name));
       if (named) next.grp_parent_id = String(named.grp_id);
       else parentError = true;
     }
@@ -209,12 +210,11 @@ function GroupFilters({
             value={shownParent}
             aria-invalid={invalid === 'grp_parent_id' ? true : undefined}
             aria-describedby={invalid === 'grp_parent_id' ? `${id}-parent-error` : undefined}
-            onFocus={() => setWantNames(true)}
             onChange={(event) => setParentText(event.target.value)}
           />
           <datalist id={`${id}-parents`}>
             {parentMatches.map((group) => (
-              <option key={group.grp_id} value={group.grp_name} />
+              <option key={group.grp_id} value={group.grp_name} label={group.grp_external_name ?? undefined} />
             ))}
           </datalist>
           {invalid === 'grp_parent_id' && (

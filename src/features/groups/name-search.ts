@@ -19,7 +19,7 @@ const same = (filter: string | undefined, value: string | number | null | undefi
 
 /** One page of the groups whose name contains `filters.grp_name`, best matches first. */
 export function pageOfNameMatches(index: GroupIndex, { page, pageSize, filters }: TableState): Page<Grp> {
-  const matches = searchGroups(index.groups, filters.grp_name ?? '', { scope: 'name', limit: Infinity }).groups.filter(
+  const matches = searchGroups(index.groups, filters.grp_name ?? '', { scope: 'names', limit: Infinity }).groups.filter(
     (group) =>
       same(filters.grp_id, group.grp_id) &&
       same(filters.grp_parent_id, group.grp_parent_id) &&

@@ -3,7 +3,7 @@
 // the page shows "User 12" again; the portal's account is not touched.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
-import { directoryQueries, forgetPerson } from '#api/directory.ts';
+import { directoryQueries, forgetPerson, isDirectoryListing } from '#api/directory.ts';
 import { isApiError } from '#api/errors.ts';
 import { forgetKnownUser } from '#api/known-users.ts';
 import { userSchema } from '#schemas/user.ts';
@@ -83,7 +83,6 @@ function forgetLocally(queryClient: QueryClient, userId: number): void {
     predicate: (query) => userSchema.safeParse(query.state.data).data?.user_id === userId,
   });
   void queryClient.invalidateQueries({
-    predicate: ({ queryKey: [root, kind] }) =>
-      root === directoryQueries.all()[0] && (kind === 'size' || kind === 'search'),
+    predicate: ({ queryKey }) => isDirectoryListing(queryKey),
   });
 }

@@ -3,7 +3,7 @@
 // summary with the identifiers that were not found.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { cancelLookupJob, directoryQueries, isJobActive } from '#api/directory.ts';
+import { cancelLookupJob, directoryQueries, isDirectoryListing, isJobActive } from '#api/directory.ts';
 import { isApiError } from '#api/errors.ts';
 import type { LookupJob } from '#schemas/lookup-job.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
@@ -28,8 +28,8 @@ export function LookupJobView({ jobId, onAddMore }: { jobId: string; onAddMore: 
   useEffect(() => {
     if (job && !isJobActive(job)) {
       void queryClient.invalidateQueries({
-        predicate: ({ queryKey: [root, kind] }) =>
-          root === directoryQueries.all()[0] && (kind === 'name' || kind === 'size' || kind === 'search'),
+        predicate: ({ queryKey }) =>
+          isDirectoryListing(queryKey) || (queryKey[0] === directoryQueries.all()[0] && queryKey[1] === 'name'),
       });
     }
   }, [job, queryClient]);

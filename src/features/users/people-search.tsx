@@ -1,39 +1,58 @@
-// "Search people": the people directory of the dashboard server, by name, e-mail or identifier
-// (partial; accents and case ignored by the server), as the administrator types. It says how many
-// people the dashboard has met, so nobody takes a miss for "not in the portal". The words typed
-// and the page of results are in the URL (`people`, `people.start`).
+// The people directory of the dashboard server as a table ("People"): everyone it holds, at once
+// and a page at a time, narrowed as the administrator types (name, e-mail or identifier; accents
+// and case ignored by the server). It says how many people the dashboard has met, so nobody takes
+// a miss for "not in the portal". The words typed and the page are in the URL (`people`,
+// `people.page`, `people.size`).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { refreshStalePerson } from '#api/directory-learning.ts';
 import { directoryQueries } from '#api/directory.ts';
 import { displayName } from '#api/known-users.ts';
 import type { Person } from '#schemas/directory.ts';
-import { ApiErrorNotice } from '#components/api-error-notice.tsx';
-import { PortalText } from '#components/portal-text.tsx';
-import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
+import { DataTable } from '#components/data-table.tsx';
+import { fill, useMessages } from '#lib/i18n.tsx';
+import { useListSearch } from '#lib/list-search.ts';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { paths } from '#lib/paths.ts';
 import { useDebouncedValue } from '#lib/use-debounced-value.ts';
 import { directoryMessages, userMessages } from './messages.ts';
 import styles from './directory.module.css';
 
-const PAGE_SIZE = 20;
 const TYPING_DELAY_MS = 200;
 const queryKey = 'people';
-const startKey = 'people.start';
+/** The server's largest page. */
+const MAX_PAGE_SIZE = 100;
+/** Groups named in a row; the others are counted ("+3 more"), the cell's title lists them all. */
+const GROUPS_SHOWN = 3;
+const column = createColumnHelper<Person>();
+/**
+ * Portal text in a cell of its own direction (as `portalTextCell`), wrapped between words only: a
+ * column is then as wide as its longest word, so a name never breaks inside ("Bernar d"); a word
+ * longer than the page still wraps.
+ */
+const textCell = { dir: 'auto', className: styles.text } as const;
 
-export function PeopleSearch() {
+export function PeopleSearch({ addPeopleId }: { addPeopleId: string }) {
   const t = useMessages(directoryMessages);
+  const users = useMessages(userMessages);
   const format = useMessageFormat();
   const id = useId();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(() => params.get(queryKey) ?? '');
   const settled = useDebouncedValue(text.trim(), TYPING_DELAY_MS);
-  const start = Math.max(0, Number.parseInt(params.get(startKey) ?? '0', 10) || 0);
+  const search = useListSearch({ prefix: queryKey, defaultPageSize: 20 });
+  const pageSize = Math.min(search.pageSize, MAX_PAGE_SIZE);
+  const q = params.get(queryKey) ?? '';
   const size = useQuery(directoryQueries.size());
+  const options = directoryQueries.page(q, (search.page - 1) * pageSize, pageSize);
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
+  const people = query.data?.result;
 
-  // The settled words go to the URL (replacing the entry: one per keystroke would flood Back).
+  // The settled words go to the URL (replacing the entry: one per keystroke would flood Back);
+  // other words start again at the first page.
   useEffect(() => {
     // Unchanged (e.g. on arrival with `?people=`): no navigation at all.
     if ((new URLSearchParams(window.location.search).get(queryKey) ?? '') === settled) return;
@@ -42,14 +61,73 @@ export function PeopleSearch() {
         const next = new URLSearchParams(current);
         if (settled) next.set(queryKey, settled);
         else next.delete(queryKey);
-        next.delete(startKey);
+        next.delete(`${queryKey}.page`);
         return next;
       },
       { replace: true },
     );
   }, [settled, setParams]);
 
+  // Shown records last seen too long ago are looked up again (one at a time, in the background).
+  useEffect(() => {
+    for (const person of people ?? []) refreshStalePerson(queryClient, person);
+  }, [people, queryClient]);
+
+  const columns = useMemo(
+    () => [
+      column.display({
+        id: 'name',
+        header: t.columnName,
+        meta: { cellProps: () => textCell },
+        cell: (info) => {
+          const person = info.row.original;
+          return (
+            <a href={paths.user(person.user_id)} className={styles.personLink}>
+              {displayName(person) || fill(users.userFallback, { id: person.user_id })}
+            </a>
+          );
+        },
+      }),
+      column.accessor('email', {
+        header: t.columnEmail,
+        enableSorting: false,
+        meta: { cellProps: () => textCell },
+        cell: (info) => info.getValue() ?? '—',
+      }),
+      column.accessor('user_organisation_identifier', {
+        header: t.columnIdentifier,
+        enableSorting: false,
+        meta: { cellProps: () => ({ ...textCell, className: `${styles.text} ${styles.mono}` }) },
+        cell: (info) => info.getValue() ?? '—',
+      }),
+      column.accessor('groups', {
+        header: t.columnGroups,
+        enableSorting: false,
+        meta: { cellProps: (groups: string[]) => ({ ...textCell, title: groups.join('\n') || undefined }) },
+        cell: (info) => {
+          const groups = info.getValue();
+          if (groups.length === 0) return <span className={styles.muted}>{t.noGroups}</span>;
+          const more = groups.length - GROUPS_SHOWN;
+          return more > 0
+            ? `${groups.slice(0, GROUPS_SHOWN).join(', ')} ${format(t.moreGroups, { count: more })}`
+            : groups.join(', ');
+        },
+      }),
+    ],
+    [t, users, format],
+  );
+
   const scope = size.data === undefined ? t.searchScopeLoading : format(t.searchScope, { count: size.data.total });
+  const directoryEmpty = q === '' && query.data?.total === 0;
+  const summary =
+    q === '' || query.data === undefined
+      ? ''
+      : query.data.total === 0
+        ? fill(t.searchNone, { query: q })
+        : query.data.total_capped
+          ? format(t.searchCountCapped, { count: query.data.total })
+          : format(t.searchCount, { count: query.data.total });
+
   return (
     <section aria-labelledby={`${id}-title`} className={`card ${styles.section}`}>
       <h2 id={`${id}-title`}>{t.searchTitle}</h2>
@@ -73,104 +151,29 @@ export function PeopleSearch() {
           {scope}
         </p>
       </form>
-      {settled !== '' && (
-        <SearchResults
-          q={settled}
-          start={start}
-          onStart={(next) =>
-            setParams((current) => {
-              const updated = new URLSearchParams(current);
-              if (next > 0) updated.set(startKey, String(next));
-              else updated.delete(startKey);
-              return updated;
-            })
-          }
-        />
-      )}
-    </section>
-  );
-}
-
-function SearchResults({ q, start, onStart }: { q: string; start: number; onStart: (start: number) => void }) {
-  const t = useMessages(directoryMessages);
-  const format = useMessageFormat();
-  const numbers = useFormat();
-  const queryClient = useQueryClient();
-  const query = useQuery({ ...directoryQueries.search(q, start, PAGE_SIZE), placeholderData: keepPreviousData });
-  const people = query.data?.result;
-
-  // Shown records last seen too long ago are looked up again (one at a time, in the background).
-  useEffect(() => {
-    for (const person of people ?? []) refreshStalePerson(queryClient, person);
-  }, [people, queryClient]);
-
-  if (query.isError) return <ApiErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
-  const data = query.data;
-  const total = data?.total ?? 0;
-  const summary =
-    data === undefined
-      ? t.searching
-      : total === 0
-        ? fill(t.searchNone, { query: q })
-        : data.total_capped
-          ? format(t.searchCountCapped, { count: total })
-          : format(t.searchCount, { count: total });
-  return (
-    <div className={styles.results} aria-busy={query.isFetching || undefined}>
       <p role="status" className={styles.resultsCount}>
         {summary}
       </p>
-      {people && people.length > 0 && (
-        <ul className={styles.people} aria-label={t.searchResults}>
-          {people.map((person) => (
-            <li key={person.user_id}>
-              <PersonLink person={person} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {total > PAGE_SIZE && (
-        <div className={styles.pager}>
-          <button
-            type="button"
-            className="button"
-            disabled={start === 0}
-            onClick={() => onStart(Math.max(0, start - PAGE_SIZE))}
-          >
-            {t.previousResults}
-          </button>
-          <span>
-            {fill(t.resultsRange, {
-              from: numbers.number(start + 1),
-              to: numbers.number(Math.min(total, start + PAGE_SIZE)),
-            })}
-          </span>
-          <button
-            type="button"
-            className="button"
-            disabled={start + PAGE_SIZE >= total}
-            onClick={() => onStart(start + PAGE_SIZE)}
-          >
-            {t.nextResults}
-          </button>
+      {directoryEmpty ? (
+        <div className={styles.empty}>
+          <p>{t.directoryEmpty}</p>
+          <p>
+            <a href={`#${addPeopleId}`}>{t.addTitle}</a>
+          </p>
         </div>
+      ) : (
+        <DataTable
+          label={t.tableLabel}
+          hideCaption
+          columns={columns}
+          query={query}
+          queryKey={options.queryKey}
+          pagination={{ ...search, pageSize }}
+          getRowId={(person) => String(person.user_id)}
+          errorTitle={t.tableFailed}
+          emptyMessage={fill(t.searchNone, { query: q })}
+        />
       )}
-    </div>
-  );
-}
-
-function PersonLink({ person }: { person: Person }) {
-  const users = useMessages(userMessages);
-  const name = displayName(person);
-  return (
-    <Link to={paths.user(person.user_id)} className={styles.person}>
-      <span className={styles.personName}>
-        {name ? <PortalText>{name}</PortalText> : fill(users.userFallback, { id: person.user_id })}
-      </span>
-      <span className={styles.personMeta}>
-        {person.user_organisation_identifier && <PortalText>{person.user_organisation_identifier}</PortalText>}
-        {person.email && <PortalText>{person.email}</PortalText>}
-      </span>
-    </Link>
+    </section>
   );
 }

@@ -27,7 +27,7 @@ export function UsersPage() {
         <p className={styles.intro}>{t.usersIntro}</p>
       </header>
       <ServerNeeded>
-        <PeopleSearch />
+        <PeopleSearch addPeopleId="add-people" />
       </ServerNeeded>
       <section className={`card ${styles.search}`}>
         <h2 className={styles.sectionTitle}>{directory.exactTitle}</h2>
@@ -42,7 +42,7 @@ export function UsersPage() {
         />
       </section>
       <RecentUsers />
-      <section aria-labelledby="add-people-title" className={`card ${directoryStyles.section}`}>
+      <section id="add-people" aria-labelledby="add-people-title" className={`card ${directoryStyles.section}`}>
         <h2 id="add-people-title">{directory.addTitle}</h2>
         <p className={styles.intro}>{directory.addIntro}</p>
         <ServerNeeded>

@@ -147,6 +147,22 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
 
   return (
     <>
+      {/* What the numbers after a name are, with a sample of each as the rows show it (each row also says it to screen readers). */}
+      <p className={styles.legend}>
+        <span>{t.treeLegend}</span>
+        <span className={styles.legendItem}>
+          <span className={styles.members} aria-hidden="true">
+            {format.number(12)}
+          </span>{' '}
+          {t.treeLegendMembers}
+        </span>
+        <span className={styles.legendItem}>
+          <span className={styles.count} aria-hidden="true">
+            {format.number(3)}
+          </span>{' '}
+          {t.treeLegendSubgroups}
+        </span>
+      </p>
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: the single tab stop is the active treeitem */}
       <div
         ref={scrollRef}
