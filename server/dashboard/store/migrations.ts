@@ -216,5 +216,58 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
         await db.schema.alterTable('shared_cache').addColumn('error_details', 'text').execute();
       },
     },
+    '0008_jobs': {
+      async up(db: AnyDb) {
+        // Imports, bulk adds, copies and exports run by the server (job-engine.ts). A replica
+        // holds a job by its lease (`lease_owner` until `lease_until`), renewed by its heartbeat;
+        // a lease that runs out lets another replica take the job over. `token_sealed` is the
+        // caller's portal token encrypted with the server's key (token-vault.ts), erased when
+        // the job ends; never the token in clear.
+        await db.schema
+          .createTable('job')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('run_requested', 'integer', (c) => c.notNull())
+          .addColumn('params', 'text', (c) => c.notNull())
+          .addColumn('grp_id', 'integer')
+          .addColumn('grp_name', 'text')
+          .addColumn('started_by', 'text')
+          .addColumn('error_code', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('finished_at', 'text')
+          .addColumn('lease_owner', 'text')
+          .addColumn('lease_until', 'text')
+          .addColumn('token_sealed', 'text')
+          .addColumn('key_id', 'text')
+          .execute();
+        await db.schema.createIndex('job_recent').on('job').columns(['org_id', 'created_at']).execute();
+        await db.schema.createIndex('job_state').on('job').columns(['state', 'lease_until']).execute();
+        await db.schema
+          .createTable('job_row')
+          .addColumn('job_id', 'text', (c) => c.notNull().references('job.id').onDelete('cascade'))
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('line', 'integer', (c) => c.notNull())
+          .addColumn('identifier', 'text')
+          .addColumn('email', 'text')
+          .addColumn('user_id', 'integer')
+          .addColumn('name', 'text')
+          .addColumn('grp_id', 'integer')
+          .addColumn('grp_name', 'text')
+          .addColumn('group_admin', 'integer', (c) => c.notNull())
+          .addColumn('outcome', 'text', (c) => c.notNull())
+          .addColumn('error_code', 'text')
+          .addColumn('details', 'text')
+          .addColumn('member_since', 'text')
+          // The membership_intent of the create under way (the outbox's), written in the
+          // intent's own transaction: after a crash, the row's create is found by it.
+          .addColumn('intent_id', 'text')
+          .addPrimaryKeyConstraint('job_row_pk', ['job_id', 'position'])
+          .execute();
+        await db.schema.createIndex('job_row_outcome').on('job_row').columns(['job_id', 'outcome', 'position']).execute();
+      },
+    },
   };
 }

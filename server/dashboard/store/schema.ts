@@ -14,6 +14,8 @@ export interface StoreTables {
   report_product: ReportProductTable;
   group_member_count: GroupMemberCountTable;
   shared_cache: SharedCacheTable;
+  job: JobTable;
+  job_row: JobRowTable;
 }
 
 /** One user of an organisation as the portal last showed them. */
@@ -156,4 +158,48 @@ export interface SharedCacheTable {
   gathered_at: string | null;
   /** JSON of the last complete gathering. */
   data: string | null;
+}
+
+/** An import, bulk add, copy or export run by the server (server/dashboard/jobs/). */
+export interface JobTable {
+  id: string;
+  org_id: number;
+  kind: string;
+  state: string;
+  /** 1 once `run` was asked: a queued job then runs rather than previews. */
+  run_requested: number;
+  /** JSON of what the job was asked (the request without the file; an import's rows are in job_row). */
+  params: string;
+  grp_id: number | null;
+  grp_name: string | null;
+  started_by: string | null;
+  error_code: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  /** The replica holding the job, until `lease_until`; renewed by its heartbeat. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  /** The portal token, AES-256-GCM with the server's key (token-vault.ts); null once the job ended. */
+  token_sealed: string | null;
+  /** Which key sealed it (a replica with another key leaves the job alone). */
+  key_id: string | null;
+}
+
+export interface JobRowTable {
+  job_id: string;
+  position: number;
+  line: number;
+  identifier: string | null;
+  email: string | null;
+  user_id: number | null;
+  name: string | null;
+  grp_id: number | null;
+  grp_name: string | null;
+  group_admin: number;
+  outcome: string;
+  error_code: string | null;
+  details: string | null;
+  member_since: string | null;
+  intent_id: string | null;
 }
