@@ -13,7 +13,10 @@ import { openApiDocument } from './openapi.ts';
 import { MembershipOutbox, type OutboxOptions } from './membership-outbox.ts';
 import { learnUsers, recordMemberships } from './pass-through.ts';
 import type { PortalGateway } from './portal-gateway.ts';
+import { JobEngine, type JobEngineOptions } from './jobs/job-engine.ts';
+import { TokenVault } from './jobs/token-vault.ts';
 import { cacheRoutes } from './routes/caches.ts';
+import { jobRoutes } from './routes/jobs.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { historyRoutes } from './routes/history.ts';
 import { lookupJobRoutes } from './routes/lookup-jobs.ts';
@@ -26,12 +29,16 @@ import { statusRoute } from './routes/status.ts';
 import type { DashboardStore } from './store/connection.ts';
 import { Directory } from './store/directory.ts';
 import { History } from './store/history.ts';
+import { Jobs } from './store/jobs.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
+import { PeopleMatch } from './store/people-match.ts';
 import { MemberCounts } from './store/member-counts.ts';
 import { OutboxStore } from './store/outbox.ts';
 import { SharedCaches } from './store/shared-caches.ts';
 import { SharedCacheGatherer } from './cache-gatherer.ts';
 import { TokenCheck, tokenFrom } from './token-check.ts';
+import { randomBytes } from 'node:crypto';
+import { MAX_JOB_FILE_BYTES } from '../../src/api/schemas/jobs.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard-api';
 /**
@@ -82,7 +89,12 @@ export interface DashboardServerOptions {
   takeTurns?: MiddlewareHandler;
   /** Lookup jobs: running at once per organisation, and how often queued ones are claimed (lookup-runner.ts). */
   lookupJobs?: LookupRunnerOptions;
+  /** Jobs (jobs/job-engine.ts): leases, heartbeat, concurrency; the key that seals their tokens; how long they are kept. */
+  jobs?: JobEngineOptions & { vault?: TokenVault; retentionMs?: number };
 }
+
+/** How long a job and its results are kept after it ended (DASHBOARD_JOB_RETENTION_DAYS). */
+export const JOB_RETENTION_MS = 7 * 86_400_000;
 
 export function createDashboardServer({
   store,
@@ -97,15 +109,16 @@ export function createDashboardServer({
   backgroundGateway = gateway,
   takeTurns = turnScheduler(),
   lookupJobs,
+  jobs: jobOptions = {},
 }: DashboardServerOptions): DashboardServer {
   const tokens = new TokenCheck(gateway, { now });
   const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
   const history = new History(store.db);
-  const jobs = new LookupJobs(store.db, store.dialect);
+  const lookups = new LookupJobs(store.db, store.dialect);
   const memberCounts = new MemberCounts(store.db, MEMBER_COUNT_MAX_AGE_MS);
   const caches = new SharedCaches(store.db);
   const gatherer = new SharedCacheGatherer(caches, gateway);
-  const runner = new LookupRunner(jobs, directory, backgroundGateway, lookupJobs);
+  const runner = new LookupRunner(lookups, directory, backgroundGateway, lookupJobs);
   const reports = new ProgressReports({
     read: reader,
     cache: new ProgressCache(store.db),
@@ -120,6 +133,20 @@ export function createDashboardServer({
     ...outboxTimings,
   });
   outbox.start();
+  const jobs = new Jobs(store.db, store.dialect, jobOptions.retentionMs ?? JOB_RETENTION_MS);
+  const engine = new JobEngine(
+    {
+      jobs,
+      // Without a key of its own (tests), one for this process: its jobs resume only here.
+      vault: jobOptions.vault ?? new TokenVault(randomBytes(32)),
+      reader,
+      directory,
+      people: new PeopleMatch(store.db),
+      outbox,
+    },
+    jobOptions,
+  );
+  engine.start();
   const checkOrg = requireOrg(tokens, failures);
   // Every request with a valid token may settle its organisation's unfinished membership creates.
   const auth: MiddlewareHandler<DashboardEnv> = (c, next) =>
@@ -132,18 +159,18 @@ export function createDashboardServer({
   // Every request waits for its turn with the portal's (turns.ts): under load, new connections
   // keep getting in, and /api and /dashboard-api are served first come first served.
   api.use('*', takeTurns);
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody('payload_too_large', tooLarge().message), 413),
-    }),
-  );
+  const limit = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => c.json(errorBody('payload_too_large', tooLarge(maxSize).message), 413) });
+  const bodyLimit1 = limit(MAX_BODY_BYTES);
+  // A job's file (or pasted list) may be up to 10 MiB; every other body 1 MiB.
+  api.post('/jobs', limit(MAX_JOB_FILE_BYTES + 64 * 1024));
+  api.use('*', async (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('/jobs') ? next() : bodyLimit1(c, next)));
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));
   statusRoute(api, directoryMaxAgeMs);
   peopleRoutes(api, auth, directory, gateway);
-  lookupJobRoutes(api, auth, jobs, runner);
+  lookupJobRoutes(api, auth, lookups, runner);
+  jobRoutes(api, auth, { jobs, engine, read: reader, directory });
   historyRoutes(api, auth, history);
   progressRoutes(api, auth, reports);
   groupRoutes(api, auth, memberCounts, gateway);
@@ -169,12 +196,12 @@ export function createDashboardServer({
     ready: store.problem,
     apiTokens: apiTokens({ tokens, failures, proxied }),
     idle: async () => {
-      await Promise.all([runner.idle(), reports.idle(), gatherer.idle(), recordingsEnd(recordings)]);
+      await Promise.all([runner.idle(), engine.idle(), reports.idle(), gatherer.idle(), recordingsEnd(recordings)]);
       await outbox.idle();
     },
     close: async () => {
       outbox.stop();
-      await Promise.all([runner.stop(), reports.stop(), gatherer.idle(), recordingsEnd(recordings)]);
+      await Promise.all([runner.stop(), engine.stop(), reports.stop(), gatherer.idle(), recordingsEnd(recordings)]);
       await outbox.idle();
       await store.close();
     },

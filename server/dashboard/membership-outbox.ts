@@ -10,13 +10,18 @@
 //   (`user_grp/get_all` for that user and group) with the token of the organisation's next
 //   request. Tokens are never stored (see docs/architecture.md, "Membership outbox").
 import { createHash, randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import * as z from 'zod/mini';
 import { listEnvelopeSchema } from '#schemas/envelope.ts';
 import { userGrpSchema } from '#schemas/user-grp.ts';
 import { PortalRequestError, type PortalReader } from '#domain/portal-read.ts';
 import type { MemberCounts } from './store/member-counts.ts';
 import type { Intent, IntentAnswer, IntentRequest, OutboxStore } from './store/outbox.ts';
+import type { StoreTables } from './store/schema.ts';
 import type { TokenCheck } from './token-check.ts';
+
+/** Written in the intent's own transaction (a job's row naming it). */
+export type IntentAlongside = (tx: Transaction<StoreTables>, intentId: string) => Promise<void>;
 
 export interface OutboxOptions {
   store: OutboxStore;
@@ -105,7 +110,7 @@ export class MembershipOutbox {
    * token check is asked here: a create must not wait for one (a lockout refuses them), nor make
    * the server check a token the portal is about to refuse anyway.
    */
-  async begin(token: string, request: IntentRequest): Promise<Intent> {
+  async begin(token: string, request: IntentRequest, alongside?: IntentAlongside): Promise<Intent> {
     const hash = tokenHash(token);
     const intent: Intent = {
       ...request,
@@ -115,9 +120,27 @@ export class MembershipOutbox {
       createdAt: Date.now(),
       answer: null,
     };
-    await this.store.open(intent);
+    await this.store.open(intent, alongside && ((tx) => alongside(tx, intent.id)));
     this.inFlight.add(intent.id);
     return intent;
+  }
+
+  /**
+   * What became of an intent a job's row names (after its replica was killed or lost the store):
+   * the answer of its event once settled; settled now when its answer is stored or, unanswered
+   * and older than reconcileAfterMs, from the portal; 'wait' while it may still be on its way to
+   * the portal (in flight here, or too young); undefined when it was dropped (a 401: nothing created).
+   */
+  async outcomeOf(intentId: string, orgId: number, token: string): Promise<IntentAnswer | 'wait' | undefined> {
+    if (this.inFlight.has(intentId) || this.held.has(intentId)) return 'wait';
+    const settled = await this.store.settledAnswer(intentId);
+    if (settled) return settled;
+    const intent = await this.store.intent(intentId);
+    if (!intent) return (await this.store.settledAnswer(intentId)) ?? undefined;
+    if (!intent.answer && intent.createdAt > Date.now() - this.reconcileAfterMs) return 'wait';
+    const answer = intent.answer ?? (await this.askPortal(token, intent));
+    await this.write(intent, orgId, answer);
+    return (await this.store.settledAnswer(intentId)) ?? answer;
   }
 
   /** The portal answered: write the event (or drop the intent after a 401). Never throws. */

@@ -7,8 +7,16 @@ import type { FailedAttempts } from '../portal/failed-attempts.ts';
 import { httpPortalGateway, inProcessPortalGateway, type InProcessPortal } from './portal-gateway.ts';
 import { httpPortalReader, inProcessPortalReader } from './portal-reader.ts';
 import { RateBudget } from '#api/rate-budget.ts';
-import { dashboardSettings, type DashboardEnv } from './settings.ts';
+import { dashboardSettings, type DashboardEnv, type DashboardSettings } from './settings.ts';
 import { openStore } from './store/connection.ts';
+import { TokenVault, keyFromEnv, keyFromFile } from './jobs/token-vault.ts';
+import { randomBytes } from 'node:crypto';
+
+/** The key of job tokens: DASHBOARD_SECRET_KEY, else the key file (made once), else one for this process. */
+function jobVault(settings: DashboardSettings): TokenVault {
+  if (settings.secretKey) return new TokenVault(keyFromEnv(settings.secretKey));
+  return new TokenVault(settings.secretKeyFile ? keyFromFile(settings.secretKeyFile) : randomBytes(32));
+}
 
 export interface PortalForDashboard {
   portalUrl?: string;
@@ -56,6 +64,7 @@ export async function openDashboardServer(
     },
     failures,
     proxied: portalUrl !== undefined,
+    jobs: { ...settings.jobs, vault: jobVault(settings) },
   });
 }
 

@@ -1,4 +1,5 @@
 // The dashboard store's settings, read from the environment of `npm start`.
+import { dirname, join } from 'node:path';
 export type StoreLocation = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface DashboardSettings {
@@ -11,6 +12,12 @@ export interface DashboardSettings {
   portalMaxRequestsPerSecond: number | undefined;
   /** A membership create left without its answer (its replica died) is reconciled once this old. */
   outboxReconcileAfterMs: number;
+  /** Jobs: lease, heartbeat, portal requests at a time per job, how long they are kept after they end. */
+  jobs: { leaseMs: number; heartbeatMs: number; concurrency: number; retentionMs: number };
+  /** DASHBOARD_SECRET_KEY, the key of job tokens; else `secretKeyFile`. */
+  secretKey: string | undefined;
+  /** Where the key is made when DASHBOARD_SECRET_KEY is not set (0600); undefined for a store in memory. */
+  secretKeyFile: string | undefined;
 }
 
 export interface DashboardEnv {
@@ -26,6 +33,25 @@ export interface DashboardEnv {
   PORTAL_MAX_REQUESTS_PER_SECOND?: string;
   /** Seconds before another replica reconciles a membership create left unanswered (default 120). */
   DASHBOARD_OUTBOX_RECONCILE_SECONDS?: string;
+  /** 64 hex digits: seals the portal tokens of jobs in the store; the same on every replica (default: a key file beside the SQLite store). */
+  DASHBOARD_SECRET_KEY?: string;
+  /** Seconds a replica holds a job without renewing its lease (default 15); another replica takes it over after. */
+  DASHBOARD_JOB_LEASE_SECONDS?: string;
+  /** Seconds between a replica's lease renewals and claims (default 5); less than the lease. */
+  DASHBOARD_JOB_HEARTBEAT_SECONDS?: string;
+  /** Portal requests at a time per job (default 8). */
+  DASHBOARD_JOB_CONCURRENCY?: string;
+  /** Days a job and its results are kept after it ended (default 7). */
+  DASHBOARD_JOB_RETENTION_DAYS?: string;
+}
+
+/** A number from the environment within bounds, or its default; the message names the variable. */
+function numberSetting(env: DashboardEnv, name: keyof DashboardEnv, fallback: number, min: number, max: number) {
+  const raw = env[name]?.trim();
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new Error(`${name} must be a number from ${min} to ${max}, not "${raw}".`);
+  return value;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,8 +90,30 @@ export function dashboardSettings(env: DashboardEnv): DashboardSettings {
       `DASHBOARD_OUTBOX_RECONCILE_SECONDS must be a whole number of seconds above 0, not "${rawReconcile}".`,
     );
   }
+  const leaseSeconds = numberSetting(env, 'DASHBOARD_JOB_LEASE_SECONDS', 15, 1, 3600);
+  const heartbeatSeconds = numberSetting(env, 'DASHBOARD_JOB_HEARTBEAT_SECONDS', 5, 0.1, 3600);
+  if (heartbeatSeconds >= leaseSeconds)
+    throw new Error('DASHBOARD_JOB_HEARTBEAT_SECONDS must be less than DASHBOARD_JOB_LEASE_SECONDS.');
+  const jobConcurrency = numberSetting(env, 'DASHBOARD_JOB_CONCURRENCY', 8, 1, 64);
+  if (!Number.isInteger(jobConcurrency)) throw new Error('DASHBOARD_JOB_CONCURRENCY must be a whole number.');
+  const retentionDays = numberSetting(env, 'DASHBOARD_JOB_RETENTION_DAYS', 7, 1, 3650);
+  const secretKey = env.DASHBOARD_SECRET_KEY?.trim() || undefined;
+  const secretKeyFile =
+    store.dialect === 'postgres'
+      ? '.data/dashboard-secret.key'
+      : store.file === ':memory:'
+        ? undefined
+        : join(dirname(store.file), 'dashboard-secret.key');
   return {
     store,
+    jobs: {
+      leaseMs: leaseSeconds * 1000,
+      heartbeatMs: heartbeatSeconds * 1000,
+      concurrency: jobConcurrency,
+      retentionMs: retentionDays * DAY_MS,
+    },
+    secretKey,
+    secretKeyFile,
     directoryMaxAgeMs: days * DAY_MS,
     reportConcurrency,
     portalMaxRequestsPerSecond,

@@ -20,6 +20,12 @@ export interface ImportRow {
   userId?: number;
   /** Their name as the directory knows it, for the tables and files (absent when unknown). */
   name?: string;
+  /**
+   * The e-mail cell when the file has an e-mail column ("email", "e-mail", "courriel"). Without
+   * an identifier column it is the identifier too: the dashboard server finds the person by
+   * e-mail in its directory.
+   */
+  email?: string | null;
   problem: RowProblem | null;
 }
 
@@ -30,6 +36,8 @@ export interface ParsedImport {
   identifierColumn: number;
   adminColumn: number | null;
   groupColumn: number | null;
+  /** The e-mail column named by the header, or null. */
+  emailColumn: number | null;
   /** How many columns the widest record has (for choosing the group column by hand). */
   columns: number;
 }
@@ -93,6 +101,13 @@ export function isGroupHeader(cell: string): boolean {
   return groupHeaders.has(normalise(cell));
 }
 
+/** Headers of an e-mail column. */
+const emailHeaders = new Set(['email', 'courriel', 'emailaddress', 'adresseemail', 'adressecourriel', 'mail']);
+
+export function isEmailHeader(cell: string): boolean {
+  return emailHeaders.has(normalise(cell));
+}
+
 const yes = new Set(['1', 'yes', 'y', 'true', 'oui', 'o', 'vrai', 'x', 'admin']);
 const no = new Set(['', '0', 'no', 'n', 'false', 'non', 'faux']);
 
@@ -138,7 +153,8 @@ export async function parseImportText(input: string, options: ParseOptions = {})
   const identifierAt = first.findIndex(isIdentifierHeader);
   const adminAt = first.findIndex(isAdminHeader);
   const groupAt = first.findIndex(isGroupHeader);
-  const hasHeader = identifierAt >= 0 || adminAt >= 0 || groupAt >= 0;
+  const emailAt = first.findIndex(isEmailHeader);
+  const hasHeader = identifierAt >= 0 || adminAt >= 0 || groupAt >= 0 || emailAt >= 0;
   const columns = Math.max(1, ...records.map((record) => record.length));
   const groupColumn = options.groupColumn !== undefined ? options.groupColumn : groupAt >= 0 ? groupAt : null;
   // Without a header naming it, the identifier is the first column that is not another one's.
@@ -147,7 +163,9 @@ export async function parseImportText(input: string, options: ParseOptions = {})
     while (taken.includes(column)) column++;
     return column;
   };
-  const identifierColumn = identifierAt >= 0 ? identifierAt : free([hasHeader ? adminAt : null, groupColumn]);
+  const identifierColumn =
+    identifierAt >= 0 ? identifierAt : emailAt >= 0 ? emailAt : free([hasHeader ? adminAt : null, groupColumn]);
+  const emailColumn = emailAt >= 0 ? emailAt : null;
   const adminGuess = free([identifierColumn, groupColumn]);
   const adminColumn = hasHeader
     ? adminAt >= 0 && adminAt !== groupColumn
@@ -161,15 +179,18 @@ export async function parseImportText(input: string, options: ParseOptions = {})
   records.forEach((record, index) => {
     if (hasHeader && index === 0) return;
     if (record.every((cell) => cell.trim() === '')) return;
-    const identifier = (record[identifierColumn] ?? '').trim();
+    const email = emailColumn === null ? null : (record[emailColumn] ?? '').trim();
+    // An empty identifier cell with an e-mail beside it: the person is found by e-mail.
+    const identifier = (record[identifierColumn] ?? '').trim() || (email ?? '');
     const admin = adminColumn === null ? 0 : parseAdminCell(record[adminColumn] ?? '');
     rows.push({
       line: index + 1,
       identifier,
       admin: admin ?? 0,
       group: groupColumn === null ? null : (record[groupColumn] ?? '').trim(),
+      email,
       problem: identifierProblem(identifier) ?? (admin === null ? 'admin-value' : null),
     });
   });
-  return { rows, header: hasHeader ? first : null, identifierColumn, adminColumn, groupColumn, columns };
+  return { rows, header: hasHeader ? first : null, identifierColumn, adminColumn, groupColumn, emailColumn, columns };
 }

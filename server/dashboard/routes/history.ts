@@ -18,7 +18,7 @@ import type { History } from '../store/history.ts';
 const historyEnvelope = listEnvelopeSchema(historyEventSchema);
 
 /** `?lang=`, else the first language of Accept-Language we write (`fr-CA` counts as `fr`), else English. */
-function csvLanguage(c: Context, lang: HistoryCsvLanguage | undefined): HistoryCsvLanguage {
+export function csvLanguage(c: Context, lang: HistoryCsvLanguage | undefined): HistoryCsvLanguage {
   if (lang) return lang;
   const chosen = accepts(c, {
     header: 'Accept-Language',

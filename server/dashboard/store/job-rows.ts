@@ -42,7 +42,12 @@ export class JobRows {
   constructor(private readonly db: StoreDb) {}
 
   /** Chunks keep each statement under SQLite's limit of bound parameters. */
-  static async insert(tx: Transaction<StoreTables>, jobId: string, rows: readonly NewJobRow[]): Promise<void> {
+  static async insert(
+    tx: Transaction<StoreTables>,
+    jobId: string,
+    rows: readonly NewJobRow[],
+    memberSince: readonly string[] = [],
+  ): Promise<void> {
     for (let i = 0; i < rows.length; i += 500) {
       const chunk = rows.slice(i, i + 500).map((row, k) => ({
         job_id: jobId,
@@ -58,7 +63,7 @@ export class JobRows {
         outcome: row.outcome,
         error_code: row.errorCode,
         details: row.details,
-        member_since: null,
+        member_since: memberSince[i + k] || null,
         intent_id: null,
       }));
       await tx.insertInto('job_row').values(chunk).execute();
@@ -75,11 +80,11 @@ export class JobRows {
       .execute();
   }
 
-  /** Replaces the rows (an export gathered again after a takeover). */
-  async replace(jobId: string, rows: readonly NewJobRow[]): Promise<void> {
+  /** Replaces the rows (a copy's or an export's, gathered again after a takeover). */
+  async replace(jobId: string, rows: readonly NewJobRow[], memberSince?: readonly string[]): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('job_row').where('job_id', '=', jobId).execute();
-      await JobRows.insert(tx, jobId, rows);
+      await JobRows.insert(tx, jobId, rows, memberSince);
     });
   }
 

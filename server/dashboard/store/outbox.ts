@@ -2,13 +2,13 @@
 // it goes to the portal, and leaves once its history event is written. An event carries its
 // intent's id under a unique index, so whoever settles an intent (the request itself, a retry,
 // a reconciliation on another replica) writes at most one event for it.
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import * as z from 'zod/mini';
 import { historyResults, historySources, type HistoryEvent } from '#schemas/history.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
 import { eventRow, type MembershipOutcome } from './history.ts';
-import type { MembershipIntentTable } from './schema.ts';
+import type { MembershipIntentTable, StoreTables } from './schema.ts';
 
 /** What the request asked for, before any answer. */
 export interface IntentRequest {
@@ -35,8 +35,16 @@ export interface Intent extends IntentRequest {
 export class OutboxStore {
   constructor(private readonly db: StoreDb) {}
 
-  async open(intent: Intent): Promise<void> {
-    await this.db
+  /** `alongside`: written in the same transaction (a job's row names its intent: job-rows.ts). */
+  async open(intent: Intent, alongside?: (tx: Transaction<StoreTables>) => Promise<void>): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await this.insert(tx, intent);
+      await alongside?.(tx);
+    });
+  }
+
+  private async insert(tx: Transaction<StoreTables>, intent: Intent): Promise<void> {
+    await tx
       .insertInto('membership_intent')
       .values({
         id: intent.id,
@@ -77,6 +85,23 @@ export class OutboxStore {
       await tx.deleteFrom('membership_intent').where('id', '=', intent.id).execute();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
     });
+  }
+
+  /** The intent, while unfinished; undefined once settled or dropped. */
+  async intent(id: string): Promise<Intent | undefined> {
+    const row = await this.db.selectFrom('membership_intent').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toIntent(row) : undefined;
+  }
+
+  /** The answer its event recorded, once the intent was settled. */
+  async settledAnswer(intentId: string): Promise<IntentAnswer | undefined> {
+    const row = await this.db
+      .selectFrom('membership_event')
+      .select(['result', 'error_code', 'membership_id'])
+      .where('intent_id', '=', intentId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { result: z.parse(storedResult, row.result), errorCode: row.error_code, membershipId: row.membership_id };
   }
 
   /** The portal refused the token (401): nothing was created, nothing to record. */

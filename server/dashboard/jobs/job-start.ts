@@ -1,0 +1,91 @@
+// What `POST /jobs` starts, from its JSON body or its file: the job's kind, target group (checked
+// with the portal: a group of another organisation is 404 there too) and first rows. An import's
+// file is read here, so an unreadable file is a 400 at once rather than a failed job later; its
+// rows are resolved by the preview.
+import type { PortalReader } from '../../../src/api/portal-read.ts';
+import { PortalRequestError } from '../../../src/api/portal-read.ts';
+import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { grpWithChildrenReadSchema } from '../../../src/api/schemas/grp.ts';
+import type { JobRequest } from '../../../src/api/schemas/jobs.ts';
+import { PortalError, badRequest } from '../../portal/errors.ts';
+import type { Directory } from '../store/directory.ts';
+import type { NewJobRow } from '../store/job-rows.ts';
+import type { JobStart } from './job-engine.ts';
+import { ImportInputError, importRowsFromText } from './import-input.ts';
+import { peopleRows } from './job-preview.ts';
+
+const groupEnvelope = itemEnvelopeSchema(grpWithChildrenReadSchema);
+
+export interface StartContext {
+  orgId: number;
+  token: string;
+  startedBy: string | null;
+  read: PortalReader;
+  directory: Directory;
+}
+
+/** The group's name; 404 when the organisation has no such group. */
+export async function groupName({ read, token }: StartContext, grpId: number): Promise<string> {
+  try {
+    return (await read(token, { method: 'GET', path: `/grp/get_with_children/${grpId}`, schema: groupEnvelope })).result
+      .grp_name;
+  } catch (error) {
+    if (error instanceof PortalRequestError && error.status === 404)
+      throw new PortalError(404, 'not_found', `There is no group ${grpId} in your organisation.`);
+    if (!(error instanceof PortalRequestError)) throw error;
+    if (error.status === 401) throw new PortalError(401, error.code, error.message);
+    const code = ['portal_unreachable', 'portal_answer_invalid'].includes(error.code) ? error.code : 'portal_error';
+    throw new PortalError(502, code, `The portal failed to answer ${error.request}: ${error.message}`, error.details);
+  }
+}
+
+/** Reads the rows of an import's input; its problems are 400s. */
+export async function importRows(read: () => Promise<NewJobRow[]>): Promise<NewJobRow[]> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ImportInputError) throw badRequest(error.code, error.message);
+    throw error;
+  }
+}
+
+export async function jobStart(request: JobRequest, context: StartContext): Promise<JobStart> {
+  const base = { orgId: context.orgId, startedBy: context.startedBy, kind: request.kind };
+  switch (request.kind) {
+    case 'import': {
+      const rows = await importRows(() => importRowsFromText(request.text));
+      return importStart(context, request.grp_id, rows);
+    }
+    case 'bulk-add': {
+      const grpName = await groupName(context, request.grp_id);
+      const userIds = [...new Set(request.user_ids)];
+      const rows = await peopleRows(context.orgId, userIds, context.directory);
+      return { ...base, params: {}, grpId: request.grp_id, grpName, rows };
+    }
+    case 'copy': {
+      const [grpName] = await Promise.all([
+        groupName(context, request.grp_id),
+        groupName(context, request.from_grp_id),
+      ]);
+      const params = { from_grp_id: request.from_grp_id, include_subgroups: request.include_subgroups };
+      // The members are gathered by the preview.
+      return { ...base, params, grpId: request.grp_id, grpName, rows: [] };
+    }
+    case 'export': {
+      const grpName = await groupName(context, request.grp_id);
+      const params = { include_subgroups: request.include_subgroups };
+      return { ...base, params, grpId: request.grp_id, grpName, rows: [] };
+    }
+  }
+}
+
+export async function importStart(
+  context: StartContext,
+  grpId: number | null,
+  rows: NewJobRow[],
+): Promise<JobStart> {
+  if (grpId === null && rows.some((row) => row.outcome === 'pending' && row.grpName === null))
+    throw badRequest('invalid_body', 'Some rows name no group: give the group of those rows (grp_id).');
+  const grpName = grpId === null ? null : await groupName(context, grpId);
+  return { orgId: context.orgId, startedBy: context.startedBy, kind: 'import', params: {}, grpId, grpName, rows };
+}

@@ -1,0 +1,150 @@
+// Jobs: start one (JSON, or an import's file as the body), list and follow them, read their rows,
+// run a previewed one, cancel, download the results. Every job is scoped by the caller's
+// organisation: another organisation's job is 404, whatever its id.
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { stream } from 'hono/streaming';
+import * as z from 'zod/mini';
+import { pageQueryShape } from '../../../src/api/schemas/dashboard-common.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import {
+  XLSX_TYPE,
+  importFileQuerySchema,
+  jobRequestSchema,
+  jobResultsQuerySchema,
+  jobRowSchema,
+  jobRowsQuerySchema,
+  jobSchema,
+  type Job,
+} from '../../../src/api/schemas/jobs.ts';
+import { PortalError, badRequest } from '../../portal/errors.ts';
+import { readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
+import { importRowsFromCsv, importRowsFromXlsx } from '../jobs/import-input.ts';
+import type { JobEngine } from '../jobs/job-engine.ts';
+import { resultsCsvHeader, resultsCsvRows, resultsXlsx } from '../jobs/job-results.ts';
+import { importRows, importStart, jobStart, type StartContext } from '../jobs/job-start.ts';
+import { actorOf } from '../pass-through.ts';
+import type { Directory } from '../store/directory.ts';
+import type { Jobs } from '../store/jobs.ts';
+import { tokenFrom } from '../token-check.ts';
+import type { PortalReader } from '../../../src/api/portal-read.ts';
+import { csvLanguage } from './history.ts';
+
+const jobEnvelope = itemEnvelopeSchema(jobSchema);
+const jobsEnvelope = listEnvelopeSchema(jobSchema);
+const rowsEnvelope = listEnvelopeSchema(jobRowSchema);
+const listQuerySchema = z.object(pageQueryShape);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const unknownJob = () => new PortalError(404, 'not_found', 'There is no such job in your organisation.');
+
+/** A job id is a UUID (lower case): anything else is 400 invalid_id, as for the portal's ids. */
+function jobIdOf(c: Context): string {
+  const raw = c.req.param('job_id') ?? '';
+  if (!uuidPattern.test(raw)) throw badRequest('invalid_id', 'The job id in the path must be a UUID, as POST /jobs gave it.');
+  return raw;
+}
+
+export interface JobRouteDeps {
+  jobs: Jobs;
+  engine: JobEngine;
+  read: PortalReader;
+  directory: Directory;
+}
+
+export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<DashboardEnv>, deps: JobRouteDeps): void {
+  const { jobs, engine } = deps;
+  const context = (c: Context<DashboardEnv>): StartContext => ({
+    orgId: c.var.orgId,
+    token: tokenFrom(c.req.header('authorization')),
+    startedBy: actorOf(c.req.header('x-dashboard-actor')),
+    read: deps.read,
+    directory: deps.directory,
+  });
+  const answer = async (c: Context<DashboardEnv>, jobId: string, status: 200 | 202 = 200) => {
+    const job = await jobs.get(c.var.orgId, jobId);
+    if (!job) throw unknownJob();
+    return c.json(jobEnvelope.parse({ status: true, result: job }), status);
+  };
+
+  app.post('/jobs', auth, async (c) => {
+    const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const ctx = context(c);
+    let start;
+    if (type === 'text/csv' || type === XLSX_TYPE) {
+      const query = readQuery(c, importFileQuerySchema, 'job query');
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const rows = await importRows(() => (type === XLSX_TYPE ? importRowsFromXlsx(bytes) : importRowsFromCsv(bytes)));
+      start = await importStart(ctx, query.grp_id ?? null, rows);
+    } else {
+      start = await jobStart(await readJsonBody(c, jobRequestSchema, 'job'), ctx);
+    }
+    // The token is kept in this process's memory, and sealed in the store for a takeover (token-vault.ts).
+    return answer(c, await engine.create(ctx.token, start), 202);
+  });
+
+  app.get('/jobs', auth, async (c) => {
+    const { start, limit } = readQuery(c, listQuerySchema, 'job list query');
+    const { total, jobs: list } = await jobs.list(c.var.orgId, start, limit);
+    return c.json(jobsEnvelope.parse({ status: true, total, result: list satisfies Job[] }));
+  });
+
+  app.get('/jobs/:job_id', auth, async (c) => answer(c, jobIdOf(c)));
+
+  app.get('/jobs/:job_id/rows', auth, async (c) => {
+    const jobId = jobIdOf(c);
+    const { outcome, start, limit } = readQuery(c, jobRowsQuerySchema, 'row query');
+    if (!(await jobs.stateOf(c.var.orgId, jobId))) throw unknownJob();
+    const { total, rows } = await jobs.rows.page(c.var.orgId, jobId, outcome, start, limit);
+    return c.json(rowsEnvelope.parse({ status: true, total, result: rows }));
+  });
+
+  app.post('/jobs/:job_id/run', auth, async (c) => {
+    const jobId = jobIdOf(c);
+    const state = await jobs.stateOf(c.var.orgId, jobId);
+    if (!state) throw unknownJob();
+    if (!(await engine.run(c.var.orgId, jobId, tokenFrom(c.req.header('authorization')))))
+      throw new PortalError(
+        409,
+        'job_not_ready',
+        `The job is ${state}: only a previewed job (ready), or a failed one to try its rows again, can run.`,
+      );
+    return answer(c, jobId, 202);
+  });
+
+  app.post('/jobs/:job_id/cancel', auth, async (c) => {
+    const jobId = jobIdOf(c);
+    const state = await jobs.stateOf(c.var.orgId, jobId);
+    if (!state) throw unknownJob();
+    if (!(await jobs.cancel(c.var.orgId, jobId)) && state !== 'cancelled')
+      throw new PortalError(409, 'job_finished', `The job is ${state} already: there is nothing to cancel.`);
+    return answer(c, jobId);
+  });
+
+  app.get('/jobs/:job_id/results', auth, async (c) => {
+    const jobId = jobIdOf(c);
+    const { format, lang } = readQuery(c, jobResultsQuerySchema, 'results query');
+    const job = await jobs.get(c.var.orgId, jobId);
+    if (!job) throw unknownJob();
+    const language = csvLanguage(c, lang);
+    const name = `${job.kind}-${job.created_at.slice(0, 10)}-${job.job_id.slice(0, 8)}`;
+    c.header('Content-Language', language);
+    c.header('Vary', 'Accept-Language');
+    c.header('Cache-Control', 'no-store');
+    if (format === 'xlsx') {
+      const file = await resultsXlsx(job.kind, jobs.rows.all(jobId), language);
+      c.header('Content-Type', XLSX_TYPE);
+      c.header('Content-Disposition', `attachment; filename="${name}.xlsx"`);
+      return c.body(new Uint8Array(file));
+    }
+    const chunks = jobs.rows.all(jobId)[Symbol.asyncIterator]();
+    // The first rows before the 200: a store that cannot be reached answers 503, not an empty file.
+    const first = await chunks.next();
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${name}.csv"`);
+    return stream(c, async (out) => {
+      await out.write(resultsCsvHeader(job.kind, language));
+      for (let chunk = first; !chunk.done; chunk = await chunks.next())
+        await out.write(resultsCsvRows(job.kind, chunk.value, language));
+    });
+  });
+}
