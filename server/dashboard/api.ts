@@ -164,7 +164,9 @@ export function createDashboardServer({
   const bodyLimit1 = limit(MAX_BODY_BYTES);
   // A job's file (or pasted list) may be up to 10 MiB; every other body 1 MiB.
   api.post('/jobs', limit(MAX_JOB_FILE_BYTES + 64 * 1024));
-  api.use('*', async (c, next) => (c.req.method === 'POST' && c.req.path.endsWith('/jobs') ? next() : bodyLimit1(c, next)));
+  api.use('*', async (c, next) =>
+    c.req.method === 'POST' && c.req.path.endsWith('/jobs') ? next() : bodyLimit1(c, next),
+  );
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));
   statusRoute(api, directoryMaxAgeMs);

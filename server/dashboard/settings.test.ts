@@ -9,7 +9,25 @@ describe('dashboard settings', () => {
       reportConcurrency: 8,
       portalMaxRequestsPerSecond: undefined,
       outboxReconcileAfterMs: 120_000,
+      jobs: { leaseMs: 15_000, heartbeatMs: 5_000, concurrency: 8, retentionMs: 7 * 86_400_000 },
+      secretKey: undefined,
+      secretKeyFile: '.data/dashboard-secret.key',
     });
+  });
+
+  it('takes the job settings, and refuses a heartbeat not shorter than the lease', () => {
+    const settings = dashboardSettings({
+      DASHBOARD_DB: '/srv/lp/store.db',
+      DASHBOARD_JOB_LEASE_SECONDS: '3',
+      DASHBOARD_JOB_HEARTBEAT_SECONDS: '0.5',
+      DASHBOARD_JOB_RETENTION_DAYS: '30',
+      DASHBOARD_JOB_CONCURRENCY: '4',
+    });
+    expect(settings.jobs).toEqual({ leaseMs: 3_000, heartbeatMs: 500, concurrency: 4, retentionMs: 30 * 86_400_000 });
+    expect(settings.secretKeyFile).toBe('/srv/lp/dashboard-secret.key');
+    expect(dashboardSettings({ DASHBOARD_DB: ':memory:' }).secretKeyFile).toBeUndefined();
+    expect(() => dashboardSettings({ DASHBOARD_JOB_LEASE_SECONDS: '5' })).toThrow(/must be less than/);
+    expect(() => dashboardSettings({ DASHBOARD_JOB_CONCURRENCY: '2.5' })).toThrow(/whole number/);
   });
 
   it('takes DASHBOARD_OUTBOX_RECONCILE_SECONDS, and refuses one that is not a whole number above 0', () => {

@@ -23,7 +23,10 @@ export async function importRowsFromText(text: string): Promise<NewJobRow[]> {
   const { rows } = await parseImportText(text);
   if (rows.length === 0) throw new ImportInputError('file_empty', 'The list has no rows.');
   if (rows.length > MAX_JOB_ROWS)
-    throw new ImportInputError('too_many_rows', `The list has ${rows.length} rows; a job takes at most ${MAX_JOB_ROWS}.`);
+    throw new ImportInputError(
+      'too_many_rows',
+      `The list has ${rows.length} rows; a job takes at most ${MAX_JOB_ROWS}.`,
+    );
   return rows.map(jobRowOf);
 }
 
@@ -51,7 +54,10 @@ export async function importRowsFromXlsx(bytes: Uint8Array): Promise<NewJobRow[]
     // Row numbers kept: a line of the file is the row a spreadsheet shows.
     records[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
   });
-  const text = Papa.unparse(Array.from(records, (record) => record ?? []), { newline: '\n' });
+  const text = Papa.unparse(
+    Array.from(records, (record) => record ?? []),
+    { newline: '\n' },
+  );
   return importRowsFromText(text);
 }
 

@@ -106,7 +106,9 @@ export class JobPortal implements BulkApi {
       if (seen.has(child.grp_id)) continue;
       seen.add(child.grp_id);
       order.push(child);
-      queue.push(...(await this.ask('GET', `/grp/get_with_children/${child.grp_id}`, groupWithChildren)).result.children);
+      queue.push(
+        ...(await this.ask('GET', `/grp/get_with_children/${child.grp_id}`, groupWithChildren)).result.children,
+      );
     }
     return order.map(({ children: _children, ...group }: Grp & { children?: unknown }) => group as Grp);
   }

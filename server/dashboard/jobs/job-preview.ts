@@ -70,7 +70,11 @@ async function gatherCopy(job: ClaimedJob, portal: JobPortal, deps: PreviewDeps)
 }
 
 /** Rows for people known by user id (a bulk add, a copy), named from the directory where it knows them. */
-export async function peopleRows(orgId: number, userIds: readonly number[], directory: Directory): Promise<NewJobRow[]> {
+export async function peopleRows(
+  orgId: number,
+  userIds: readonly number[],
+  directory: Directory,
+): Promise<NewJobRow[]> {
   const named = new Map<number, { identifier: string | null; name: string }>();
   for (let i = 0; i < userIds.length; i += 500)
     for (const person of await directory.byIds(orgId, userIds.slice(i, i + 500)))

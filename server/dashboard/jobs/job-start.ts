@@ -79,11 +79,7 @@ export async function jobStart(request: JobRequest, context: StartContext): Prom
   }
 }
 
-export async function importStart(
-  context: StartContext,
-  grpId: number | null,
-  rows: NewJobRow[],
-): Promise<JobStart> {
+export async function importStart(context: StartContext, grpId: number | null, rows: NewJobRow[]): Promise<JobStart> {
   if (grpId === null && rows.some((row) => row.outcome === 'pending' && row.grpName === null))
     throw badRequest('invalid_body', 'Some rows name no group: give the group of those rows (grp_id).');
   const grpName = grpId === null ? null : await groupName(context, grpId);

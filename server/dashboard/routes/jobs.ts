@@ -40,7 +40,8 @@ const unknownJob = () => new PortalError(404, 'not_found', 'There is no such job
 /** A job id is a UUID (lower case): anything else is 400 invalid_id, as for the portal's ids. */
 function jobIdOf(c: Context): string {
   const raw = c.req.param('job_id') ?? '';
-  if (!uuidPattern.test(raw)) throw badRequest('invalid_id', 'The job id in the path must be a UUID, as POST /jobs gave it.');
+  if (!uuidPattern.test(raw))
+    throw badRequest('invalid_id', 'The job id in the path must be a UUID, as POST /jobs gave it.');
   return raw;
 }
 

@@ -36,7 +36,7 @@ export interface RowUpdate {
 
 export type StoredJobRow = Selectable<JobRowTable>;
 
-const countedOutcomes = ['added', 'already_member', 'not_found', 'failed', 'skipped'] as const;
+type CountedOutcome = 'added' | 'already_member' | 'not_found' | 'failed' | 'skipped';
 
 export class JobRows {
   constructor(private readonly db: StoreDb) {}
@@ -88,7 +88,7 @@ export class JobRows {
     });
   }
 
-  async counts(jobId: string): Promise<Record<'total' | 'done' | (typeof countedOutcomes)[number], number>> {
+  async counts(jobId: string): Promise<Record<'total' | 'done' | CountedOutcome, number>> {
     const rows = await this.db
       .selectFrom('job_row')
       .select((eb) => ['outcome', eb.fn.countAll().as('n')])
@@ -124,7 +124,7 @@ export class JobRows {
 
   /** Every row in order, a chunk at a time (the results file). */
   async *all(jobId: string, chunk = 1000): AsyncGenerator<JobRow[]> {
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const rows = await this.db
         .selectFrom('job_row')
         .selectAll()

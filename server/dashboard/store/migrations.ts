@@ -266,7 +266,11 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .addColumn('intent_id', 'text')
           .addPrimaryKeyConstraint('job_row_pk', ['job_id', 'position'])
           .execute();
-        await db.schema.createIndex('job_row_outcome').on('job_row').columns(['job_id', 'outcome', 'position']).execute();
+        await db.schema
+          .createIndex('job_row_outcome')
+          .on('job_row')
+          .columns(['job_id', 'outcome', 'position'])
+          .execute();
       },
     },
   };

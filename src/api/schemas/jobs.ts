@@ -4,7 +4,13 @@
 // document is generated from them.
 import * as z from 'zod/mini';
 import { nullableString } from './common.ts';
-import { pageQueryShape, portalIdSchema, queryPortalId, storedTextSchema, storedTimeSchema } from './dashboard-common.ts';
+import {
+  pageQueryShape,
+  portalIdSchema,
+  queryPortalId,
+  storedTextSchema,
+  storedTimeSchema,
+} from './dashboard-common.ts';
 import { historyCsvLanguages } from './history.ts';
 
 export const jobKinds = ['import', 'bulk-add', 'copy', 'export'] as const;
@@ -102,7 +108,15 @@ export type Job = z.infer<typeof jobSchema>;
  * `listed`: a row of an export. `skipped`: a row that writes nothing (a duplicate, an invalid
  * identifier, an unknown group), `error_code` says which.
  */
-export const jobRowOutcomes = ['pending', 'added', 'already_member', 'not_found', 'failed', 'skipped', 'listed'] as const;
+export const jobRowOutcomes = [
+  'pending',
+  'added',
+  'already_member',
+  'not_found',
+  'failed',
+  'skipped',
+  'listed',
+] as const;
 export type JobRowOutcome = (typeof jobRowOutcomes)[number];
 
 export const jobRowSchema = z.object({
