@@ -31,6 +31,8 @@ export interface RunningPortal extends RunningServer {
   requests: { method: string; path: string; limit?: number }[];
   /** From now on the requests whose path matches `pattern` meet the fault (null: none). */
   setFault: (fault: PortalFault | null) => void;
+  /** From now on every request is answered this late (a portal far away; 0: at once). */
+  setDelay: (ms: number) => void;
 }
 
 export interface PortalFault extends MutateOptions {
@@ -75,6 +77,7 @@ export async function startPortal({
   const portal = createPortalApp(db, { failedAttempts });
   const requests: RunningPortal['requests'] = [];
   let fault: PortalFault | null = null;
+  let delayMs = 0;
 
   const front = new Hono<{ Bindings: HttpBindings }>();
   front.all('*', async (c) => {
@@ -87,6 +90,7 @@ export async function startPortal({
       if (capLimit !== undefined) body = JSON.stringify({ ...json, limit: Math.min(json.limit, capLimit) });
     }
     requests.push({ method: c.req.method, path: url.pathname, limit });
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const answer = () =>
       portal.request(url.pathname + url.search, { method: c.req.method, headers: c.req.raw.headers, body });
     if (!fault?.pattern.test(url.pathname)) return answer();
@@ -103,6 +107,9 @@ export async function startPortal({
     requests,
     setFault: (next) => {
       fault = next;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
     },
     close: async () => {
       // A request a fault holds keeps its connection open.
