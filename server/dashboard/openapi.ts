@@ -22,11 +22,13 @@ import {
   lookupJobSchema,
 } from '#schemas/lookup-job.ts';
 import { progressReportSchema } from '#schemas/progress-report.ts';
+import { XLSX_TYPE } from '#schemas/jobs.ts';
+import { jobComponents, jobOperations } from './openapi-jobs.ts';
 import { progressKeySchema, progressStartSchema } from './routes/progress.ts';
 import { memberCountSchema, memberCountsRequestSchema } from '#schemas/member-counts.ts';
 import { sharedCacheStatusSchema, sharedGroupsSchema, sharedProductsSchema } from '#schemas/shared-cache.ts';
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 /** Named schemas, emitted under components.schemas and referenced from the operations. */
 const components = {
@@ -56,6 +58,7 @@ const components = {
   SharedCacheStatusAnswer: itemEnvelopeSchema(sharedCacheStatusSchema),
   SharedGroupsAnswer: itemEnvelopeSchema(sharedGroupsSchema),
   SharedProductsAnswer: itemEnvelopeSchema(sharedProductsSchema),
+  ...jobComponents,
 } satisfies Record<string, z.ZodMiniType>;
 type ComponentName = keyof typeof components;
 
@@ -66,6 +69,12 @@ function componentSchemas(): Record<string, JsonSchema> {
   // Each becomes a plain schema of the document (the document's dialect is JSON Schema 2020-12).
   return Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _s, $id: _i, ...schema }]) => [id, schema]));
 }
+
+/** A CSV or XLSX file as a body or an answer. */
+const fileContent = {
+  'text/csv': { schema: { type: 'string' } },
+  [XLSX_TYPE]: { schema: { type: 'string', contentMediaType: XLSX_TYPE } },
+};
 
 const ref = (name: ComponentName) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: ComponentName) => ({ content: { 'application/json': { schema: ref(name) } } });
@@ -102,14 +111,18 @@ const jobIdParameter = pathParameter(
 
 const grpIdParameter = pathParameter('grp_id', portalId, 'The portal group id.');
 
-interface Operation {
+export interface Operation<Name extends string = ComponentName> {
   summary: string;
   description?: string;
   auth?: false;
   parameters?: JsonSchema[];
-  body?: ComponentName;
+  body?: Name;
+  /** The body may also be a CSV or XLSX file. */
+  bodyFiles?: true;
   answer:
-    { status: number; name: ComponentName; description: string } | { status: number; csv: true; description: string };
+    | { status: number; name: Name; description: string }
+    | { status: number; csv: true; description: string }
+    | { status: number; file: true; description: string };
   notFound?: string;
 }
 
@@ -336,6 +349,7 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
       answer: { status: 200, csv: true, description: 'Every matching event, newest first.' },
     },
   },
+  ...jobOperations(jobIdParameter, queryParameters),
 };
 
 function operationObject(operation: Operation): JsonSchema {
@@ -344,7 +358,9 @@ function operationObject(operation: Operation): JsonSchema {
     [answer.status]:
       'csv' in answer
         ? { description: answer.description, content: { 'text/csv': { schema: { type: 'string' } } } }
-        : { description: answer.description, ...json(answer.name) },
+        : 'file' in answer
+          ? { description: answer.description, content: fileContent }
+          : { description: answer.description, ...json(answer.name) },
     400: errorAnswer(
       `Bad input (\`invalid_json\`, \`invalid_body\`; \`invalid_id\`: an id in the path, query or body outside 1 to ${MAX_PORTAL_ID}, the portal's 32-bit ids): nothing was done.`,
     ),
@@ -375,7 +391,14 @@ function operationObject(operation: Operation): JsonSchema {
     ...(operation.description ? { description: operation.description } : {}),
     ...(operation.auth === false ? { security: [] } : {}),
     ...(operation.parameters ? { parameters: operation.parameters } : {}),
-    ...(operation.body ? { requestBody: { required: true, ...json(operation.body) } } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { ...json(operation.body).content, ...(operation.bodyFiles ? fileContent : {}) },
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -394,7 +417,7 @@ export function openApiDocument(prefix: string): JsonSchema {
       title: 'Dashboard server API',
       version: '1',
       description:
-        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, the history of memberships, directory lookup jobs and progress reports of groups. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
+        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, the history of memberships, directory lookup jobs, jobs (imports, bulk adds, copies, exports) and progress reports of groups. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
     },
     servers: [{ url: prefix }],
     security: [{ portalToken: [] }],
