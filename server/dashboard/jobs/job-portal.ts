@@ -37,6 +37,7 @@ export function asApiError(error: unknown): unknown {
 export class JobPortal implements BulkApi {
   /** The token's error code once the portal refused it (401): the job stops. */
   refusal: string | undefined;
+  private readonly found: User[] = [];
 
   constructor(
     private readonly read: PortalReader,
@@ -54,13 +55,18 @@ export class JobPortal implements BulkApi {
     }
   }
 
-  /** The person, saved in the directory as every lookup through the server is. */
+  /** The person; kept for the directory, which saves them in batches (saveFound). */
   fetchUserByIdentifier = async (identifier: string): Promise<User> => {
     const path = `/user/get_by_organisation_identifier/${encodeURIComponent(identifier)}`;
     const user = (await this.ask('GET', path, userEnvelope)).result;
-    await this.directory.save(this.orgId, [user]);
+    this.found.push(user);
     return user;
   };
+
+  /** Saves the people looked up so far in the directory, as every lookup through the server is: 500 a transaction. */
+  async saveFound(): Promise<void> {
+    while (this.found.length > 0) await this.directory.save(this.orgId, this.found.splice(0, 500));
+  }
 
   fetchGroupMemberships = async (grpId: number): Promise<UserGrp[]> => {
     const criterias = [{ column: 'user_grp_grp_id', operator: 'equal', value: String(grpId) }];

@@ -46,6 +46,7 @@ export async function previewJob(job: ClaimedJob, portal: JobPortal, deps: Previ
     resolveGroup: resolveGroup ?? (() => null),
   });
   if (portal.refusal) throw new JobFailure(portal.refusal);
+  await portal.saveFound();
   preview.forEach((row, index) => {
     const stored = toResolve[index] as StoredJobRow;
     updates.set(stored.position, updateOf(row, stored, byEmail.get(stored.position)?.name ?? stored.name));

@@ -77,6 +77,7 @@ export async function runJob(
     await guarded(waiting.shift() as StoredJobRow);
   }
   if (broken !== undefined) throw broken;
+  await portal.saveFound();
   return shouldStop() ? 'stopped' : 'done';
 }
 
