@@ -38,7 +38,7 @@ import { SharedCaches } from './store/shared-caches.ts';
 import { SharedCacheGatherer } from './cache-gatherer.ts';
 import { TokenCheck, tokenFrom } from './token-check.ts';
 import { randomBytes } from 'node:crypto';
-import { MAX_JOB_FILE_BYTES } from '../../src/api/schemas/jobs.ts';
+import { MAX_JOB_FILE_BYTES } from '#schemas/jobs.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard-api';
 /**

@@ -4,7 +4,7 @@
 // caller's language, ids checked, and organisation 2 never seeing organisation 1's jobs.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { XLSX_TYPE } from '../../src/api/schemas/jobs.ts';
+import { XLSX_TYPE } from '#schemas/jobs.ts';
 import { demoFacts } from '../seed/facts.ts';
 import { eq, expectError } from '../test/support.ts';
 import { describeEachStore, startHarness, type Harness } from './test/harness.ts';

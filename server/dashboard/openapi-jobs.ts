@@ -1,14 +1,8 @@
 // The jobs' part of the OpenAPI document (openapi.ts): their schemas and operations.
 import * as z from 'zod/mini';
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../src/api/schemas/envelope.ts';
-import { pageQueryShape } from '../../src/api/schemas/dashboard-common.ts';
-import {
-  jobRequestSchema,
-  jobResultsQuerySchema,
-  jobRowSchema,
-  jobRowsQuerySchema,
-  jobSchema,
-} from '../../src/api/schemas/jobs.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { pageQueryShape } from '#schemas/dashboard-common.ts';
+import { jobRequestSchema, jobResultsQuerySchema, jobRowSchema, jobRowsQuerySchema, jobSchema } from '#schemas/jobs.ts';
 import type { JsonSchema, Operation } from './openapi.ts';
 
 export const jobComponents = {

@@ -23,6 +23,20 @@ describe('parseImportText', () => {
     ]);
   });
 
+  it('reads an e-mail column ("email", "e-mail", "courriel"): the identifier where there is no identifier column or cell', async () => {
+    const alone = await parseImportText('Courriel;Group admin\nana@example.org;oui\n');
+    expect(alone.emailColumn).toBe(0);
+    expect(alone.rows.map((r) => [r.identifier, r.email, r.admin, r.problem])).toEqual([
+      ['ana@example.org', 'ana@example.org', 1, null],
+    ]);
+    const both = await parseImportText('identifier,E-mail\nE1,e1@example.org\n,e2@example.org\n');
+    expect(both.identifierColumn).toBe(0);
+    expect(both.rows.map((r) => [r.identifier, r.email])).toEqual([
+      ['E1', 'e1@example.org'],
+      ['e2@example.org', 'e2@example.org'],
+    ]);
+  });
+
   it('takes the second column as the admin flag without a header, and flags bad values', async () => {
     const parsed = await parseImportText('E1,1\nE2,maybe\n,1\n"a,b",0\n');
     expect(parsed.rows.map((r) => [r.identifier, r.admin, r.problem])).toEqual([

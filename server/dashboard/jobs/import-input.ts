@@ -4,9 +4,9 @@
 // spreadsheet shows: a number formatted with leading zeros keeps them, a date is `YYYY-MM-DD`.
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { classifyImportFile } from '../../../src/api/import-file.ts';
-import { parseImportText, type ImportRow } from '../../../src/api/import-rows.ts';
-import { MAX_JOB_ROWS } from '../../../src/api/schemas/jobs.ts';
+import { classifyImportFile } from '#domain/import-file.ts';
+import { parseImportText, type ImportRow } from '#domain/import-rows.ts';
+import { MAX_JOB_ROWS } from '#schemas/jobs.ts';
 import type { NewJobRow } from '../store/job-rows.ts';
 
 /** Why an input gives no rows: the job is refused with 400 and this code. */

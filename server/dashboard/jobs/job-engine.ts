@@ -5,9 +5,9 @@
 // (Jobs.claim). The token: in memory where the job was created or run; sealed in the store
 // (token-vault.ts) for a replica that takes the job over or a process restarted, erased at the end.
 import { randomUUID } from 'node:crypto';
-import { isApiError } from '../../../src/api/errors.ts';
-import type { PortalReader } from '../../../src/api/portal-read.ts';
-import type { JobKind } from '../../../src/api/schemas/jobs.ts';
+import { isApiError } from '#api/errors.ts';
+import type { PortalReader } from '#domain/portal-read.ts';
+import type { JobKind } from '#schemas/jobs.ts';
 import type { MembershipOutbox } from '../membership-outbox.ts';
 import { isStoreUnreachable } from '../store/availability.ts';
 import type { Directory } from '../store/directory.ts';

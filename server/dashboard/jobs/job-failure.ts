@@ -1,7 +1,7 @@
 // How a job's work fails: a JobFailure ends the job `failed` with its code (a refused token, a
 // group gone); anything else that is the store's is a pause (the job is taken up again when the
 // store answers); a portal failure on one row is that row's error code.
-import { isApiError } from '../../../src/api/errors.ts';
+import { isApiError } from '#api/errors.ts';
 
 export class JobFailure extends Error {
   constructor(readonly code: string) {

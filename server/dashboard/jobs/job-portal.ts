@@ -4,13 +4,13 @@
 // browser's ApiError, which the shared rules read; a refused token is kept aside (`refusal`), for
 // the job to end `failed` with its code instead of marking every row.
 import * as z from 'zod/mini';
-import { ApiError } from '../../../src/api/errors.ts';
-import type { BulkApi } from '../../../src/api/bulk-import.ts';
-import { PortalRequestError, type PortalReader } from '../../../src/api/portal-read.ts';
-import { itemEnvelopeSchema, listEnvelopeReadSchema } from '../../../src/api/schemas/envelope.ts';
-import { grpReadSchema, grpWithChildrenReadSchema, type Grp } from '../../../src/api/schemas/grp.ts';
-import { userGrpReadSchema, type UserGrp, type UserGrpCreate } from '../../../src/api/schemas/user-grp.ts';
-import { userReadSchema, type User } from '../../../src/api/schemas/user.ts';
+import { ApiError } from '#api/errors.ts';
+import type { BulkApi } from '#domain/bulk-import.ts';
+import { PortalRequestError, type PortalReader } from '#domain/portal-read.ts';
+import { itemEnvelopeSchema, listEnvelopeReadSchema } from '#schemas/envelope.ts';
+import { grpReadSchema, grpWithChildrenReadSchema, type Grp } from '#schemas/grp.ts';
+import { userGrpReadSchema, type UserGrp, type UserGrpCreate } from '#schemas/user-grp.ts';
+import { userReadSchema, type User } from '#schemas/user.ts';
 import type { Directory } from '../store/directory.ts';
 
 const userEnvelope = itemEnvelopeSchema(userReadSchema);

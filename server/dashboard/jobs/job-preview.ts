@@ -5,9 +5,9 @@
 // and "Did you mean EMP-101?" for an identifier known with another case or spaces. A copy
 // gathers the source group's members (with its subgroups) as its rows first. Nothing is written
 // to the portal; the outcomes are written in one transaction.
-import { resolveImport, type PreviewRow } from '../../../src/api/bulk-import.ts';
-import { groupResolver } from '../../../src/api/import-groups.ts';
-import type { ImportRow } from '../../../src/api/import-rows.ts';
+import { resolveImport, type PreviewRow } from '#domain/bulk-import.ts';
+import { groupResolver } from '#domain/import-groups.ts';
+import type { ImportRow } from '#domain/import-rows.ts';
 import type { Directory } from '../store/directory.ts';
 import type { NewJobRow, RowUpdate, StoredJobRow } from '../store/job-rows.ts';
 import type { ClaimedJob, Jobs } from '../store/jobs.ts';

@@ -3,9 +3,9 @@
 // names in English, formula characters escaped), or XLSX (exceljs), every cell as text.
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { HistoryCsvLanguage } from '../../../src/api/schemas/history.ts';
-import type { JobKind, JobRow } from '../../../src/api/schemas/jobs.ts';
-import { CSV_BOM, csvCell, csvDelimiter, csvWriteOptions } from '../../../src/lib/csv.ts';
+import type { HistoryCsvLanguage } from '#schemas/history.ts';
+import type { JobKind, JobRow } from '#schemas/jobs.ts';
+import { CSV_BOM, csvCell, csvDelimiter, csvWriteOptions } from '#lib/csv.ts';
 
 type Column = keyof JobRow;
 

@@ -5,10 +5,10 @@
 // intent (its event, its stored answer, or the portal asked once the intent is old enough),
 // never created again. A 409 is "already a member". Before each row the store says whether this
 // replica still holds the job (a cancel from any replica, a lease lost).
-import { runPool } from '../../../src/api/bulk-import.ts';
-import { isApiError } from '../../../src/api/errors.ts';
-import type { HistoryEvent } from '../../../src/api/schemas/history.ts';
-import type { JobKind } from '../../../src/api/schemas/jobs.ts';
+import { runPool } from '#domain/bulk-import.ts';
+import { isApiError } from '#api/errors.ts';
+import type { HistoryEvent } from '#schemas/history.ts';
+import type { JobKind } from '#schemas/jobs.ts';
 import { NOT_CREATED, type MembershipOutbox } from '../membership-outbox.ts';
 import { JobRows, type RowUpdate, type StoredJobRow } from '../store/job-rows.ts';
 import type { ClaimedJob, Jobs } from '../store/jobs.ts';

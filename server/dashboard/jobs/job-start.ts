@@ -2,11 +2,11 @@
 // with the portal: a group of another organisation is 404 there too) and first rows. An import's
 // file is read here, so an unreadable file is a 400 at once rather than a failed job later; its
 // rows are resolved by the preview.
-import type { PortalReader } from '../../../src/api/portal-read.ts';
-import { PortalRequestError } from '../../../src/api/portal-read.ts';
-import { itemEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
-import { grpWithChildrenReadSchema } from '../../../src/api/schemas/grp.ts';
-import type { JobRequest } from '../../../src/api/schemas/jobs.ts';
+import type { PortalReader } from '#domain/portal-read.ts';
+import { PortalRequestError } from '#domain/portal-read.ts';
+import { itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { grpWithChildrenReadSchema } from '#schemas/grp.ts';
+import type { JobRequest } from '#schemas/jobs.ts';
 import { PortalError, badRequest } from '../../portal/errors.ts';
 import type { Directory } from '../store/directory.ts';
 import type { NewJobRow } from '../store/job-rows.ts';

@@ -4,8 +4,8 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { stream } from 'hono/streaming';
 import * as z from 'zod/mini';
-import { pageQueryShape } from '../../../src/api/schemas/dashboard-common.ts';
-import { itemEnvelopeSchema, listEnvelopeSchema } from '../../../src/api/schemas/envelope.ts';
+import { pageQueryShape } from '#schemas/dashboard-common.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
 import {
   XLSX_TYPE,
   importFileQuerySchema,
@@ -15,7 +15,7 @@ import {
   jobRowsQuerySchema,
   jobSchema,
   type Job,
-} from '../../../src/api/schemas/jobs.ts';
+} from '#schemas/jobs.ts';
 import { PortalError, badRequest } from '../../portal/errors.ts';
 import { readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
 import { importRowsFromCsv, importRowsFromXlsx } from '../jobs/import-input.ts';
@@ -26,7 +26,7 @@ import { actorOf } from '../pass-through.ts';
 import type { Directory } from '../store/directory.ts';
 import type { Jobs } from '../store/jobs.ts';
 import { tokenFrom } from '../token-check.ts';
-import type { PortalReader } from '../../../src/api/portal-read.ts';
+import type { PortalReader } from '#domain/portal-read.ts';
 import { csvLanguage } from './history.ts';
 
 const jobEnvelope = itemEnvelopeSchema(jobSchema);

@@ -1,8 +1,8 @@
 // The rows of a job and their outcomes: each written as it is settled, so a job taken over or
 // resumed goes on from the first pending row, and any replica shows its progress.
 import type { Selectable, Transaction } from 'kysely';
-import type { JobRow, JobRowOutcome } from '../../../src/api/schemas/jobs.ts';
-import { jobRowSchema } from '../../../src/api/schemas/jobs.ts';
+import type { JobRow, JobRowOutcome } from '#schemas/jobs.ts';
+import { jobRowSchema } from '#schemas/jobs.ts';
 import type { StoreDb } from './connection.ts';
 import type { JobRowTable, StoreTables } from './schema.ts';
 

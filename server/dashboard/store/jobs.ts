@@ -3,8 +3,8 @@
 // by org_id; the engine's own calls (claim, heartbeat, finish) go by job id and by the lease
 // this replica holds, so a replica that lost its lease can no longer change the job.
 import { sql } from 'kysely';
-import type { Job, JobKind, JobState } from '../../../src/api/schemas/jobs.ts';
-import { jobSchema } from '../../../src/api/schemas/jobs.ts';
+import type { Job, JobKind, JobState } from '#schemas/jobs.ts';
+import { jobSchema } from '#schemas/jobs.ts';
 import { isoTime } from '../clock.ts';
 import type { StoreDb, StoreDialect } from './connection.ts';
 import { JobRows, type NewJobRow } from './job-rows.ts';
