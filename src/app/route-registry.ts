@@ -2,7 +2,7 @@
 // build their links), its code (a lazy chunk), what a signed-in first load starts for it
 // (first-load.ts) and its entry in the main navigation. The router, the first load and the
 // layout's navigation are derived from this table; `satisfies` makes a pattern without an entry a
-// type error, and e2e/support/page-list.ts a page missing from the accessibility and phone sweeps.
+// type error.
 // The tab's title is not here: it follows the page's h1 (page-title.tsx), loading states included.
 //
 // Part of the entry (first-load.ts reads it before React renders): only loaders and small
