@@ -1,5 +1,5 @@
 // An import's input, as a job's rows: a pasted list or a CSV file read by the import's own rules
-// (src/api/import-rows.ts, import-file.ts: header detection, encodings, admin and group columns),
+// (src/domain/import-rows.ts, import-file.ts: header detection, encodings, admin and group columns),
 // or the first sheet of an XLSX file turned into the same rows. Cells are read as the text a
 // spreadsheet shows: a number formatted with leading zeros keeps them, a date is `YYYY-MM-DD`.
 import ExcelJS from 'exceljs';

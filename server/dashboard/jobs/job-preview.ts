@@ -1,5 +1,5 @@
 // A job's preview on the server: its pending rows resolved by the import's own rules
-// (resolveImport of src/api/bulk-import.ts: one walk of each target group's members, one lookup
+// (resolveImport of src/domain/bulk-import.ts: one walk of each target group's members, one lookup
 // per identifier, duplicates and current members marked), after what only the server can do:
 // e-mail cells found in the directory, group cells matched against the organisation's groups,
 // and "Did you mean EMP-101?" for an identifier known with another case or spaces. A copy
