@@ -4,20 +4,28 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isCodeLoadError, lazyPage, PageLoadError } from './lazy-page.tsx';
+import { failedModuleAddress, isCodeLoadError, lazyPage, PageLoadError } from './lazy-page.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
 afterEach(cleanup);
 
-/** A page module whose load fails until `works` is set; counts the loads. */
+const chunkAddress = 'http://localhost/assets/product-page-abc.js';
+
+/**
+ * A page module whose load fails until `works` is set, as Chromium fails it (naming the address);
+ * counts the loads, and keeps the addresses a retry imported afresh.
+ */
 function flakyPage() {
-  const state = { loads: 0, works: false };
-  const Page = lazyPage(async () => {
+  const state = { loads: 0, works: false, freshImports: [] as string[] };
+  const loadOnce = async () => {
     state.loads += 1;
-    if (!state.works)
-      throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/product-page-abc.js');
+    if (!state.works) throw new TypeError(`Failed to fetch dynamically imported module: ${chunkAddress}`);
     return { ProductPage: () => <h1>Product</h1> };
-  }, 'ProductPage');
+  };
+  const Page = lazyPage(loadOnce, 'ProductPage', (address) => {
+    state.freshImports.push(address);
+    return loadOnce();
+  });
   return { state, Page };
 }
 
@@ -75,6 +83,8 @@ describe('lazyPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Product' })).toBeTruthy();
     expect(state.loads).toBe(3);
+    // The browser keeps the failure of the first address: each retry asks for a new one.
+    expect(state.freshImports).toEqual([`${chunkAddress}#retry=1`, `${chunkAddress}#retry=2`]);
   });
 
   it('coming back to the page later asks once more', async () => {
@@ -87,6 +97,18 @@ describe('lazyPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Product' })).toBeTruthy();
     expect(state.loads).toBe(2);
+  });
+});
+
+describe('failedModuleAddress', () => {
+  it.each([
+    [new TypeError('Failed to fetch dynamically imported module: http://x/assets/a-1.js'), 'http://x/assets/a-1.js'],
+    [new TypeError('error loading dynamically imported module: http://x/assets/a.js'), 'http://x/assets/a.js'],
+    [new TypeError('Importing a module script failed.'), undefined],
+    [new Error('No answer within 20000 ms'), undefined],
+    ['a string', undefined],
+  ])('%s: %s', (error, expected) => {
+    expect(failedModuleAddress(error)).toBe(expected);
   });
 });
 
