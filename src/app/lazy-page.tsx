@@ -36,8 +36,7 @@ export function lazyPage<T extends Record<string, unknown>>(
 ): LazyPage {
   let failedAddress: string | undefined;
   let retries = 0;
-  const attempt = () =>
-    failedAddress ? (importFresh(`${failedAddress}#retry=${++retries}`) as Promise<T>) : load();
+  const attempt = () => (failedAddress ? (importFresh(`${failedAddress}#retry=${++retries}`) as Promise<T>) : load());
   return preloadable(
     () =>
       withTimeout(attempt(), loadTimeoutMs).catch((error: unknown) => {
