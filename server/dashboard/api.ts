@@ -146,7 +146,7 @@ export function createDashboardServer({
   const membersGatherer = new OrgMembersGatherer(caches, orgMembers, backgroundGateway);
   const orgSettings = new OrgSettings(store.db);
   const refresher = new DirectoryRefresher(
-    new DirectoryAges(store.db),
+    new DirectoryAges(store.db, store.dialect),
     directory,
     orgSettings,
     backgroundGateway,
@@ -218,7 +218,6 @@ export function createDashboardServer({
     orgMembers,
     gatherer: membersGatherer,
     caches,
-    directory,
   });
   peopleRoutes(api, auth, directory, gateway);
   lookupJobRoutes(api, auth, lookups, runner);

@@ -20,6 +20,9 @@ const noSuchGroup = (grpId: number) =>
   new PortalError(404, 'not_found', `There is no group ${grpId} in your organisation.`);
 
 export class GroupMemberLists {
+  /** Gatherings under way in this process: a page's members and coverage asked at once share one. */
+  private readonly gathering = new Map<string, Promise<GatheredList>>();
+
   constructor(
     private readonly store: GroupMembers,
     private readonly gateway: PortalGateway,
@@ -33,7 +36,10 @@ export class GroupMemberLists {
     const known = await this.store.fresh(orgId, grpIds, isoTime(Date.now() - this.maxAgeMs));
     const oneAtATime = limiter(GATHER_CONCURRENCY);
     const gathered = await Promise.all(
-      grpIds.map((grpId) => known.get(grpId) ?? oneAtATime(() => this.gather(orgId, token, grpId))),
+      grpIds.map(
+        (grpId) =>
+          known.get(grpId) ?? this.shared(orgId, grpId, () => oneAtATime(() => this.gather(orgId, token, grpId))),
+      ),
     );
     return gathered;
   }
@@ -59,6 +65,16 @@ export class GroupMemberLists {
       all.push(...level);
     }
     return all;
+  }
+
+  private shared(orgId: number, grpId: number, gather: () => Promise<GatheredList>): Promise<GatheredList> {
+    const key = `${orgId}:${grpId}`;
+    let running = this.gathering.get(key);
+    if (!running) {
+      running = gather().finally(() => this.gathering.delete(key));
+      this.gathering.set(key, running);
+    }
+    return running;
   }
 
   private async gather(orgId: number, token: string, grpId: number): Promise<GatheredList> {

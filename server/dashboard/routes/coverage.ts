@@ -12,7 +12,6 @@ import { isoTime } from '../clock.ts';
 import type { GroupMemberLists } from '../group-member-lists.ts';
 import { pathId, readQuery, type DashboardEnv } from '../http.ts';
 import type { OrgMembersGatherer } from '../org-members-gatherer.ts';
-import type { Directory } from '../store/directory.ts';
 import type { GroupMembers } from '../store/group-members.ts';
 import type { OrgMembers } from '../store/org-members.ts';
 import type { SharedCaches } from '../store/shared-caches.ts';
@@ -30,13 +29,12 @@ export interface CoverageDeps {
   orgMembers: OrgMembers;
   gatherer: OrgMembersGatherer;
   caches: SharedCaches;
-  directory: Directory;
 }
 
 export function coverageRoutes(
   app: Hono<DashboardEnv>,
   auth: MiddlewareHandler<DashboardEnv>,
-  { lists, groupMembers, orgMembers, gatherer, caches, directory }: CoverageDeps,
+  { lists, groupMembers, orgMembers, gatherer, caches }: CoverageDeps,
 ): void {
   // auth has checked the header: the token is there.
   const tokenOf = (c: Context) => tokenFrom(c.req.header('authorization')) ?? '';
@@ -69,15 +67,15 @@ export function coverageRoutes(
   });
 
   const orgCoverage = async (orgId: number) => {
-    const [status, directorySize] = await Promise.all([caches.status(orgId, 'members'), directory.size(orgId)]);
-    const counted = status.gathered_at === null ? null : await orgMembers.coverage(orgId);
+    const [status, counted] = await Promise.all([caches.status(orgId, 'members'), orgMembers.coverage(orgId)]);
+    const gathered = status.gathered_at !== null;
     return orgEnvelope.parse({
       status: true,
       result: {
         state: status.state,
-        members: counted?.members ?? null,
-        known: counted?.known ?? null,
-        directory: directorySize.total,
+        members: gathered ? counted.members : null,
+        known: gathered ? counted.known : null,
+        directory: counted.directory,
         gathered_at: status.gathered_at,
         loaded: status.loaded,
         total: status.total,

@@ -1,7 +1,7 @@
 // The directory's ages, for its refresh: the people whose portal record is oldest, claimed a few
 // at a time, and those the portal no longer knows. Every query is scoped by org_id.
 import { isoTime } from '../clock.ts';
-import type { StoreDb } from './connection.ts';
+import type { StoreDb, StoreDialect } from './connection.ts';
 
 export interface DuePerson {
   user_id: number;
@@ -9,7 +9,10 @@ export interface DuePerson {
 }
 
 export class DirectoryAges {
-  constructor(private readonly db: StoreDb) {}
+  constructor(
+    private readonly db: StoreDb,
+    private readonly dialect: StoreDialect,
+  ) {}
 
   /**
    * At most `limit` people with an identifier, checked before `before`, oldest first. Each is
@@ -17,26 +20,32 @@ export class DirectoryAges {
    * lookup that fails leaves it due again then (a lookup that answers writes the real time).
    */
   async claimDue(orgId: number, before: string, limit: number, retryAt: string): Promise<DuePerson[]> {
-    const due = this.db
-      .selectFrom('directory_person')
-      .select('user_id')
-      .where('org_id', '=', orgId)
-      .where('checked_at', '<', before)
-      .where('identifier', 'is not', null)
-      .orderBy('checked_at')
-      .limit(limit);
-    const rows = await this.db
-      .updateTable('directory_person')
-      .set({ checked_at: retryAt })
-      .where('org_id', '=', orgId)
-      // Checked again on the row itself: of two replicas claiming at once, one gets it.
-      .where('checked_at', '<', before)
-      .where('user_id', 'in', due)
-      .returning(['user_id', 'identifier'])
-      .execute();
-    return rows.flatMap((row) =>
-      row.identifier === null ? [] : [{ user_id: row.user_id, identifier: row.identifier }],
-    );
+    return this.db.transaction().execute(async (tx) => {
+      let due = tx
+        .selectFrom('directory_person')
+        .select('user_id')
+        .where('org_id', '=', orgId)
+        .where('checked_at', '<', before)
+        .where('identifier', 'is not', null)
+        .orderBy('checked_at')
+        .limit(limit);
+      // PostgreSQL: rows a save holds are left for the next round; the claim never waits, so it
+      // never deadlocks with a save (which locks in user id order).
+      if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();
+      const ids = (await due.execute()).map((row) => row.user_id);
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .updateTable('directory_person')
+        .set({ checked_at: retryAt })
+        .where('org_id', '=', orgId)
+        .where('user_id', 'in', ids)
+        .where('checked_at', '<', before)
+        .returning(['user_id', 'identifier'])
+        .execute();
+      return rows.flatMap((row) =>
+        row.identifier === null ? [] : [{ user_id: row.user_id, identifier: row.identifier }],
+      );
+    });
   }
 
   /** The portal found nobody (or somebody else) with the person's identifier: kept, marked gone since its first miss. */

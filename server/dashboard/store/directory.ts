@@ -222,18 +222,17 @@ export class Directory {
    * (org_member), and the member lists of single groups gathered since (group_member).
    */
   private async groupIds(orgId: number, userIds: readonly number[]): Promise<Map<number, number[]>> {
+    // Aliased `p`: looked up by (org_id, user_id) in each database's best form (person-key.ts).
     const [lists, rows] = await Promise.all([
       this.db
-        .selectFrom('org_member')
-        .select(['user_id', 'grp_ids'])
-        .where('org_id', '=', orgId)
-        .where('user_id', 'in', [...userIds])
+        .selectFrom('org_member as p')
+        .select(['p.user_id', 'p.grp_ids'])
+        .where(isPerson(this.dialect, orgId, userIds))
         .execute(),
       this.db
-        .selectFrom('group_member')
-        .select(['user_id', 'grp_id'])
-        .where('org_id', '=', orgId)
-        .where('user_id', 'in', [...userIds])
+        .selectFrom('group_member as p')
+        .select(['p.user_id', 'p.grp_id'])
+        .where(isPerson(this.dialect, orgId, userIds))
         .execute(),
     ]);
     const found = new Map<number, Set<number>>();

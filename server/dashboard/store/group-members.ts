@@ -63,10 +63,18 @@ export class GroupMembers {
     const unique = [...new Map(members.map((m) => [m.user_id, m])).values()];
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('group_member').where('org_id', '=', orgId).where('grp_id', '=', grpId).execute();
+      // An upsert: a gathering of the same group by another replica may have written them meanwhile.
       for (let i = 0; i < unique.length; i += CHUNK) {
         await tx
           .insertInto('group_member')
           .values(unique.slice(i, i + CHUNK).map((m) => ({ org_id: orgId, grp_id: grpId, ...m })))
+          .onConflict((oc) =>
+            oc.columns(['org_id', 'grp_id', 'user_id']).doUpdateSet((eb) => ({
+              membership_id: eb.ref('excluded.membership_id'),
+              group_admin: eb.ref('excluded.group_admin'),
+              member_since: eb.ref('excluded.member_since'),
+            })),
+          )
           .execute();
       }
       const list = { child_ids: JSON.stringify(childIds), members: unique.length, gathered_at: gatheredAt };

@@ -301,7 +301,12 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .addColumn('member_since', 'text')
           .addPrimaryKeyConstraint('group_member_pk', ['org_id', 'grp_id', 'user_id'])
           .execute();
-        await db.schema.createIndex('group_member_user').on('group_member').columns(['org_id', 'user_id']).execute();
+        // A person's groups (Person.group_ids), read from the index alone.
+        await db.schema
+          .createIndex('group_member_user')
+          .on('group_member')
+          .columns(['org_id', 'user_id', 'grp_id'])
+          .execute();
         // Every user of the organisation in some group: all of user_grp/get_all, gathered in the
         // background (its progress in shared_cache under the name `members`).
         await db.schema

@@ -1,6 +1,16 @@
 // The organisation's members: every user in at least one group, from the last complete gathering
-// of all its memberships, and the groups each is in. Every query is scoped by org_id.
+// of all its memberships, and the groups each is in; and how many of them the directory knows.
+// Every query is scoped by org_id.
 import type { StoreDb } from './connection.ts';
+
+export interface OrgCount {
+  /** Users in at least one group, at the last complete gathering (0 before the first). */
+  members: number;
+  /** Of those, the people the directory has. */
+  known: number;
+  /** People the directory has, members of a group or not. */
+  directory: number;
+}
 
 /** Rows per insert: 3 bound parameters each, well under SQLite's limit. */
 const CHUNK = 1000;
@@ -12,7 +22,7 @@ const CHUNK = 1000;
 const COVERAGE_MEMORY_MS = 10_000;
 
 export class OrgMembers {
-  private readonly counted = new Map<number, { at: number; members: number; known: number }>();
+  private readonly counted = new Map<number, { at: number } & OrgCount>();
 
   constructor(private readonly db: StoreDb) {}
 
@@ -26,9 +36,13 @@ export class OrgMembers {
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('org_member').where('org_id', '=', orgId).execute();
       for (let i = 0; i < rows.length; i += CHUNK) {
+        // An upsert: a member added through the server meanwhile may be there already.
         await tx
           .insertInto('org_member')
           .values(rows.slice(i, i + CHUNK))
+          .onConflict((oc) =>
+            oc.columns(['org_id', 'user_id']).doUpdateSet((eb) => ({ grp_ids: eb.ref('excluded.grp_ids') })),
+          )
           .execute();
       }
     });
@@ -48,19 +62,27 @@ export class OrgMembers {
     this.counted.delete(orgId);
   }
 
-  /** How many members, and how many of them the directory has (counted at most COVERAGE_MEMORY_MS ago). */
-  async coverage(orgId: number, now = Date.now()): Promise<{ members: number; known: number }> {
+  /** The organisation's counts, counted at most COVERAGE_MEMORY_MS ago. */
+  async coverage(orgId: number, now = Date.now()): Promise<OrgCount> {
     const kept = this.counted.get(orgId);
-    if (kept && now - kept.at < COVERAGE_MEMORY_MS) return { members: kept.members, known: kept.known };
-    const row = await this.db
-      .selectFrom('org_member as m')
-      .leftJoin('directory_person as p', (join) =>
-        join.onRef('p.org_id', '=', 'm.org_id').onRef('p.user_id', '=', 'm.user_id'),
-      )
-      .where('m.org_id', '=', orgId)
-      .select((eb) => [eb.fn.countAll<number>().as('members'), eb.fn.count<number>('p.user_id').as('known')])
-      .executeTakeFirstOrThrow();
-    const counted = { members: Number(row.members), known: Number(row.known) };
+    if (kept && now - kept.at < COVERAGE_MEMORY_MS)
+      return { members: kept.members, known: kept.known, directory: kept.directory };
+    const [row, people] = await Promise.all([
+      this.db
+        .selectFrom('org_member as m')
+        .leftJoin('directory_person as p', (join) =>
+          join.onRef('p.org_id', '=', 'm.org_id').onRef('p.user_id', '=', 'm.user_id'),
+        )
+        .where('m.org_id', '=', orgId)
+        .select((eb) => [eb.fn.countAll<number>().as('members'), eb.fn.count<number>('p.user_id').as('known')])
+        .executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('directory_person')
+        .where('org_id', '=', orgId)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    const counted = { members: Number(row.members), known: Number(row.known), directory: Number(people.total) };
     this.counted.set(orgId, { at: now, ...counted });
     return counted;
   }
