@@ -2,6 +2,7 @@
 // the caller's token: `grp/get_with_children/{id}` (404: no such group in the caller's
 // organisation), then every page of `user_grp/get_all` for the group. A few groups at a time;
 // each list is kept for every administrator of the organisation, with the group's member count.
+import * as z from 'zod/mini';
 import { grpWithChildrenReadSchema } from '#schemas/grp.ts';
 import { userGrpReadSchema } from '#schemas/user-grp.ts';
 import { limiter } from '#domain/limiter.ts';
@@ -11,7 +12,6 @@ import { PortalAnswerInvalid, type PortalGateway } from './portal-gateway.ts';
 import { walkList } from './portal-walk.ts';
 import type { GatheredList, GroupMembers } from './store/group-members.ts';
 import type { MemberCounts } from './store/member-counts.ts';
-import * as z from 'zod/mini';
 
 /** Portal requests at a time for one answer (as member counts). */
 const GATHER_CONCURRENCY = 6;
@@ -34,14 +34,12 @@ export class GroupMemberLists {
   /** The lists of these groups, in the order asked; 404 not_found when one is not the organisation's. */
   async lists(orgId: number, token: string, grpIds: readonly number[]): Promise<GatheredList[]> {
     const known = await this.store.fresh(orgId, grpIds, isoTime(Date.now() - this.maxAgeMs));
-    const oneAtATime = limiter(GATHER_CONCURRENCY);
-    const gathered = await Promise.all(
+    const inTurn = limiter(GATHER_CONCURRENCY);
+    return Promise.all(
       grpIds.map(
-        (grpId) =>
-          known.get(grpId) ?? this.shared(orgId, grpId, () => oneAtATime(() => this.gather(orgId, token, grpId))),
+        (grpId) => known.get(grpId) ?? this.shared(orgId, grpId, () => inTurn(() => this.gather(orgId, token, grpId))),
       ),
     );
-    return gathered;
   }
 
   /**

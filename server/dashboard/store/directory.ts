@@ -119,12 +119,12 @@ export class Directory {
         )
         .execute();
       const changed = people.filter((p) => oldText.get(p.user_id) !== p.search_text);
-      const stale = changed.flatMap((p) => {
+      const oldTerms = changed.flatMap((p) => {
         const old = oldText.get(p.user_id);
         return old === undefined ? [] : personTerms(old).map((term) => [term, p.user_id] as const);
       });
-      for (let i = 0; i < stale.length; i += TERMS_PER_STATEMENT) {
-        const rows = stale.slice(i, i + TERMS_PER_STATEMENT);
+      for (let i = 0; i < oldTerms.length; i += TERMS_PER_STATEMENT) {
+        const rows = oldTerms.slice(i, i + TERMS_PER_STATEMENT);
         await tx
           .deleteFrom('directory_term')
           .where('org_id', '=', orgId)
