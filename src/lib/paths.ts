@@ -16,6 +16,7 @@ export const routes = {
   importMembers: '/memberships/import',
   addPeople: '/memberships/add-people',
   history: '/history',
+  settings: '/settings',
 } as const;
 
 type Query = Record<string, string | number | undefined>;
@@ -55,4 +56,5 @@ export const paths = {
    */
   addPeople: (preset: { copy?: number } = {}) => withQuery(routes.addPeople, preset),
   history: () => routes.history,
+  settings: () => routes.settings,
 };
