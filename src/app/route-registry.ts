@@ -97,6 +97,9 @@ export const pageRoutes = {
     page: lazyPage(() => import('../features/history/history-page.tsx'), 'HistoryPage'),
     nav: { label: 'navHistory', icon: 'history' },
   },
+  addPeopleList: {
+    page: lazyPage(() => import('../features/users/add-people-page.tsx'), 'AddPeopleListPage'),
+  },
   settings: {
     page: lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
     nav: { label: 'navSettings', icon: 'settings' },
