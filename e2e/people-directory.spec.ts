@@ -209,7 +209,7 @@ test('"Add people to the directory": a background lookup with its progress, kept
   const missing = `nobody-${test.info().testId}`;
   const identifiers = [...ids.map((id) => `E${100000 + id}`), missing];
 
-  await page.goto('/users');
+  await page.goto('/people/add');
   await page.getByLabel('Identifiers, one per line').fill(identifiers.join('\n'));
   await page.getByRole('button', { name: 'Add to the directory' }).click();
   await expect(page).toHaveURL(/directory-job=[0-9a-f-]{36}/);
@@ -242,7 +242,7 @@ test('"Add people to the directory": a long list uploaded as a file, and cancell
     'employee;organisation_identifier',
     ...Array.from({ length: 10_000 }, (_, i) => `${i};${prefix}-${i}`),
   ];
-  await page.goto('/users');
+  await page.goto('/people/add');
   await page.getByLabel('Or choose a file (CSV or text)').setInputFiles({
     name: 'hr-export.csv',
     mimeType: 'text/csv',
@@ -261,7 +261,7 @@ test('"Add people to the directory": a long list uploaded as a file, and cancell
 });
 
 test('a list with no identifier says so and starts nothing', async ({ page }) => {
-  await page.goto('/users');
+  await page.goto('/people/add');
   await page.getByLabel('Identifiers, one per line').fill('   \n\n');
   await page.getByRole('button', { name: 'Add to the directory' }).click();
   await expect(
