@@ -34,11 +34,7 @@ import {
 } from '#schemas/coverage.ts';
 import { groupMembersQuerySchema, groupMembersResultSchema } from '#schemas/group-members.ts';
 import { orgSettingsRequestSchema, orgSettingsSchema } from '#schemas/org-settings.ts';
-import {
-  sharedCacheStatusSchema,
-  sharedGroupsSchema,
-  sharedProductsSchema,
-} from '#schemas/shared-cache.ts';
+import { sharedCacheStatusSchema, sharedGroupsSchema, sharedProductsSchema } from '#schemas/shared-cache.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
