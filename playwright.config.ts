@@ -59,8 +59,10 @@ export default defineConfig({
       PORTAL_TOKEN: E2E_TOKEN,
       // Known API keys for the specs that exchange a key for a token (the seed's are random).
       PORTAL_FIXTURE: 'e2e/fixtures/api-keys.json',
-      // The dashboard server's store, fresh for each run like the portal's database.
+      // The dashboard server's store, fresh for each run like the portal's database, and left empty:
+      // the specs set the directory's state of the people they use themselves.
       DASHBOARD_DB: ':memory:',
+      DASHBOARD_DEMO_DIRECTORY: '0',
       // A fresh build of the current sources for each run, never racing another run on dist/; under
       // `npm test`, the run's one build (scripts/run-tests.ts), rebuilt only if the sources changed.
       DIST_DIR: process.env.TEST_DIST_DIR || buildDir(process.env.E2E_PORT),

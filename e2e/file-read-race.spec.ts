@@ -62,7 +62,7 @@ test('directory: a file chosen and "Add to the directory" pressed at once starts
   await slowCpu(page);
   const prefix = `race${test.info().testId.slice(0, 8)}`;
   for (let run = 1; run <= 5; run++) {
-    await page.goto('/users');
+    await page.goto('/people/add');
     await expect(page.getByLabel('Or choose a file (CSV or text)')).toBeVisible();
     const identifiers = Array.from({ length: run }, (_, i) => `${prefix}-${run}-${i}`);
     await chooseAndClick(

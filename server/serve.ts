@@ -1,6 +1,6 @@
 // `npm start`: the dashboard and the portal API on one port. The API is the embedded portal
 // server (SQLite, demo seed on first run) or, with PORTAL_API_URL, a proxy to a real portal.
-// Settings (PORT, HOST, PORTAL_*, DIST_DIR, LOG_REQUESTS, TRUST_PROXY, VITE_PORTAL_API_URL): the README.
+// Settings (PORT, HOST, PORTAL_*, DASHBOARD_*, DIST_DIR, LOG_REQUESTS, TRUST_PROXY, VITE_PORTAL_API_URL): the README.
 // `npm run build` compiles this file into build/server.js (scripts/build-server.js), which
 // `npm start` runs; under tsx it runs as is.
 import { serve } from '@hono/node-server';
@@ -11,6 +11,7 @@ import { turnScheduler } from './portal/turns.ts';
 import { createApp } from './web/app.ts';
 import { openDashboardServer } from './dashboard/open.ts';
 import { buildIfStale } from './web/build-if-stale.ts';
+import { fillDemoDirectory, fillsDemoDirectory } from './web/demo-directory.ts';
 import { openEmbeddedPortal } from './web/embedded-portal.ts';
 import { allReady, databaseOpen } from './web/health.ts';
 import { directPortalOrigins } from './web/portal-origins.ts';
@@ -72,6 +73,8 @@ try {
     console.log(`Dashboard: http://${shownHost}:${info.port}`);
     if (portalUrl) console.log(`API: proxied to ${portalUrl}`);
     if (embedded) console.log(`Token: ${embedded.token}`);
+    // After the address is printed, in the background: the lookups wait for interactive requests.
+    if (embedded && fillsDemoDirectory(process.env)) void fillDemoDirectory(embedded.db, dashboard, embedded.token);
   }) as Server;
   server.on('error', fail);
 

@@ -34,6 +34,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
       PORTAL_DB: ':memory:',
       PORTAL_SEED: 'demo',
       DASHBOARD_DB: ':memory:',
+      DASHBOARD_DEMO_DIRECTORY: '0',
       LOG_REQUESTS: '0',
       DIST_DIR: distDir,
       ...env,

@@ -17,6 +17,9 @@ import { JobEngine, type JobEngineOptions } from './jobs/job-engine.ts';
 import { TokenVault } from './jobs/token-vault.ts';
 import { cacheRoutes } from './routes/caches.ts';
 import { jobRoutes } from './routes/jobs.ts';
+import { coverageRoutes } from './routes/coverage.ts';
+import { groupMemberRoutes } from './routes/group-members.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { historyRoutes } from './routes/history.ts';
 import { lookupJobRoutes } from './routes/lookup-jobs.ts';
@@ -28,6 +31,13 @@ import { ProgressCache } from './store/progress-cache.ts';
 import { statusRoute } from './routes/status.ts';
 import type { DashboardStore } from './store/connection.ts';
 import { Directory } from './store/directory.ts';
+import { DirectoryAges } from './store/directory-ages.ts';
+import { GroupMembers } from './store/group-members.ts';
+import { OrgMembers } from './store/org-members.ts';
+import { OrgSettings } from './store/org-settings.ts';
+import { DirectoryRefresher, type RefreshOptions } from './directory-refresh.ts';
+import { GroupMemberLists } from './group-member-lists.ts';
+import { OrgMembersGatherer } from './org-members-gatherer.ts';
 import { History } from './store/history.ts';
 import { Jobs } from './store/jobs.ts';
 import { LookupJobs } from './store/lookup-jobs.ts';
@@ -58,6 +68,11 @@ export interface DashboardServer {
   ready: () => Promise<string | undefined>;
   /** Middleware for `/api/*`, first: forgets refused tokens; in proxy mode, the failed-attempt limit (api-tokens.ts). */
   apiTokens: MiddlewareHandler;
+  /**
+   * Looks these identifiers up as a lookup job of the token's organisation, when its directory is
+   * still empty (the demo's first start); answers the job's id, or undefined when it was not empty.
+   */
+  fillEmptyDirectory: (token: string, identifiers: readonly string[]) => Promise<string | undefined>;
   /** Waits for this process's lookup jobs, report gatherings and cache gatherings to finish (tests). */
   idle: () => Promise<void>;
   /** Stops the lookup jobs and gatherings of this process, lets recordings end, then closes the store. */
@@ -91,6 +106,10 @@ export interface DashboardServerOptions {
   lookupJobs?: LookupRunnerOptions;
   /** Jobs (jobs/job-engine.ts): leases, heartbeat, concurrency; the key that seals their tokens; how long they are kept. */
   jobs?: JobEngineOptions & { vault?: TokenVault; retentionMs?: number };
+  /** Directory records older than this are looked up again, unless the organisation set its own (default 24). */
+  directoryRefreshHours?: number;
+  /** The pace of that refresh (directory-refresh.ts). */
+  directoryRefresh?: RefreshOptions;
 }
 
 /** How long a job and its results are kept after it ended (DASHBOARD_JOB_RETENTION_DAYS). */
@@ -110,6 +129,8 @@ export function createDashboardServer({
   takeTurns = turnScheduler(),
   lookupJobs,
   jobs: jobOptions = {},
+  directoryRefreshHours = 24,
+  directoryRefresh,
 }: DashboardServerOptions): DashboardServer {
   const tokens = new TokenCheck(gateway, { now });
   const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
@@ -119,6 +140,19 @@ export function createDashboardServer({
   const caches = new SharedCaches(store.db);
   const gatherer = new SharedCacheGatherer(caches, gateway);
   const runner = new LookupRunner(lookups, directory, backgroundGateway, lookupJobs);
+  const groupMembers = new GroupMembers(store.db, store.dialect);
+  const memberLists = new GroupMemberLists(groupMembers, gateway, memberCounts, MEMBER_COUNT_MAX_AGE_MS);
+  const orgMembers = new OrgMembers(store.db);
+  const membersGatherer = new OrgMembersGatherer(caches, orgMembers, backgroundGateway);
+  const orgSettings = new OrgSettings(store.db);
+  const refresher = new DirectoryRefresher(
+    new DirectoryAges(store.db, store.dialect),
+    directory,
+    orgSettings,
+    backgroundGateway,
+    directoryRefreshHours,
+    directoryRefresh,
+  );
   const reports = new ProgressReports({
     read: reader,
     cache: new ProgressCache(store.db),
@@ -129,7 +163,11 @@ export function createDashboardServer({
     store: new OutboxStore(store.db),
     tokens,
     reader,
-    memberCounts,
+    memberAdded: async (orgId, grpId, userId) => {
+      await memberCounts.forget(orgId, grpId);
+      await groupMembers.forget(orgId, grpId);
+      await orgMembers.add(orgId, userId, grpId);
+    },
     ...outboxTimings,
   });
   outbox.start();
@@ -148,10 +186,13 @@ export function createDashboardServer({
   );
   engine.start();
   const checkOrg = requireOrg(tokens, failures);
-  // Every request with a valid token may settle its organisation's unfinished membership creates.
+  // Every request with a valid token may settle its organisation's unfinished membership creates,
+  // and lends its token to the directory's refresh for a while (held in memory only).
   const auth: MiddlewareHandler<DashboardEnv> = (c, next) =>
     checkOrg(c, async () => {
-      outbox.seen(c.var.orgId, tokenFrom(c.req.header('authorization')));
+      const token = tokenFrom(c.req.header('authorization'));
+      outbox.seen(c.var.orgId, token);
+      refresher.seen(c.var.orgId, token);
       await next();
     });
 
@@ -170,6 +211,14 @@ export function createDashboardServer({
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));
   statusRoute(api, directoryMaxAgeMs);
+  // Before peopleRoutes: /people/coverage is not a /people/{user_id}.
+  coverageRoutes(api, auth, {
+    lists: memberLists,
+    groupMembers,
+    orgMembers,
+    gatherer: membersGatherer,
+    caches,
+  });
   peopleRoutes(api, auth, directory, gateway);
   lookupJobRoutes(api, auth, lookups, runner);
   jobRoutes(api, auth, { jobs, engine, read: reader, directory });
@@ -177,6 +226,8 @@ export function createDashboardServer({
   progressRoutes(api, auth, reports);
   groupRoutes(api, auth, memberCounts, gateway);
   cacheRoutes(api, auth, caches, gatherer);
+  groupMemberRoutes(api, auth, memberLists, groupMembers);
+  settingsRoutes(api, auth, orgSettings, directoryRefreshHours);
   // A catch-all route (not notFound): it must answer here, not fall through to the dashboard's HTML.
   api.all('*', (c) =>
     c.json(
@@ -197,13 +248,34 @@ export function createDashboardServer({
     recordMemberships: recordMemberships(deps),
     ready: store.problem,
     apiTokens: apiTokens({ tokens, failures, proxied }),
+    fillEmptyDirectory: async (token, identifiers) => {
+      const orgId = await tokens.orgOf(token);
+      if (identifiers.length === 0 || (await directory.size(orgId)).total > 0) return undefined;
+      return runner.start(orgId, token, identifiers);
+    },
     idle: async () => {
-      await Promise.all([runner.idle(), engine.idle(), reports.idle(), gatherer.idle(), recordingsEnd(recordings)]);
+      await Promise.all([
+        runner.idle(),
+        engine.idle(),
+        reports.idle(),
+        gatherer.idle(),
+        membersGatherer.idle(),
+        refresher.idle(),
+        recordingsEnd(recordings),
+      ]);
       await outbox.idle();
     },
     close: async () => {
       outbox.stop();
-      await Promise.all([runner.stop(), engine.stop(), reports.stop(), gatherer.idle(), recordingsEnd(recordings)]);
+      await Promise.all([
+        runner.stop(),
+        engine.stop(),
+        reports.stop(),
+        gatherer.idle(),
+        membersGatherer.idle(),
+        refresher.stop(),
+        recordingsEnd(recordings),
+      ]);
       await outbox.idle();
       await store.close();
     },

@@ -9,10 +9,9 @@ import { availabilityGroupReadSchema } from '#schemas/availability-group.ts';
 import { grpReadSchema } from '#schemas/grp.ts';
 import { productReadSchema, type Product } from '#schemas/product.ts';
 import { PortalAnswerError, PortalAnswerInvalid, type PortalGateway } from './portal-gateway.ts';
+import { PORTAL_PAGE_SIZE, walkList } from './portal-walk.ts';
 import type { SharedCacheName, SharedCaches } from './store/shared-caches.ts';
 
-/** The portal server's largest page: 10 requests for 10,000 groups. */
-const PAGE_SIZE = 1000;
 const PRODUCT_CONCURRENCY = 8;
 
 type Progress = (loaded: number, total: number) => Promise<void>;
@@ -23,7 +22,7 @@ export class SharedCacheGatherer {
   constructor(
     private readonly caches: SharedCaches,
     private readonly gateway: PortalGateway,
-    private readonly pageSize = PAGE_SIZE,
+    private readonly pageSize = PORTAL_PAGE_SIZE,
   ) {}
 
   /** Starts a gathering unless one is under way (on any replica). */
@@ -53,29 +52,24 @@ export class SharedCacheGatherer {
     }
   }
 
-  /** Every record of a portal list, page by page. */
-  private async walk<S extends z.ZodMiniType>(token: string, path: string, schema: S, onPage?: Progress) {
-    const records: z.infer<S>[] = [];
-    let total = Infinity;
-    while (records.length < total) {
-      const page = await this.gateway.listPage(token, path, records.length, this.pageSize);
-      const parsed = z.safeParse(z.array(schema), page.result);
-      if (!parsed.success) throw new PortalAnswerInvalid(`POST ${path}`, parsed.error, page.result, ['result']);
-      if (parsed.data.length === 0) break;
-      total = page.total;
-      records.push(...parsed.data);
-      await onPage?.(records.length, total);
-    }
-    return records;
-  }
-
   private async groups(token: string, progress: Progress) {
-    const groups = await this.walk(token, '/grp/get_all', grpReadSchema, progress);
+    const groups = await walkList(this.gateway, token, '/grp/get_all', grpReadSchema, {
+      pageSize: this.pageSize,
+      onPage: progress,
+    });
     return groups.sort((a, b) => a.grp_id - b.grp_id);
   }
 
   private async products(token: string, progress: Progress): Promise<Product[]> {
-    const availability = await this.walk(token, '/availability_group/get_all', availabilityGroupReadSchema);
+    const availability = await walkList(
+      this.gateway,
+      token,
+      '/availability_group/get_all',
+      availabilityGroupReadSchema,
+      {
+        pageSize: this.pageSize,
+      },
+    );
     const ids = [...new Set(availability.map((group) => group.availability_group_product_id))];
     const found: (Product | undefined)[] = new Array(ids.length);
     let next = 0;

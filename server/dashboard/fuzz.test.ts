@@ -152,6 +152,24 @@ const routes: Record<string, fc.Arbitrary<Request>> = {
   'GET /groups/{grp_id}/progress': fc
     .tuple(segment, queryOf(subgroups))
     .map(([id, q]) => ({ method: 'GET', path: `/groups/${id}/progress${q}` })),
+  'GET /groups/{grp_id}/coverage': fc
+    .tuple(segment, queryOf(subgroups))
+    .map(([id, q]) => ({ method: 'GET', path: `/groups/${id}/coverage${q}` })),
+  'GET /groups/{grp_id}/members': fc
+    .tuple(segment, queryOf({ sort: fc.constantFrom('name', '-name', 'since', '-since'), q: text, ...pageKeys }))
+    .map(([id, q]) => ({ method: 'GET', path: `/groups/${id}/members${q}` })),
+  'GET /people/coverage': fc.constant({ method: 'GET', path: '/people/coverage' }),
+  'POST /people/coverage/refresh': fc.constant({ method: 'POST', path: '/people/coverage/refresh' }),
+  'GET /settings': fc.constant({ method: 'GET', path: '/settings' }),
+  'PUT /settings': json(
+    fc.record(
+      {
+        organisation_name: mostly(fc.option(fc.string({ maxLength: 20 })), hostileText),
+        directory_refresh_hours: mostly(fc.integer({ min: 1, max: 720 }), idValue),
+      },
+      { requiredKeys: [] },
+    ),
+  ).map((body) => ({ method: 'PUT', path: '/settings', body })),
   'POST /groups/{grp_id}/progress/cancel': fc
     .tuple(segment, queryOf(subgroups))
     .map(([id, q]) => ({ method: 'POST', path: `/groups/${id}/progress/cancel${q}` })),
@@ -199,6 +217,11 @@ describe(`every /dashboard-api route with hostile input: no 5xx, the same answer
     ['GET', `/groups/${beyond}/progress`, undefined, 400, 'invalid_id'],
     ['POST', `/groups/${beyond}/progress`, {}, 400, 'invalid_id'],
     ['POST', `/groups/${beyond}/progress/cancel`, undefined, 400, 'invalid_id'],
+    ['GET', `/groups/${beyond}/coverage`, undefined, 400, 'invalid_id'],
+    ['GET', `/groups/${beyond}/members`, undefined, 400, 'invalid_id'],
+    ['GET', '/groups/2147483647/members', undefined, 404, 'not_found'],
+    ['GET', '/groups/1/members?q=a%00b', undefined, 200, null],
+    ['PUT', '/settings', { organisation_name: 'a\u0000b', directory_refresh_hours: 24 }, 400, 'invalid_body'],
     ['GET', `/history?grp_id=${beyond}`, undefined, 400, 'invalid_id'],
     ['GET', `/history?user_id=${beyond}`, undefined, 400, 'invalid_id'],
     ['GET', `/history.csv?grp_id=${beyond}`, undefined, 400, 'invalid_id'],

@@ -303,7 +303,7 @@ describeEachStore('settling one intent twice', (_dialect, open) => {
         store: new OutboxStore(store.db),
         tokens: new TokenCheck(inProcessPortalGateway(portal.app)),
         reader: inProcessPortalReader(portal.app),
-        memberCounts: new MemberCounts(store.db, 60_000),
+        memberAdded: (orgId, grpId) => new MemberCounts(store.db, 60_000).forget(orgId, grpId),
         ...fast,
       });
     const replicas = [replica(), replica()];

@@ -15,7 +15,6 @@ import * as z from 'zod/mini';
 import { listEnvelopeSchema } from '#schemas/envelope.ts';
 import { userGrpSchema } from '#schemas/user-grp.ts';
 import { PortalRequestError, type PortalReader } from '#domain/portal-read.ts';
-import type { MemberCounts } from './store/member-counts.ts';
 import type { Intent, IntentAnswer, IntentRequest, OutboxStore } from './store/outbox.ts';
 import type { StoreTables } from './store/schema.ts';
 import type { TokenCheck } from './token-check.ts';
@@ -27,7 +26,8 @@ export interface OutboxOptions {
   store: OutboxStore;
   tokens: TokenCheck;
   reader: PortalReader;
-  memberCounts: MemberCounts;
+  /** A membership was added: what the server keeps of the group's members is out of date. */
+  memberAdded: (orgId: number, grpId: number, userId: number) => Promise<void>;
   /** How often what this process holds in memory is tried again. */
   retryMs?: number;
   /** An intent without an answer is reconciled only once this old: younger, it may still be in flight on another replica. */
@@ -68,7 +68,7 @@ export class MembershipOutbox {
   private readonly store: OutboxStore;
   private readonly tokens: TokenCheck;
   private readonly reader: PortalReader;
-  private readonly memberCounts: MemberCounts;
+  private readonly memberAdded: OutboxOptions['memberAdded'];
   private readonly retryMs: number;
   private readonly reconcileAfterMs: number;
   private readonly scanMs: number;
@@ -90,7 +90,7 @@ export class MembershipOutbox {
     this.store = options.store;
     this.tokens = options.tokens;
     this.reader = options.reader;
-    this.memberCounts = options.memberCounts;
+    this.memberAdded = options.memberAdded;
     this.retryMs = options.retryMs ?? 5_000;
     this.reconcileAfterMs = options.reconcileAfterMs ?? 2 * 60_000;
     this.scanMs = options.scanMs ?? 60_000;
@@ -224,8 +224,8 @@ export class MembershipOutbox {
 
   private async write(intent: Intent, orgId: number, answer: IntentAnswer): Promise<void> {
     await this.store.settle(intent, orgId, answer);
-    // The group has one member more than the count the server keeps.
-    if (answer.result === 'added') await this.memberCounts.forget(orgId, intent.grpId);
+    // The group has one member more than the count and the list the server keeps.
+    if (answer.result === 'added') await this.memberAdded(orgId, intent.grpId, intent.userId);
   }
 
   private hold(held: Held): void {

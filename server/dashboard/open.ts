@@ -56,6 +56,7 @@ export async function openDashboardServer(
     takeTurns,
     reader,
     directoryMaxAgeMs: settings.directoryMaxAgeMs,
+    directoryRefreshHours: settings.directoryRefreshHours,
     reportConcurrency: settings.reportConcurrency,
     // The store is asked for other replicas' unfinished creates at least twice per delay.
     outbox: {

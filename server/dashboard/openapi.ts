@@ -26,6 +26,14 @@ import { XLSX_TYPE } from '#schemas/jobs.ts';
 import { jobComponents, jobOperations } from './openapi-jobs.ts';
 import { progressKeySchema, progressStartSchema } from './routes/progress.ts';
 import { memberCountSchema, memberCountsRequestSchema } from '#schemas/member-counts.ts';
+import {
+  MAX_COVERAGE_GROUPS,
+  groupCoverageQuerySchema,
+  groupCoverageSchema,
+  orgCoverageSchema,
+} from '#schemas/coverage.ts';
+import { groupMembersQuerySchema, groupMembersResultSchema } from '#schemas/group-members.ts';
+import { orgSettingsRequestSchema, orgSettingsSchema } from '#schemas/org-settings.ts';
 import { sharedCacheStatusSchema, sharedGroupsSchema, sharedProductsSchema } from '#schemas/shared-cache.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -59,6 +67,11 @@ const components = {
   SharedGroupsAnswer: itemEnvelopeSchema(sharedGroupsSchema),
   SharedProductsAnswer: itemEnvelopeSchema(sharedProductsSchema),
   ...jobComponents,
+  GroupCoverageAnswer: itemEnvelopeSchema(groupCoverageSchema),
+  OrgCoverageAnswer: itemEnvelopeSchema(orgCoverageSchema),
+  GroupMembersAnswer: groupMembersResultSchema,
+  SettingsRequest: orgSettingsRequestSchema,
+  SettingsAnswer: itemEnvelopeSchema(orgSettingsSchema),
 } satisfies Record<string, z.ZodMiniType>;
 type ComponentName = keyof typeof components;
 
@@ -126,7 +139,7 @@ export interface Operation<Name extends string = ComponentName> {
   notFound?: string;
 }
 
-const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Operation>>> = {
+const operations: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete', Operation>>> = {
   '/caches/groups': {
     get: {
       summary: "The organisation's group index, gathered once for every administrator",
@@ -197,6 +210,56 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
       answer: { status: 200, name: 'MemberCountsAnswer', description: 'One count per group asked.' },
     },
   },
+  '/groups/{grp_id}/coverage': {
+    get: {
+      summary: 'How many members of a group (with its subgroups or not) the directory has a name for',
+      description: `\`members\`: the distinct users the portal lists in the group (with \`include_subgroups=true\`, in the group and every group below it, each user once); \`known\`: how many of them the directory has. Each group's members and children come from the portal (\`grp/get_with_children/{id}\`, then every page of \`user_grp/get_all\` for the group) with the caller's token, 6 groups at a time, and are kept 10 minutes for every administrator of the organisation (cleared when a member is added through this server). More than ${MAX_COVERAGE_GROUPS} groups with the subgroups: 400 \`too_many_groups\` (ask \`GET /people/coverage\` for the organisation).`,
+      parameters: [grpIdParameter, ...queryParameters(groupCoverageQuerySchema)],
+      answer: { status: 200, name: 'GroupCoverageAnswer', description: 'The members and how many are known.' },
+      notFound: "The organisation has no such group (or the group is another organisation's).",
+    },
+  },
+  '/groups/{grp_id}/members': {
+    get: {
+      summary: "A group's members with their names, ordered by name (or membership date) across all pages",
+      description:
+        "The portal's list of the group's members (gathered and kept as for `/groups/{grp_id}/coverage`), each joined with the directory: `in_directory` false and null names for a person it does not know. `sort=name` (default): last then first name, the people the directory does not know after the others, by user id; `-name` reverses the known ones (the unknown stay last); `since` / `-since`: by the portal's membership date (`member_since`, its `user_grp_created_date`), undated last. `q`: each word must be part of a known member's name, e-mail or identifier (accents and case ignored), or `q` is a member's user id.",
+      parameters: [grpIdParameter, ...queryParameters(groupMembersQuerySchema)],
+      answer: { status: 200, name: 'GroupMembersAnswer', description: 'One page of members and how many match.' },
+      notFound: "The organisation has no such group (or the group is another organisation's).",
+    },
+  },
+  '/people/coverage': {
+    get: {
+      summary: 'How many members of the organisation the directory has a name for',
+      description:
+        "The portal lists no users: the organisation's members are the distinct users of all its memberships (every page of `user_grp/get_all` without criterias), gathered in the background with the caller's token (held in memory only while it runs; its progress in `loaded` of `total`). A first call, or one over an hour after the last complete gathering, starts one; meanwhile the last complete figures are answered (null before the first). A member added through this server counts at once. `known` is counted now; `directory` is the directory's size, members of a group or not. A failed gathering is started again by `POST /people/coverage/refresh` only.",
+      answer: { status: 200, name: 'OrgCoverageAnswer', description: 'The gathering state and the figures.' },
+    },
+  },
+  '/people/coverage/refresh': {
+    post: {
+      summary: "Gather the organisation's members again (every page of user_grp/get_all)",
+      description:
+        'Does nothing while a gathering is under way (on any replica). The last complete figures stay served meanwhile.',
+      answer: { status: 202, name: 'OrgCoverageAnswer', description: 'The gathering, started (or already under way).' },
+    },
+  },
+  '/settings': {
+    get: {
+      summary: "The organisation's settings: its display name and the directory's refresh",
+      description:
+        "`directory_refresh_hours` is the organisation's own value, or the server's `DASHBOARD_DIRECTORY_REFRESH_HOURS` (`default_directory_refresh_hours`, 24 unless set) while it has none; `updated_at` null: never saved.",
+      answer: { status: 200, name: 'SettingsAnswer', description: 'The settings.' },
+    },
+    put: {
+      summary: "Replace the organisation's settings",
+      description:
+        '`organisation_name`: at most 100 characters once trimmed, no control character (400 `invalid_body`); spaces around it are dropped, and a blank name is stored as null. `directory_refresh_hours`: a whole number from 1 to 720. Both fields are required.',
+      body: 'SettingsRequest',
+      answer: { status: 200, name: 'SettingsAnswer', description: 'The settings as saved.' },
+    },
+  },
   '/status': {
     get: {
       summary: 'What this dashboard server offers (no token needed)',
@@ -208,7 +271,7 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'delete', Opera
     get: {
       summary: 'Search the directory',
       description:
-        'Each word of `q` (split at spaces) must begin a word of the first name, last name, e-mail local part or organisation identifier, or begin the whole e-mail or identifier; accents and case are ignored. Ordered by last name, then first name. An empty `q` lists everyone. Matches are counted up to 1,000: past that, `total` is 1000 and `total_capped` is true (ask for another word).',
+        'Each word of `q` (split at spaces) must be part of the first name, last name, e-mail or organisation identifier (`evre` finds Lefèvre, `example.org` everyone at that domain); accents and case are ignored. Ordered by last name, then first name. An empty `q` lists everyone. Matches are counted up to 1,000: past that, `total` is 1000 and `total_capped` is true (ask for another word). People the portal no longer knows are listed with `no_longer_in_portal`.',
       parameters: queryParameters(peopleSearchQuerySchema),
       answer: { status: 200, name: 'PeopleSearchAnswer', description: 'One page of people and how many match.' },
     },
@@ -417,7 +480,7 @@ export function openApiDocument(prefix: string): JsonSchema {
       title: 'Dashboard server API',
       version: '1',
       description:
-        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, the history of memberships, directory lookup jobs, jobs (imports, bulk adds, copies, exports) and progress reports of groups. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
+        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, groups\' members with their names and the directory\'s coverage, the history of memberships, directory lookup jobs, jobs (imports, bulk adds, copies, exports), progress reports of groups, shared caches and the organisation\'s settings. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
     },
     servers: [{ url: prefix }],
     security: [{ portalToken: [] }],

@@ -2,7 +2,7 @@
 // the real portal (PORTAL_API_URL) over HTTP. Both take the same paths the dashboard uses.
 import * as z from 'zod/mini';
 import { RateBudget } from '#api/rate-budget.ts';
-import { errorReadSchema, itemEnvelopeSchema } from '#schemas/envelope.ts';
+import { errorReadSchema, itemEnvelopeSchema, type Criteria } from '#schemas/envelope.ts';
 import { tolerantFields } from '#schemas/common.ts';
 import { tokenValidateReadSchema } from '#schemas/token.ts';
 import { userReadSchema, type User } from '#schemas/user.ts';
@@ -57,8 +57,14 @@ export interface PortalGateway {
   findUserByIdentifier(token: string, identifier: string): Promise<User | undefined>;
   /** How many members the group has (user_grp/get_all with limit 1: its `total`). */
   countMembers(token: string, grpId: number): Promise<number>;
-  /** One page of a portal list (`/grp/get_all`): its records, unchecked, and its total. */
-  listPage(token: string, path: string, start: number, limit: number): Promise<{ total: number; result: unknown[] }>;
+  /** One page of a portal list (`/grp/get_all`), filtered by `criterias`: its records, unchecked, and its total. */
+  listPage(
+    token: string,
+    path: string,
+    start: number,
+    limit: number,
+    criterias?: readonly Criteria[],
+  ): Promise<{ total: number; result: unknown[] }>;
   /** One record (`/product/get/12`), unchecked; undefined when the portal has none (404). */
   getRecord(token: string, path: string): Promise<unknown>;
 }
@@ -164,8 +170,8 @@ export function portalGateway(call: PortalCall): PortalGateway {
       if (!response.ok) throw await answerError(response);
       return (await parsed(totalOnly, response, 'POST /user_grp/get_all')).total;
     },
-    async listPage(token, path, start, limit) {
-      const response = await send(path, token, { start, limit });
+    async listPage(token, path, start, limit, criterias) {
+      const response = await send(path, token, criterias ? { start, limit, criterias } : { start, limit });
       if (!response.ok) throw await answerError(response);
       const { total, result } = await parsed(anyList, response, `POST ${path}`);
       return { total, result };

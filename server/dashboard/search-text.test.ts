@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseText, personTerms, prefixUpperBound, searchTerms, sortName } from './search-text.ts';
+import {
+  normaliseText,
+  personTerms,
+  prefixUpperBound,
+  searchPieces,
+  searchText,
+  searchWords,
+  sortName,
+} from './search-text.ts';
 
 describe('directory search words', () => {
   it.each([
@@ -13,43 +21,60 @@ describe('directory search words', () => {
     expect(normaliseText(value)).toBe(normalised);
   });
 
-  it("takes the words of a person's names, e-mail local part and identifier, and the whole fields without spaces", () => {
-    expect(
-      personTerms({
-        firstname: 'Zoë',
-        lastname: "O'Brien-Smith",
-        email: 'zoe.obrien@ACME.com',
-        identifier: 'FR-75_001',
-      }),
-    ).toEqual([
-      'zoe',
-      "o'brien-smith",
-      'o',
-      'brien',
-      'smith',
-      'zoe.obrien@acme.com',
-      'obrien',
-      'fr-75_001',
-      'fr',
-      '75',
-      '001',
-    ]);
-    expect(personTerms({ firstname: 'Van der', lastname: null, email: null, identifier: null })).toEqual([
-      'van',
-      'der',
-    ]);
+  it("keeps a person's normalised fields one per line, and every suffix of each of their words", () => {
+    const text = searchText({
+      firstname: 'Zoë',
+      lastname: "O'Brien",
+      email: 'zoe.obrien@ACME.fr',
+      identifier: 'FR-75',
+    });
+    expect(text).toBe("zoe\no'brien\nzoe.obrien@acme.fr\nfr-75");
+    expect(personTerms(text).sort()).toEqual(
+      [
+        'zoe',
+        'oe',
+        'e',
+        'o',
+        'brien',
+        'rien',
+        'ien',
+        'en',
+        'n',
+        'obrien',
+        'acme',
+        'cme',
+        'me',
+        'fr',
+        'r',
+        '75',
+        '5',
+      ].sort(),
+    );
+    expect(searchText({ firstname: null, lastname: 'Lefèvre', email: null, identifier: null })).toBe('\nlefevre\n\n');
+  });
+
+  it('cuts a long word at 100 characters before taking its suffixes', () => {
+    const terms = personTerms('a'.repeat(150));
+    expect(terms).toHaveLength(100);
+    expect(terms[0]).toBe('a'.repeat(100));
   });
 
   it('splits a query at spaces into at most 8 distinct normalised words, longest first', () => {
-    expect(searchTerms('  Zoë   LEFÈVRE ')).toEqual(['lefevre', 'zoe']);
-    expect(searchTerms('e.dupont@')).toEqual(['e.dupont@']);
-    expect(searchTerms('a b c d e f g h i j')).toHaveLength(8);
-    expect(searchTerms('   ')).toEqual([]);
+    expect(searchWords('  Zoë   LEFÈVRE ')).toEqual(['lefevre', 'zoe']);
+    expect(searchWords('e.dupont@')).toEqual(['e.dupont@']);
+    expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
+    expect(searchWords('   ')).toEqual([]);
+  });
+
+  it('reads the index by the runs of letters and digits of the query, longest first, none for punctuation only', () => {
+    expect(searchPieces(searchWords('example.org zoe'))).toEqual(['example', 'org', 'zoe']);
+    expect(searchPieces(searchWords('fr-75_001 FR'))).toEqual(['001', 'fr', '75']);
+    expect(searchPieces(searchWords('% @'))).toEqual([]);
   });
 
   it('takes control characters (NUL included) for spaces, in queries and in names', () => {
-    expect(searchTerms('mar\u0000tin\u0007')).toEqual(['mar', 'tin']);
-    expect(personTerms({ firstname: 'Zo\u0000ë', lastname: null, email: null, identifier: null })).toEqual(['zo', 'e']);
+    expect(searchWords('mar\u0000tin\u0007')).toEqual(['mar', 'tin']);
+    expect(searchText({ firstname: 'Zo\u0000ë', lastname: null, email: null, identifier: null })).toBe('zo e\n\n\n');
     expect(sortName('Le\u0000fèvre', null)).toBe('le fevre');
   });
 

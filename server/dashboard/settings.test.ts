@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { dashboardSettings } from './settings.ts';
 
 describe('dashboard settings', () => {
-  it('defaults to the SQLite file .data/dashboard.db, 7 days, 8 requests at a time for reports, 2 minutes before reconciling', () => {
+  it('defaults to the SQLite file .data/dashboard.db, 7 days, a refresh after 24 hours, 8 requests at a time for reports, 2 minutes before reconciling', () => {
     expect(dashboardSettings({})).toEqual({
       store: { dialect: 'sqlite', file: '.data/dashboard.db' },
       directoryMaxAgeMs: 7 * 86_400_000,
+      directoryRefreshHours: 24,
       reportConcurrency: 8,
       portalMaxRequestsPerSecond: undefined,
       outboxReconcileAfterMs: 120_000,
@@ -66,6 +67,16 @@ describe('dashboard settings', () => {
 
   it('takes DASHBOARD_DIRECTORY_MAX_AGE_DAYS', () => {
     expect(dashboardSettings({ DASHBOARD_DIRECTORY_MAX_AGE_DAYS: '0.5' }).directoryMaxAgeMs).toBe(43_200_000);
+  });
+
+  it('takes DASHBOARD_DIRECTORY_REFRESH_HOURS, and refuses one that is not a whole number from 1 to 720', () => {
+    expect(dashboardSettings({ DASHBOARD_DIRECTORY_REFRESH_HOURS: '6' }).directoryRefreshHours).toBe(6);
+    expect(dashboardSettings({ DASHBOARD_DIRECTORY_REFRESH_HOURS: '720' }).directoryRefreshHours).toBe(720);
+    for (const value of ['0', '721', '1.5', 'daily']) {
+      expect(() => dashboardSettings({ DASHBOARD_DIRECTORY_REFRESH_HOURS: value })).toThrow(
+        /DASHBOARD_DIRECTORY_REFRESH_HOURS must be a whole number of hours from 1 to 720/,
+      );
+    }
   });
 
   it.each(['0', '-1', 'week'])('refuses a maximum age of %j', (days) => {

@@ -1,11 +1,15 @@
 // The dashboard store's settings, read from the environment of `npm start`.
 import { dirname, join } from 'node:path';
+import { MAX_REFRESH_HOURS, MIN_REFRESH_HOURS } from '#schemas/org-settings.ts';
+
 export type StoreLocation = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface DashboardSettings {
   store: StoreLocation;
   /** Directory records last seen longer ago than this are flagged `stale` (the client refreshes them). */
   directoryMaxAgeMs: number;
+  /** Directory records older than this are looked up again in the background, unless the organisation set its own. */
+  directoryRefreshHours: number;
   /** Portal requests at a time while gathering one progress report. */
   reportConcurrency: number;
   /** Requests a second this server never exceeds towards the portal; undefined: no cap. */
@@ -27,6 +31,8 @@ export interface DashboardEnv {
   DASHBOARD_DATABASE_URL?: string;
   /** Age in days after which a directory record is stale (default 7). */
   DASHBOARD_DIRECTORY_MAX_AGE_DAYS?: string;
+  /** Age in hours after which the server looks a directory record up again (default 24; 1 to 720). */
+  DASHBOARD_DIRECTORY_REFRESH_HOURS?: string;
   /** Portal requests at a time while gathering a progress report (default 8). */
   DASHBOARD_REPORT_CONCURRENCY?: string;
   /** Requests a second towards the portal, never exceeded (default: none, only 429s slow down). */
@@ -69,6 +75,13 @@ export function dashboardSettings(env: DashboardEnv): DashboardSettings {
   const days = rawDays ? Number(rawDays) : 7;
   if (!Number.isFinite(days) || days <= 0) {
     throw new Error(`DASHBOARD_DIRECTORY_MAX_AGE_DAYS must be a number of days above 0, not "${rawDays}".`);
+  }
+  const rawHours = env.DASHBOARD_DIRECTORY_REFRESH_HOURS?.trim();
+  const refreshHours = rawHours ? Number(rawHours) : 24;
+  if (!Number.isInteger(refreshHours) || refreshHours < MIN_REFRESH_HOURS || refreshHours > MAX_REFRESH_HOURS) {
+    throw new Error(
+      `DASHBOARD_DIRECTORY_REFRESH_HOURS must be a whole number of hours from ${MIN_REFRESH_HOURS} to ${MAX_REFRESH_HOURS}, not "${rawHours}".`,
+    );
   }
   const rawConcurrency = env.DASHBOARD_REPORT_CONCURRENCY?.trim();
   const reportConcurrency = rawConcurrency ? Number(rawConcurrency) : 8;
@@ -115,6 +128,7 @@ export function dashboardSettings(env: DashboardEnv): DashboardSettings {
     secretKey,
     secretKeyFile,
     directoryMaxAgeMs: days * DAY_MS,
+    directoryRefreshHours: refreshHours,
     reportConcurrency,
     portalMaxRequestsPerSecond,
     outboxReconcileAfterMs: reconcileSeconds * 1000,

@@ -16,11 +16,11 @@ describeEachStore('shared group index', (_dialect, open) => {
   let failing = false;
   const watched = (inner: PortalGateway): PortalGateway => ({
     ...inner,
-    listPage: async (token, path, start, limit) => {
+    listPage: async (token, path, start, limit, criterias) => {
       pages += 1;
       if (failing) throw new PortalAnswerError(502, 'portal_unreachable', 'The portal did not answer.');
       // Small pages: the walk takes several requests, as it does past 1,000 groups.
-      return inner.listPage(token, path, start, Math.min(limit, 25));
+      return inner.listPage(token, path, start, Math.min(limit, 25), criterias);
     },
   });
   beforeAll(async () => {

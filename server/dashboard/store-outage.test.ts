@@ -83,6 +83,15 @@ describe.skipIf(!postgres.available)(`PostgreSQL stopped and restarted under loa
       expectStoreUnavailable(await h.call('GET', '/dashboard-api/history.csv'));
       expectStoreUnavailable(await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: ['x'] } }));
       expectStoreUnavailable(await h.call('POST', '/dashboard-api/caches/groups/refresh'));
+      expectStoreUnavailable(await h.call('GET', '/dashboard-api/groups/1/members'));
+      expectStoreUnavailable(await h.call('GET', '/dashboard-api/groups/1/coverage?include_subgroups=true'));
+      expectStoreUnavailable(await h.call('GET', '/dashboard-api/people/coverage'));
+      expectStoreUnavailable(await h.call('GET', '/dashboard-api/settings'));
+      expectStoreUnavailable(
+        await h.call('PUT', '/dashboard-api/settings', {
+          body: { organisation_name: 'Acme', directory_refresh_hours: 24 },
+        }),
+      );
       const ready = await h.call('GET', '/readyz', { token: null });
       expect(ready.status).toBe(503);
       expect(ready.body.error).toEqual({ code: 'not_ready', message: expect.stringContaining('store') });
@@ -183,6 +192,14 @@ describe('a SQLite store that stays locked (SQLITE_BUSY)', () => {
       // WAL: readers go on reading; a write waits for the lock, then gives up.
       expectStoreUnavailable(await h.call('DELETE', '/dashboard-api/people/1'));
       expectStoreUnavailable(await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: ['x'] } }));
+      expectStoreUnavailable(
+        await h.call('PUT', '/dashboard-api/settings', {
+          body: { organisation_name: 'Acme', directory_refresh_hours: 24 },
+        }),
+      );
+      // Its member list is asked of the portal, then cannot be kept.
+      expectStoreUnavailable(await h.call('GET', '/dashboard-api/groups/1/members'));
+      expectStoreUnavailable(await h.call('POST', '/dashboard-api/people/coverage/refresh'));
     } finally {
       other.exec('ROLLBACK');
       other.close();

@@ -9,7 +9,7 @@ import { errorReadSchema } from './schemas/envelope.ts';
 export { retryAfterSeconds };
 
 interface ApiRequest<S extends z.ZodMiniType> {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Whose API: the portal's (`/api`, default) or the dashboard server's own (`/dashboard-api`). */
   service?: 'portal' | 'dashboard';
   /** Path with its parameters already encoded (use `encodePathSegment`). */

@@ -24,8 +24,11 @@ const person = (userId: number, extra: Partial<Person> = {}): Person => ({
   lastname: `Person${userId}`,
   email: null,
   groups: [],
+  group_ids: [],
   last_seen: '2026-01-01T00:00:00.000Z',
   stale: false,
+  no_longer_in_portal: false,
+  gone_at: null,
   ...extra,
 });
 

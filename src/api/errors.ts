@@ -70,6 +70,8 @@ export class ApiError extends Error {
   readonly portalRequest: string | undefined;
   /** For a 429: how long the portal asks to wait (its `Retry-After` header), when it said. */
   readonly retryAfterSeconds: number | undefined;
+  /** The `error.details` of the body: a 400 `invalid_body` names the refused fields there. */
+  readonly details: unknown[] | undefined;
 
   constructor(init: ApiErrorInit) {
     super(describe(init), { cause: init.cause });
@@ -80,6 +82,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.serverMessage = init.serverMessage;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.details = init.details;
     const relayed = init.code === PORTAL_ANSWER_INVALID ? answerInvalidDetailSchema.safeParse(init.details?.[0]) : null;
     this.field = relayed?.success ? relayed.data.field : init.field;
     this.problem = relayed?.success ? relayed.data.problem : init.problem;

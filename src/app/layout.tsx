@@ -11,9 +11,11 @@ import {
   HistoryIcon,
   MenuIcon,
   ProductsIcon,
+  SettingsIcon,
   UsersIcon,
 } from '#components/icons.tsx';
 import { appMessages } from './messages.ts';
+import { OrganisationName } from '#components/organisation-name.tsx';
 import { navEntries, type NavIcon } from './route-registry.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import { SlowDownNotice } from './slow-down-notice.tsx';
@@ -25,6 +27,7 @@ const navIcons: Record<NavIcon, ReactNode> = {
   products: <ProductsIcon />,
   addMember: <AddMemberIcon />,
   history: <HistoryIcon />,
+  settings: <SettingsIcon />,
 };
 
 export function Layout() {
@@ -108,7 +111,9 @@ export function Layout() {
             {session && (
               // The organisation only: the API key is a secret, and the header is on every screen share.
               <p className={styles.identity}>
-                <span className={styles.org}>{fill(t.organisation, { id: session.orgId })}</span>
+                <span className={styles.org}>
+                  <OrganisationName fallback={fill(t.organisation, { id: session.orgId })} />
+                </span>
               </p>
             )}
             <ThemeSelect className={styles.select} />

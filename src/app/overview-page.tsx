@@ -12,6 +12,7 @@ import { displayName } from '#api/known-users.ts';
 import { membershipQueries } from '#api/memberships.ts';
 import { catalogueQueries } from '#api/products.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { OrgCoverage } from '#components/directory-coverage.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { useSession } from '#session/session.tsx';
@@ -36,6 +37,7 @@ export function OverviewPage() {
       <header>
         <h1>{t.title}</h1>
         {orgId !== null && <p className={styles.lede}>{fill(t.organisation, { id: orgId })}</p>}
+        <OrgCoverage />
       </header>
       <Counts t={t} />
       <nav aria-labelledby="overview-shortcuts" className={styles.block}>

@@ -26,10 +26,10 @@ export interface Visit {
 }
 
 /** Which icon of the navigation (layout.tsx draws them: icons stay out of the entry). */
-export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history';
+export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history' | 'settings';
 
 /** A label of the navigation, a key of appMessages. */
-export type NavLabel = 'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory';
+export type NavLabel = 'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory' | 'navSettings';
 
 export interface PageRoute {
   page: LazyPage;
@@ -96,6 +96,13 @@ export const pageRoutes = {
   history: {
     page: lazyPage(() => import('../features/history/history-page.tsx'), 'HistoryPage'),
     nav: { label: 'navHistory', icon: 'history' },
+  },
+  addPeopleList: {
+    page: lazyPage(() => import('../features/users/add-people-page.tsx'), 'AddPeopleListPage'),
+  },
+  settings: {
+    page: lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
+    nav: { label: 'navSettings', icon: 'settings' },
   },
 } satisfies Record<keyof typeof routes, PageRoute>;
 

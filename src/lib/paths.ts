@@ -16,6 +16,8 @@ export const routes = {
   importMembers: '/memberships/import',
   addPeople: '/memberships/add-people',
   history: '/history',
+  addPeopleList: '/people/add',
+  settings: '/settings',
 } as const;
 
 type Query = Record<string, string | number | undefined>;
@@ -55,4 +57,7 @@ export const paths = {
    */
   addPeople: (preset: { copy?: number } = {}) => withQuery(routes.addPeople, preset),
   history: () => routes.history,
+  /** "Add your people list": identifiers the dashboard server looks up for its directory. */
+  addPeopleList: () => routes.addPeopleList,
+  settings: () => routes.settings,
 };

@@ -1,11 +1,13 @@
 // The people directory: users of an organisation as the portal last showed them. Every query
 // is scoped by org_id; a person is keyed by (org_id, user_id).
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import { PEOPLE_SEARCH_COUNT_CAP, type Person } from '#schemas/directory.ts';
+import type { Selectable } from 'kysely';
+import type { Person } from '#schemas/directory.ts';
 import { isoTime } from '../clock.ts';
-import { personTerms, prefixUpperBound, searchTerms, sortName } from '../search-text.ts';
+import { personTerms, searchText, sortName } from '../search-text.ts';
 import type { StoreDb, StoreDialect } from './connection.ts';
-import type { DirectoryPersonTable, StoreTables } from './schema.ts';
+import { DirectorySearch } from './directory-search.ts';
+import { isPerson } from './person-key.ts';
+import type { DirectoryPersonTable } from './schema.ts';
 
 /** What the directory keeps of a portal user record (the fields of userSchema it needs). */
 export interface PersonRecord {
@@ -18,8 +20,6 @@ export interface PersonRecord {
 }
 
 type PersonRow = Selectable<DirectoryPersonTable>;
-/** A query over one person row aliased `p` (a person, or a search word of one). */
-type PersonScope = StoreTables & { p: { org_id: number; user_id: number } };
 
 export interface PeopleSearchPage {
   total: number;
@@ -36,7 +36,11 @@ const personColumns = [
   'p.email',
   'p.groups',
   'p.last_seen',
+  'p.gone_at',
 ] as const;
+
+/** Chunks keep each statement under SQLite's limit of bound parameters. */
+const TERMS_PER_STATEMENT = 2000;
 
 /**
  * The text as both stores can keep it: PostgreSQL cannot hold U+0000 in text. POST /people refuses
@@ -47,43 +51,55 @@ function storable(text: string | null): string | null {
 }
 
 export class Directory {
+  private readonly searcher: DirectorySearch;
+
   constructor(
     private readonly db: StoreDb,
     private readonly maxAgeMs: number,
     private readonly dialect: StoreDialect,
-  ) {}
+  ) {
+    this.searcher = new DirectorySearch(db, dialect);
+  }
 
-  /** Inserts or refreshes people and their search words; the last record of a user id in the batch wins. */
+  /**
+   * Inserts or refreshes people (found by the portal now: not gone, checked now) and their
+   * suffix rows; the last record of a user id in the batch wins. A person whose fields did not
+   * change keeps their rows; one whose fields changed loses the rows of their old text.
+   */
   async save(orgId: number, records: readonly PersonRecord[], seenAt = Date.now()): Promise<number> {
     // Sorted by user id: concurrent batches lock their rows in one order (no deadlock).
     const latest = [...new Map(records.map((r) => [r.user_id, r])).values()].sort((a, b) => a.user_id - b.user_id);
     if (latest.length === 0) return 0;
     const lastSeen = isoTime(seenAt);
-    const people = latest.map((r) => ({
-      org_id: orgId,
-      user_id: r.user_id,
-      identifier: storable(r.user_organisation_identifier),
-      firstname: storable(r.firstname),
-      lastname: storable(r.lastname),
-      email: storable(r.email),
-      groups: JSON.stringify(r.groups),
-      sort_name: sortName(r.lastname, r.firstname),
-      last_seen: lastSeen,
-    }));
-    const terms = latest.flatMap((r) =>
-      personTerms({
-        firstname: r.firstname,
-        lastname: r.lastname,
-        email: r.email,
-        identifier: r.user_organisation_identifier,
-      }).map((term) => ({
+    const people = latest.map((r) => {
+      const fields = {
+        identifier: storable(r.user_organisation_identifier),
+        firstname: storable(r.firstname),
+        lastname: storable(r.lastname),
+        email: storable(r.email),
+      };
+      return {
         org_id: orgId,
-        term,
         user_id: r.user_id,
-      })),
-    );
+        ...fields,
+        groups: JSON.stringify(r.groups),
+        sort_name: sortName(fields.lastname, fields.firstname),
+        search_text: searchText(fields),
+        last_seen: lastSeen,
+        checked_at: lastSeen,
+        gone_at: null,
+      };
+    });
+    const userIds = people.map((p) => p.user_id);
     await this.db.transaction().execute(async (tx) => {
-      // The person first: on PostgreSQL its row lock makes a concurrent save of the same person wait.
+      let before = tx
+        .selectFrom('directory_person as p')
+        .select(['p.user_id', 'p.search_text'])
+        .where(isPerson(this.dialect, orgId, userIds))
+        .orderBy('p.user_id');
+      // PostgreSQL: a concurrent save of the same people waits here, then reads what this one wrote.
+      if (this.dialect === 'postgres') before = before.forUpdate();
+      const oldText = new Map((await before.execute()).map((row) => [row.user_id, row.search_text]));
       await tx
         .insertInto('directory_person')
         .values(people)
@@ -95,17 +111,39 @@ export class Directory {
             email: eb.ref('excluded.email'),
             groups: eb.ref('excluded.groups'),
             sort_name: eb.ref('excluded.sort_name'),
+            search_text: eb.ref('excluded.search_text'),
             last_seen: eb.ref('excluded.last_seen'),
+            checked_at: eb.ref('excluded.checked_at'),
+            gone_at: null,
           })),
         )
         .execute();
-      const userIds = people.map((p) => p.user_id);
-      await tx.deleteFrom('directory_term').where('org_id', '=', orgId).where('user_id', 'in', userIds).execute();
-      // Chunks keep each statement under SQLite's limit of bound parameters.
-      for (let i = 0; i < terms.length; i += 2000) {
+      const changed = people.filter((p) => oldText.get(p.user_id) !== p.search_text);
+      const oldTerms = changed.flatMap((p) => {
+        const old = oldText.get(p.user_id);
+        return old === undefined ? [] : personTerms(old).map((term) => [term, p.user_id] as const);
+      });
+      for (let i = 0; i < oldTerms.length; i += TERMS_PER_STATEMENT) {
+        const rows = oldTerms.slice(i, i + TERMS_PER_STATEMENT);
+        await tx
+          .deleteFrom('directory_term')
+          .where('org_id', '=', orgId)
+          .where((eb) =>
+            eb(
+              eb.refTuple('term', 'user_id'),
+              'in',
+              rows.map(([term, userId]) => eb.tuple(term, userId)),
+            ),
+          )
+          .execute();
+      }
+      const terms = changed.flatMap((p) =>
+        personTerms(p.search_text).map((term) => ({ org_id: orgId, term, user_id: p.user_id })),
+      );
+      for (let i = 0; i < terms.length; i += TERMS_PER_STATEMENT) {
         await tx
           .insertInto('directory_term')
-          .values(terms.slice(i, i + 2000))
+          .values(terms.slice(i, i + TERMS_PER_STATEMENT))
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
@@ -117,15 +155,18 @@ export class Directory {
   async byIds(orgId: number, userIds: readonly number[]): Promise<Person[]> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('directory_person as p')
-      .select(personColumns)
-      .where(this.isPerson(orgId, unique))
-      .execute();
+    const [rows, groupIds] = await Promise.all([
+      this.db
+        .selectFrom('directory_person as p')
+        .select(personColumns)
+        .where(isPerson(this.dialect, orgId, unique))
+        .execute(),
+      this.groupIds(orgId, unique),
+    ]);
     const byId = new Map(rows.map((row) => [row.user_id, row]));
     return unique.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [this.toPerson(row)] : [];
+      return row ? [this.toPerson(row, groupIds.get(id) ?? [])] : [];
     });
   }
 
@@ -134,116 +175,32 @@ export class Directory {
     return person;
   }
 
-  /**
-   * A lookup by primary key whatever the planner guesses, in each database's best form.
-   * SQLite: `(org_id, user_id) IN ((org, id), ...)`; the plain `org_id = ? AND user_id IN (...)`
-   * made it scan the organisation's rows in the name index instead (it covers both columns):
-   * 55 ms instead of 0.5 for 61 ids. PostgreSQL: `org_id = ? AND user_id = ANY(?)`, one array
-   * parameter; the tuple list made it plan one index scan per id (20 ms of planning for 1,000).
-   */
-  private isPerson(orgId: number, userIds: readonly number[]) {
-    return (eb: ExpressionBuilder<PersonScope, 'p'>) =>
-      this.dialect === 'postgres'
-        ? eb.and([eb('p.org_id', '=', orgId), eb('p.user_id', '=', sql<number>`any(${[...userIds]})`)])
-        : eb(
-            eb.refTuple('p.org_id', 'p.user_id'),
-            'in',
-            userIds.map((id) => eb.tuple(orgId, id)),
-          );
-  }
-
-  /** People in whom a word begins with `term`, for an EXISTS beside the person row `p`. */
-  private hasWord(eb: ExpressionBuilder<PersonScope, 'p'>, orgId: number, term: string) {
-    return eb.exists(
-      eb
-        .selectFrom('directory_term as w')
-        .select('w.user_id')
-        // The organisation as a value, not as p.org_id: PostgreSQL then reads the word's range
-        // from the index; through the reference it scanned the whole table (55 ms at 100,000).
-        .where('w.org_id', '=', orgId)
-        .whereRef('w.user_id', '=', 'p.user_id')
-        .where('w.term', '>=', term)
-        .where('w.term', '<', prefixUpperBound(term)),
-    );
-  }
-
-  /**
-   * The user ids matching every word (everyone without words), at most `cap`: the longest
-   * word's range of the index, each other word checked per person. Stops at `cap`, so a
-   * one-letter query costs no more than a precise one.
-   */
-  private async matchingIds(orgId: number, [driver, ...others]: readonly string[], cap: number): Promise<number[]> {
-    if (driver === undefined) {
-      const rows = await this.db
-        .selectFrom('directory_person')
-        .select('user_id')
-        .where('org_id', '=', orgId)
-        .limit(cap)
-        .execute();
-      return rows.map((row) => row.user_id);
-    }
-    // Each person once (they may have several words in the range), then the other words.
-    const candidates = this.db
-      .selectFrom('directory_term')
-      .select(['org_id', 'user_id'])
-      .distinct()
-      .where('org_id', '=', orgId)
-      .where('term', '>=', driver)
-      .where('term', '<', prefixUpperBound(driver));
-    let query = this.db.selectFrom(candidates.as('p')).select('p.user_id');
-    for (const term of others) query = query.where((eb) => this.hasWord(eb, orgId, term));
-    const rows = await query.limit(cap).execute();
-    return rows.map((row) => row.user_id);
-  }
-
-  /**
-   * Every word of the query begins a word of the person (search-text.ts); ordered by last name.
-   * Up to PEOPLE_SEARCH_COUNT_CAP matches are counted exactly, sorted here and their page read
-   * by id. Past it, the page comes from walking the people in name order until enough match
-   * (quick, since so many do) and the total says "at least".
-   */
+  /** Every word of the query is part of the person's fields (search-text.ts); ordered by last name. */
   async search(orgId: number, query: string, start: number, limit: number): Promise<PeopleSearchPage> {
-    const terms = searchTerms(query);
-    const ids = await this.matchingIds(orgId, terms, PEOPLE_SEARCH_COUNT_CAP + 1);
-    if (ids.length <= PEOPLE_SEARCH_COUNT_CAP) {
-      const names =
-        ids.length === 0
-          ? []
-          : await this.db
-              .selectFrom('directory_person as p')
-              .select(['p.user_id', 'p.sort_name'])
-              .where(this.isPerson(orgId, ids))
-              .execute();
-      // Code-unit order: the store's code-point order of sort_name but for rare astral characters.
-      names.sort((a, b) => (a.sort_name < b.sort_name ? -1 : a.sort_name > b.sort_name ? 1 : a.user_id - b.user_id));
-      const people = await this.byIds(
-        orgId,
-        names.slice(start, start + limit).map((row) => row.user_id),
-      );
-      return { total: names.length, totalCapped: false, people };
-    }
-    let matching = this.db.selectFrom('directory_person as p').where('p.org_id', '=', orgId);
-    for (const term of terms) matching = matching.where((eb) => this.hasWord(eb, orgId, term));
-    const rows = await matching
-      .select(personColumns)
-      .orderBy('p.sort_name')
-      .orderBy('p.user_id')
-      .offset(start)
-      .limit(limit)
-      .execute();
-    return { total: PEOPLE_SEARCH_COUNT_CAP, totalCapped: true, people: rows.map((row) => this.toPerson(row)) };
+    const { total, totalCapped, userIds } = await this.searcher.page(orgId, query, start, limit);
+    return { total, totalCapped, people: await this.byIds(orgId, userIds) };
   }
 
-  /** Removes the person and their search words. */
+  /** Removes the person and their suffix rows. */
   async forget(orgId: number, userId: number): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('directory_term').where('org_id', '=', orgId).where('user_id', '=', userId).execute();
       const result = await tx
         .deleteFrom('directory_person')
         .where('org_id', '=', orgId)
         .where('user_id', '=', userId)
+        .returning('search_text')
         .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      if (!result) return false;
+      const terms = personTerms(result.search_text);
+      for (let i = 0; i < terms.length; i += TERMS_PER_STATEMENT) {
+        await tx
+          .deleteFrom('directory_term')
+          .where('org_id', '=', orgId)
+          .where('user_id', '=', userId)
+          .where('term', 'in', terms.slice(i, i + TERMS_PER_STATEMENT))
+          .execute();
+      }
+      return true;
     });
   }
 
@@ -260,8 +217,41 @@ export class Directory {
     return { total: Number(row.total), stale: Number(row.stale ?? 0) };
   }
 
+  /**
+   * The groups each person is known to be in: the organisation's last complete member list
+   * (org_member), and the member lists of single groups gathered since (group_member).
+   */
+  private async groupIds(orgId: number, userIds: readonly number[]): Promise<Map<number, number[]>> {
+    // Aliased `p`: looked up by (org_id, user_id) in each database's best form (person-key.ts).
+    const [lists, rows] = await Promise.all([
+      this.db
+        .selectFrom('org_member as p')
+        .select(['p.user_id', 'p.grp_ids'])
+        .where(isPerson(this.dialect, orgId, userIds))
+        .execute(),
+      this.db
+        .selectFrom('group_member as p')
+        .select(['p.user_id', 'p.grp_id'])
+        .where(isPerson(this.dialect, orgId, userIds))
+        .execute(),
+    ]);
+    const found = new Map<number, Set<number>>();
+    const add = (userId: number, grpId: number) => {
+      const set = found.get(userId) ?? new Set<number>();
+      set.add(grpId);
+      found.set(userId, set);
+    };
+    for (const list of lists) for (const grpId of parseNumbers(list.grp_ids)) add(list.user_id, grpId);
+    for (const row of rows) add(row.user_id, row.grp_id);
+    return new Map([...found].map(([userId, set]) => [userId, [...set].sort((a, b) => a - b)]));
+  }
+
   private toPerson(
-    row: Pick<PersonRow, 'user_id' | 'identifier' | 'firstname' | 'lastname' | 'email' | 'groups' | 'last_seen'>,
+    row: Pick<
+      PersonRow,
+      'user_id' | 'identifier' | 'firstname' | 'lastname' | 'email' | 'groups' | 'last_seen' | 'gone_at'
+    >,
+    groupIds: number[],
     now = Date.now(),
   ): Person {
     return {
@@ -270,19 +260,25 @@ export class Directory {
       firstname: row.firstname,
       lastname: row.lastname,
       email: row.email,
-      groups: parseGroups(row.groups),
+      groups: parseStrings(row.groups),
+      group_ids: groupIds,
       last_seen: row.last_seen,
       stale: Date.parse(row.last_seen) < now - this.maxAgeMs,
+      no_longer_in_portal: row.gone_at !== null,
+      gone_at: row.gone_at,
     };
   }
 }
 
-/** The store wrote this JSON itself; a damaged value shows as no groups rather than failing. */
-function parseGroups(text: string): string[] {
+/** The store wrote this JSON itself; a damaged value shows as none rather than failing. */
+function parseJsonArray(text: string): unknown[] {
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((g): g is string => typeof g === 'string') : [];
+    return Array.isArray(value) ? value : [];
   } catch {
     return [];
   }
 }
+
+const parseStrings = (text: string) => parseJsonArray(text).filter((g): g is string => typeof g === 'string');
+export const parseNumbers = (text: string) => parseJsonArray(text).filter((n): n is number => typeof n === 'number');

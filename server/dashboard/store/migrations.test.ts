@@ -3,7 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Dialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgres, postgresLabel } from '../test/postgres.ts';
 import { sharedPostgres } from '../test/shared-postgres.ts';
@@ -35,6 +37,49 @@ async function reopenKeepsRows(location: StoreLocation) {
   }
 }
 
+/**
+ * A store of the release before search by any part: a person and their word rows as it wrote
+ * them. Once migrated, the person is found by a part of a word, and every column is filled.
+ */
+async function upgradesTheDirectory(location: StoreLocation, dialect: () => Dialect) {
+  const old = new Kysely<any>({ dialect: dialect() }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const migrator = new Migrator({
+    db: old,
+    provider: { getMigrations: async () => storeMigrations(location.dialect) },
+  });
+  expect((await migrator.migrateTo('0007_shared_cache_error_details')).error).toBeUndefined();
+  const seen = '2026-01-01T00:00:00.000Z';
+  await old
+    .insertInto('directory_person')
+    .values({
+      org_id: 1,
+      user_id: 9,
+      identifier: 'FR-75',
+      firstname: 'Zoë',
+      lastname: 'Lefèvre',
+      email: 'zoe@acme.fr',
+      groups: '[]',
+      sort_name: 'lefevre zoe',
+      last_seen: seen,
+    })
+    .execute();
+  await old
+    .insertInto('directory_term')
+    .values(['zoe', 'lefevre', 'fr-75'].map((term) => ({ org_id: 1, term, user_id: 9 })))
+    .execute();
+  await old.destroy();
+  const store = await openStore(location);
+  try {
+    const directory = new Directory(store.db, 1000, store.dialect);
+    expect((await directory.search(1, 'evre', 0, 10)).people.map((p) => p.user_id)).toEqual([9]);
+    expect((await directory.search(1, 'acme.fr', 0, 10)).people.map((p) => p.user_id)).toEqual([9]);
+    const [row] = await store.db.selectFrom('directory_person').selectAll().execute();
+    expect(row).toMatchObject({ search_text: 'zoe\nlefevre\nzoe@acme.fr\nfr-75', checked_at: seen, gone_at: null });
+  } finally {
+    await store.close();
+  }
+}
+
 describe('store migrations', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lp-store-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,6 +93,22 @@ describe('store migrations', () => {
     async () => {
       const server = await sharedPostgres();
       await reopenKeepsRows({ dialect: 'postgres', url: await server.createDatabase() });
+    },
+  );
+
+  it('rebuilds the search of a SQLite directory written before search by any part', async () => {
+    const file = join(dir, 'old.db');
+    await upgradesTheDirectory({ dialect: 'sqlite', file }, () => new SqliteDialect({ database: new SQLite(file) }));
+  });
+
+  it.skipIf(!postgres.available)(
+    `rebuilds the search of a PostgreSQL directory written before search by any part (${postgresLabel})`,
+    async () => {
+      const url = await (await sharedPostgres()).createDatabase();
+      await upgradesTheDirectory(
+        { dialect: 'postgres', url },
+        () => new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }),
+      );
     },
   );
 

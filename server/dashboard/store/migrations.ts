@@ -1,6 +1,7 @@
 // Versioned migrations of the dashboard store, written once with kysely's schema builder for
 // both SQLite and PostgreSQL. Never edit a migration that has shipped: add the next one.
 import { sql, type Kysely, type Migration } from 'kysely';
+import { personTerms, searchText } from '../search-text.ts';
 import type { StoreDialect } from './connection.ts';
 
 // Migrations see the database as it was then, not as StoreTables says it is now.
@@ -13,6 +14,9 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
   // that a prefix is a range of the index and names sort the same on both.
   const autoId = dialect === 'postgres' ? 'serial' : 'integer';
   const codePointOrder = dialect === 'postgres' ? sql`collate "C"` : sql``;
+  // A table that is nothing but its primary key is stored as that key alone on SQLite (half the
+  // pages); PostgreSQL has no such option.
+  const keyOnly = dialect === 'sqlite' ? sql`without rowid` : sql``;
   return {
     '0001_directory': {
       async up(db: AnyDb) {
@@ -273,5 +277,130 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0009_group_members': {
+      async up(db: AnyDb) {
+        // A group's members as the portal last listed them (user_grp/get_all), with its direct
+        // children; group_member_list says when, and is deleted when a member is added through
+        // the server, so that the next read asks the portal again.
+        await db.schema
+          .createTable('group_member_list')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('grp_id', 'integer', (c) => c.notNull())
+          .addColumn('child_ids', 'text', (c) => c.notNull())
+          .addColumn('members', 'integer', (c) => c.notNull())
+          .addColumn('gathered_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('group_member_list_pk', ['org_id', 'grp_id'])
+          .execute();
+        await db.schema
+          .createTable('group_member')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('grp_id', 'integer', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('membership_id', 'integer')
+          .addColumn('group_admin', 'integer', (c) => c.notNull())
+          .addColumn('member_since', 'text')
+          .addPrimaryKeyConstraint('group_member_pk', ['org_id', 'grp_id', 'user_id'])
+          .execute();
+        // A person's groups (Person.group_ids), read from the index alone.
+        await db.schema
+          .createIndex('group_member_user')
+          .on('group_member')
+          .columns(['org_id', 'user_id', 'grp_id'])
+          .execute();
+        // Every user of the organisation in some group: all of user_grp/get_all, gathered in the
+        // background (its progress in shared_cache under the name `members`).
+        await db.schema
+          .createTable('org_member')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          /** JSON array of the grp_id of their groups. */
+          .addColumn('grp_ids', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('org_member_pk', ['org_id', 'user_id'])
+          .execute();
+      },
+    },
+    '0010_directory_parts': {
+      async up(db: AnyDb) {
+        // Search by any part of a field (search-text.ts): each person's normalised fields, and an
+        // index of the suffixes of their words instead of the words. Refreshing by age: when the
+        // portal was last asked (checked_at) and whether it still knew the person (gone_at).
+        await db.schema
+          .alterTable('directory_person')
+          .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await db.schema.alterTable('directory_person').addColumn('gone_at', 'text').execute();
+        await db.schema
+          .alterTable('directory_person')
+          .addColumn('checked_at', 'text', (c) => c.notNull().defaultTo(''))
+          .execute();
+        await db
+          .updateTable('directory_person')
+          .set((eb) => ({ checked_at: eb.ref('last_seen') }))
+          .execute();
+        await db.schema
+          .createIndex('directory_person_checked')
+          .on('directory_person')
+          .columns(['org_id', 'checked_at'])
+          .execute();
+        await db.schema.dropTable('directory_term').execute();
+        // Rows are found by their suffix only; a person's own rows are recomputed from their search text.
+        await db.schema
+          .createTable('directory_term')
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('term', 'text', (c) => c.notNull().modifyEnd(codePointOrder))
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('directory_term_pk', ['org_id', 'term', 'user_id'])
+          .modifyEnd(keyOnly)
+          .execute();
+        await rebuildSearch(db);
+      },
+    },
+    '0011_org_settings': {
+      async up(db: AnyDb) {
+        await db.schema
+          .createTable('org_settings')
+          .addColumn('org_id', 'integer', (c) => c.primaryKey())
+          .addColumn('organisation_name', 'text')
+          .addColumn('directory_refresh_hours', 'integer')
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
+}
+
+/** The search text and suffix rows of the people already in the directory, 500 at a time. */
+async function rebuildSearch(db: AnyDb): Promise<void> {
+  let after = { org_id: -1, user_id: -1 };
+  for (;;) {
+    const people: {
+      org_id: number;
+      user_id: number;
+      firstname: string | null;
+      lastname: string | null;
+      email: string | null;
+      identifier: string | null;
+    }[] = await db
+      .selectFrom('directory_person')
+      .select(['org_id', 'user_id', 'firstname', 'lastname', 'email', 'identifier'])
+      .where((eb) => eb(eb.refTuple('org_id', 'user_id'), '>', eb.tuple(after.org_id, after.user_id)))
+      .orderBy('org_id')
+      .orderBy('user_id')
+      .limit(500)
+      .execute();
+    const last = people.at(-1);
+    if (!last) return;
+    for (const person of people) {
+      const text = searchText(person);
+      await db
+        .updateTable('directory_person')
+        .set({ search_text: text })
+        .where('org_id', '=', person.org_id)
+        .where('user_id', '=', person.user_id)
+        .execute();
+      const terms = personTerms(text).map((term) => ({ org_id: person.org_id, term, user_id: person.user_id }));
+      if (terms.length > 0) await db.insertInto('directory_term').values(terms).execute();
+    }
+    after = last;
+  }
 }

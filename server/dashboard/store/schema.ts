@@ -16,6 +16,10 @@ export interface StoreTables {
   shared_cache: SharedCacheTable;
   job: JobTable;
   job_row: JobRowTable;
+  group_member_list: GroupMemberListTable;
+  group_member: GroupMemberTable;
+  org_member: OrgMemberTable;
+  org_settings: OrgSettingsTable;
 }
 
 /** One user of an organisation as the portal last showed them. */
@@ -30,10 +34,17 @@ export interface DirectoryPersonTable {
   groups: string;
   /** "lastname firstname", lower case and without accents: the order of search results. */
   sort_name: string;
+  /** The normalised fields, one per line (search-text.ts): what a query's words must be part of. */
+  search_text: string;
+  /** When the portal last showed the person. */
   last_seen: string;
+  /** When the portal was last asked about the person (the refresh takes the oldest first). */
+  checked_at: string;
+  /** When a lookup by their identifier first found nobody; null while the portal knows them. */
+  gone_at: string | null;
 }
 
-/** The search words of a person (search-text.ts), one row each. */
+/** Every suffix of every word of a person's search text (search-text.ts), one row each. */
 export interface DirectoryTermTable {
   org_id: number;
   term: string;
@@ -202,4 +213,43 @@ export interface JobRowTable {
   details: string | null;
   member_since: string | null;
   intent_id: string | null;
+}
+
+/** When a group's members (group_member) and direct children were last asked of the portal. */
+export interface GroupMemberListTable {
+  org_id: number;
+  grp_id: number;
+  /** JSON array of the grp_id of its direct children. */
+  child_ids: string;
+  members: number;
+  gathered_at: string;
+}
+
+/** One membership (user_grp) of a group as the portal last listed it. */
+export interface GroupMemberTable {
+  org_id: number;
+  grp_id: number;
+  user_id: number;
+  /** user_grp_id. */
+  membership_id: number | null;
+  group_admin: number;
+  /** user_grp_created_date as the portal gave it (UTC). */
+  member_since: string | null;
+}
+
+/** A user of the organisation who is in at least one group, from the last complete gathering. */
+export interface OrgMemberTable {
+  org_id: number;
+  user_id: number;
+  /** JSON array of grp_id. */
+  grp_ids: string;
+}
+
+/** What an organisation's administrators set on the Settings page. */
+export interface OrgSettingsTable {
+  org_id: number;
+  organisation_name: string | null;
+  /** null: the server's DASHBOARD_DIRECTORY_REFRESH_HOURS. */
+  directory_refresh_hours: number | null;
+  updated_at: string;
 }

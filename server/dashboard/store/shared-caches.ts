@@ -6,6 +6,8 @@ import type { StoreDb } from './connection.ts';
 
 export const sharedCacheNames = ['groups', 'products'] as const;
 export type SharedCacheName = (typeof sharedCacheNames)[number];
+/** Every gathering kept here: the shared lists, and `members` (every membership, for the organisation's coverage). */
+export type GatheringName = SharedCacheName | 'members';
 
 /** A gathering whose last page was written longer ago than this is taken as interrupted. */
 export const STALLED_AFTER_MS = 2 * 60_000;
@@ -24,7 +26,7 @@ function storedDetails(json: string | null): unknown[] | null {
 export class SharedCaches {
   constructor(private readonly db: StoreDb) {}
 
-  private row(orgId: number, name: SharedCacheName) {
+  private row(orgId: number, name: GatheringName) {
     return this.db
       .selectFrom('shared_cache')
       .where('org_id', '=', orgId)
@@ -32,7 +34,7 @@ export class SharedCaches {
       .select(['state', 'updated_at', 'loaded', 'total', 'error_code', 'error_details', 'gathered_at']);
   }
 
-  async status(orgId: number, name: SharedCacheName, now = Date.now()): Promise<SharedCacheStatus> {
+  async status(orgId: number, name: GatheringName, now = Date.now()): Promise<SharedCacheStatus> {
     const row = await this.row(orgId, name).executeTakeFirst();
     if (!row)
       return { state: 'empty', gathered_at: null, loaded: 0, total: null, error_code: null, error_details: null };
@@ -49,7 +51,7 @@ export class SharedCaches {
   }
 
   /** The last complete list (JSON), or null. */
-  async data(orgId: number, name: SharedCacheName): Promise<string | null> {
+  async data(orgId: number, name: GatheringName): Promise<string | null> {
     const row = await this.db
       .selectFrom('shared_cache')
       .where('org_id', '=', orgId)
@@ -60,7 +62,7 @@ export class SharedCaches {
   }
 
   /** Marks a gathering as started; false when one is already under way (not stalled). */
-  async begin(orgId: number, name: SharedCacheName, now = Date.now()): Promise<boolean> {
+  async begin(orgId: number, name: GatheringName, now = Date.now()): Promise<boolean> {
     const current = await this.status(orgId, name, now);
     if (current.state === 'gathering') return false;
     const at = isoTime(now);
@@ -82,11 +84,12 @@ export class SharedCaches {
     return true;
   }
 
-  async progress(orgId: number, name: SharedCacheName, loaded: number, total: number): Promise<void> {
+  async progress(orgId: number, name: GatheringName, loaded: number, total: number): Promise<void> {
     await this.update(orgId, name, { loaded, total, updated_at: isoTime() });
   }
 
-  async finish(orgId: number, name: SharedCacheName, data: string, count: number): Promise<void> {
+  /** `data`: the list as JSON, or null when it is kept elsewhere (org_member). */
+  async finish(orgId: number, name: GatheringName, data: string | null, count: number): Promise<void> {
     const at = isoTime();
     await this.update(orgId, name, {
       state: 'ready',
@@ -99,7 +102,7 @@ export class SharedCaches {
   }
 
   /** The gathering failed: the last complete list stays served; `details` say what broke, when known. */
-  async fail(orgId: number, name: SharedCacheName, errorCode: string, details?: unknown[]): Promise<void> {
+  async fail(orgId: number, name: GatheringName, errorCode: string, details?: unknown[]): Promise<void> {
     await this.update(orgId, name, {
       state: 'failed',
       error_code: errorCode,
@@ -110,14 +113,14 @@ export class SharedCaches {
 
   private async update(
     orgId: number,
-    name: SharedCacheName,
+    name: GatheringName,
     values: Partial<{
       state: string;
       loaded: number;
       total: number;
       updated_at: string;
       gathered_at: string;
-      data: string;
+      data: string | null;
       error_code: string;
       error_details: string | null;
     }>,

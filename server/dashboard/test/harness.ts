@@ -41,7 +41,15 @@ export interface HarnessOptions {
   dashboard?: Partial<
     Pick<
       DashboardServerOptions,
-      'directoryMaxAgeMs' | 'reportConcurrency' | 'failures' | 'now' | 'outbox' | 'lookupJobs' | 'takeTurns'
+      | 'directoryMaxAgeMs'
+      | 'reportConcurrency'
+      | 'failures'
+      | 'now'
+      | 'outbox'
+      | 'lookupJobs'
+      | 'takeTurns'
+      | 'directoryRefreshHours'
+      | 'directoryRefresh'
     >
   >;
   /** A portal shared with another harness (a second replica); its owner closes it. */

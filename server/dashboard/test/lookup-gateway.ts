@@ -15,8 +15,8 @@ export abstract class LookupGateway implements PortalGateway {
     return this.inner.countMembers(token, grpId);
   }
 
-  listPage(token: string, path: string, start: number, limit: number) {
-    return this.inner.listPage(token, path, start, limit);
+  listPage(...page: Parameters<PortalGateway['listPage']>) {
+    return this.inner.listPage(...page);
   }
 
   getRecord(token: string, path: string) {

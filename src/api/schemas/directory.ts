@@ -12,9 +12,18 @@ export const personSchema = z.object({
   email: nullableString,
   /** The grp_name of each group, as the portal listed them when the person was last seen. */
   groups: z.array(z.string()),
+  /**
+   * The grp_id of each group the server's gathered member lists show the person in (all of them
+   * once the organisation's members were gathered: GET /people/coverage), in grp_id order.
+   */
+  group_ids: z.array(idSchema),
   last_seen: storedTimeSchema,
   /** Last seen longer ago than the server's maximum age: look the person up again. */
   stale: z.boolean(),
+  /** The portal found nobody with the person's identifier at the last refresh (kept, not deleted). */
+  no_longer_in_portal: z.boolean(),
+  /** When the portal first found nobody; null while it knows the person. */
+  gone_at: z.nullable(storedTimeSchema),
 });
 export type Person = z.infer<typeof personSchema>;
 
@@ -43,8 +52,8 @@ export type PeopleNamesRequest = z.infer<typeof peopleNamesRequestSchema>;
 
 /**
  * GET /people: search by name, e-mail or identifier; accents and case ignored. Each word of `q`
- * must begin a word of the first name, last name, e-mail (or the whole e-mail) or identifier (or
- * the whole identifier). An empty `q` lists everyone.
+ * (split at spaces) must be part of the first name, last name, e-mail or identifier ("evre" finds
+ * Lefèvre, "example.org" the people at that domain). An empty `q` lists everyone.
  */
 export const peopleSearchQuerySchema = z.object({
   q: z._default(z.string().check(z.maxLength(200)), ''),

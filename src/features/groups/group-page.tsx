@@ -1,6 +1,7 @@
 // /groups/:id: one group, its place in the tree, its subgroups and its members.
 import { Link, useNavigate } from 'react-router';
 import type { GrpWithChildren } from '#schemas/grp.ts';
+import { GroupCoverage } from '#components/directory-coverage.tsx';
 import { GroupName } from '#components/group-name.tsx';
 import { GroupRoute } from '#components/group-route.tsx';
 import { PortalText } from '#components/portal-text.tsx';
@@ -40,6 +41,7 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
           ) : (
             <p className={styles.muted}>{t.noDescription}</p>
           )}
+          <GroupCoverage grpId={group.grp_id} />
         </div>
         <div className={styles.actions}>
           <Link className="button" to={paths.groups({ group: group.grp_id })}>

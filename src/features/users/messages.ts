@@ -175,6 +175,7 @@ export const directoryMessages = defineMessages({
     exactTitle: 'Exact lookup',
     exactIntro: 'Anyone in the portal, by the identifier your organisation gave them.',
     addTitle: 'Add people to the directory',
+    addPeopleListTitle: 'Add your people list',
     addIntro:
       'Paste or upload a list of organisation identifiers (an HR export): the dashboard server looks each one up in the portal in the background, and the people found get their names everywhere.',
     addPasteLabel: 'Identifiers, one per line',
@@ -244,6 +245,7 @@ export const directoryMessages = defineMessages({
     exactTitle: 'Recherche exacte',
     exactIntro: 'N’importe qui dans le portail, par l’identifiant que votre organisation lui a donné.',
     addTitle: 'Ajouter des personnes à l’annuaire',
+    addPeopleListTitle: 'Ajouter votre liste de personnes',
     addIntro:
       'Collez ou envoyez une liste d’identifiants (un export RH) : le serveur du tableau de bord les recherche un à un dans le portail en arrière-plan, et les personnes trouvées ont leur nom partout.',
     addPasteLabel: 'Identifiants, un par ligne',

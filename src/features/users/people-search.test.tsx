@@ -18,8 +18,11 @@ const person = (user_id: number, firstname: string, lastname: string, groups: st
   lastname,
   email: `${firstname.toLowerCase()}.${lastname.toLowerCase()}@example.org`,
   groups,
+  group_ids: [],
   last_seen: '2026-11-27T10:00:00.000Z',
   stale: false,
+  no_longer_in_portal: false,
+  gone_at: null,
 });
 
 const lefevre = person(12, 'Anne', 'Lefèvre', ['sales', 'sales-emea', 'paris', 'lyon', 'nantes']);

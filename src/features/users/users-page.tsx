@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '#components/button.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
-import { AddPeople } from './add-people.tsx';
 import { FindUserForm } from './find-user-form.tsx';
 import { directoryMessages, userMessages } from './messages.ts';
 import { PeopleSearch } from './people-search.tsx';
@@ -46,7 +46,9 @@ export function UsersPage() {
         <h2 id="add-people-title">{directory.addTitle}</h2>
         <p className={styles.intro}>{directory.addIntro}</p>
         <ServerNeeded>
-          <AddPeople />
+          <Link className={buttonClass()} to={paths.addPeopleList()}>
+            {directory.addPeopleListTitle}
+          </Link>
         </ServerNeeded>
       </section>
     </div>

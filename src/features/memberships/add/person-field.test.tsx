@@ -31,8 +31,11 @@ const person = (user_id: number, firstname: string, lastname: string, identifier
   lastname,
   email: `${firstname.toLowerCase()}.${lastname.toLowerCase()}@example.org`,
   groups: [],
+  group_ids: [],
   last_seen: '2026-11-27T10:00:00.000Z',
   stale: false,
+  no_longer_in_portal: false,
+  gone_at: null,
 });
 const samuel = person(31, 'Samuel', 'Tremblay', 'E100031');
 const sophie = person(32, 'Sophie', 'Tremblay', 'E100032');
