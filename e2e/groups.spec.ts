@@ -147,7 +147,6 @@ test.describe('group tree', () => {
     await expect(legend).toContainText('members');
     await expect(legend).toContainText('subgroups');
   });
-
 });
 
 test.describe('groups table', () => {
@@ -187,7 +186,6 @@ test.describe('groups table', () => {
     await parent.click();
     await expect(page.getByRole('heading', { level: 1, name: 'marketing-uk' })).toBeVisible();
   });
-
 });
 
 test.describe('group page', () => {

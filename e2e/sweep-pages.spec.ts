@@ -1,21 +1,31 @@
-// The accessibility and phone sweep of every signed-in page (e2e/support/page-list.ts), two tests
-// per page: in English, axe in the light and the dark theme at 1280 px and at 375 px, and on the
-// phone no sideways scroll and a one-line header with every link in reach; in French, that phone
-// layout as the page opens at 375 px (and axe where a spec checked it in French). Neither may meet
-// a Content Security Policy violation. The English page is swept in the state its functional specs
+// The accessibility and phone sweep of every page of the route registry (the addresses of
+// e2e/support/page-list.ts, derived from it), two tests per address: in English, axe in the light
+// and the dark theme at 1280 px and at 375 px, and on the phone no sideways scroll and a one-line
+// header with every link in reach; in French, that phone layout as the page opens at 375 px (and
+// axe where a spec checked it in French). Neither may meet a Content Security Policy violation. The English page is swept in the state its functional specs
 // reach (a branch open, members selected, a preview shown), so that those specs need no axe check
 // of their own; what only a write or a fault can reach keeps its check in its spec. Reads only.
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { watchCspViolations } from './support/csp.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { signedInPages, type ListedPageName } from './support/page-list.ts';
+import { sweptPages, type SweptPageName } from './support/page-list.ts';
 import { serveHistory, servedHistoryPerson } from './support/served-history.ts';
 import { desktop, expectPhoneLayout, phone, settled, sweepThemesAndWidths, useLanguage } from './support/sweep.ts';
 
 const { org1 } = demoFacts;
-const importFixture = `${import.meta.dirname}/fixtures/memberships-import.csv`;
+// The import's fixture (found, unknown and duplicate rows, a header row) as French Excel saves it:
+// Windows-1252, with an accented identifier, so the preview also says the encoding it read.
+const importFile = {
+  name: 'excel-fr.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(
+    `${readFileSync(`${import.meta.dirname}/fixtures/memberships-import.csv`, 'utf8').replace(/^\uFEFF/, '')}élodie.martin;non\r\n`,
+    'latin1',
+  ),
+};
 
 interface PageSetup {
   /** Before the page opens: what the state needs from the server or in place of it. */
@@ -37,11 +47,21 @@ async function teachElodie(request: APIRequestContext) {
   expect((await request.get(path, { headers: { Authorization: E2E_TOKEN } })).ok()).toBe(true);
 }
 
-const setups: Partial<Record<ListedPageName, PageSetup>> = {
+const setups: Partial<Record<SweptPageName, PageSetup>> = {
   overview: {
     before: serveHistory,
     ready: (page) =>
       expect(page.getByRole('main').getByRole('link', { name: servedHistoryPerson }).first()).toBeVisible(),
+  },
+  // The token shown and an alert: both credentials given.
+  login: {
+    act: async (page) => {
+      await page.getByRole('textbox', { name: 'API token' }).fill('a-secret-token');
+      await page.getByRole('button', { name: 'Show token' }).click();
+      await page.getByLabel('API key').fill('a-key');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Enter an API token or an API key, not both.');
+    },
   },
   'groups tree': {
     ready: (page) => expect(page.getByRole('treeitem').first()).toBeVisible(),
@@ -94,12 +114,13 @@ const setups: Partial<Record<ListedPageName, PageSetup>> = {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users', exact: true }).click();
       await expect(page.getByRole('region', { name: 'Recently viewed' }).getByRole('link')).not.toHaveCount(0);
       await page.getByRole('searchbox', { name: 'Search people' }).fill('elodie');
-      await expect(page.getByRole('list', { name: 'People found' }).getByRole('link').first()).toBeVisible();
+      await expect(page.getByRole('table', { name: 'People' }).getByRole('link').first()).toBeVisible();
       // Ids 198 and 199 are the sweep's (support/people.ts).
       const identifiers = ['E100198', 'E100199', `nobody-${test.info().testId}`];
       await page.getByLabel('Identifiers, one per line').fill(identifiers.join('\n'));
       await page.getByRole('button', { name: 'Add to the directory' }).click();
       await expect(page.getByRole('status').filter({ hasText: /^Done:/ })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Identifiers not found' })).toBeVisible();
       await find('nobody here');
       await expect(page.getByRole('alert')).toContainText('No user');
     },
@@ -117,14 +138,20 @@ const setups: Partial<Record<ListedPageName, PageSetup>> = {
   },
   products: {
     ready: (page) => expect(page.getByTestId('catalogue-scroller').getByRole('link').first()).toBeVisible(),
+    // The catalogue filtered (what products.spec.ts reaches with the dashboard server).
+    act: async (page) => {
+      await page.getByLabel('Type').selectOption({ label: 'Bundle' });
+      await expect(page.getByText(/ products match\.$/)).toBeVisible();
+    },
   },
   product: {
     ready: (page) => expect(page.locator('[data-field="product_id"]')).toBeVisible(),
   },
   'add member': {
-    // A person found, and the group list open.
+    // A person found by identifier, and the group list open (the people suggested by name:
+    // sweep-states.spec.ts).
     act: async (page) => {
-      await page.getByLabel('Organisation identifier').fill('E100240');
+      await page.getByRole('combobox', { name: 'Person' }).fill('E100240');
       await expect(page.getByText('Found: Manon Gagnon, user 240')).toBeVisible();
       await page.getByRole('combobox', { name: 'Group' }).fill('market');
       await expect(page.getByRole('listbox', { name: 'Group' })).toBeVisible();
@@ -132,12 +159,13 @@ const setups: Partial<Record<ListedPageName, PageSetup>> = {
   },
   'import members': {
     ready: (page) => expect(page.getByRole('combobox').first()).not.toHaveValue(''),
-    // A file's preview: found, unknown, duplicate rows, the header row detected.
+    // A file's preview: found, unknown, duplicate rows, the header row detected, the encoding read.
     act: async (page) => {
-      await page.getByLabel('CSV file').setInputFiles(importFixture);
-      await expect(page.getByText('memberships-import.csv: 7 rows read.')).toBeVisible();
+      await page.getByLabel('CSV file').setInputFiles(importFile);
+      await expect(page.getByText('excel-fr.csv: 8 rows read.')).toBeVisible();
+      await expect(page.getByText('Read as Windows-1252 (Excel)')).toBeVisible();
       await page.getByRole('button', { name: 'Preview' }).click();
-      await expect(page.getByRole('table', { name: 'Preview' }).getByRole('row')).toHaveCount(8);
+      await expect(page.getByRole('table', { name: 'Preview' }).getByRole('row')).toHaveCount(9);
     },
   },
   'copy members': {
@@ -164,11 +192,14 @@ async function pageReady(page: Page, setup: PageSetup) {
   await setup.ready?.(page);
 }
 
-for (const listed of signedInPages) {
-  const setup: PageSetup = setups[listed.name] ?? {};
+for (const listed of sweptPages) {
+  const setup: PageSetup = setups[listed.name as SweptPageName] ?? {};
   const url = listed.url(demoFacts);
+  const signedIn = !listed.signedOut;
 
   test.describe(`${listed.name} (${listed.pattern})`, () => {
+    if (!signedIn) test.use({ storageState: { cookies: [], origins: [] } });
+
     test('axe in both themes at 1280 and 375 px, phone layout, no CSP violation', async ({ page, request }) => {
       test.slow(); // four axe runs on 2 shared cores
       const violations = await watchCspViolations(page);
@@ -176,7 +207,7 @@ for (const listed of signedInPages) {
       await page.goto(url);
       await pageReady(page, setup);
       await setup.act?.(page);
-      await sweepThemesAndWidths(page, url);
+      await sweepThemesAndWidths(page, url, { signedIn });
       expect(await violations(), `CSP violations on ${url}`).toEqual([]);
     });
 
@@ -191,7 +222,7 @@ for (const listed of signedInPages) {
       await page.setViewportSize(phone);
       await page.goto(url);
       await pageReady(page, setup);
-      await expectPhoneLayout(page, `${url} (fr)`, 'fr');
+      await expectPhoneLayout(page, `${url} (fr)`, { language: 'fr', signedIn });
       if (setup.frenchAxe) {
         await setup.frenchAxe(page);
         await page.setViewportSize(desktop);

@@ -1,13 +1,13 @@
-// The accessibility sweep of the states a page's first view does not show (sweep-pages.spec.ts
-// sweeps those): a confirmation dialog, the phone's menu, the login page with its alert. One test
-// per state, axe in the light and the dark theme at 1280 px and at 375 px (the menu exists at
-// 375 px only). Reads only. The login page's own phone check (nothing overflows with the token
-// shown and the key refused) is made here, on the state swept.
+// The accessibility sweep of the states an address alone does not show (sweep-pages.spec.ts sweeps
+// each page of the registry at its address): a confirmation dialog, the phone's menu, a list of
+// suggestions open, a preview reached from a selection, a record not found. One test per state,
+// axe in the light and the dark theme at 1280 px and at 375 px (the menu exists at 375 px only),
+// with the phone layout. Reads only.
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { watchCspViolations } from './support/csp.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
-import { phone, settled, sweepThemesAndWidths } from './support/sweep.ts';
+import { expectPhoneLayout, phone, settled, sweepThemesAndWidths } from './support/sweep.ts';
 
 const { org1 } = demoFacts;
 
@@ -35,24 +35,47 @@ test('the phone menu open, at 375 px', async ({ page }) => {
     await settled(page);
     await test.step(`axe, 375 px, ${scheme}`, () => expectNoAxeViolations(page));
   }
+  await expectPhoneLayout(page, 'the phone menu');
   expect(await violations()).toEqual([]);
 });
 
-test.describe('signed out', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+test('the add member form with people suggested by name', async ({ page, request }) => {
+  test.slow(); // four axe runs on 2 shared cores
+  const violations = await watchCspViolations(page);
+  // The directory knows Manon Gagnon (user 240), so typing her name suggests her.
+  const lookup = '/api/user/get_by_organisation_identifier/E100240';
+  expect((await request.get(lookup, { headers: { Authorization: E2E_TOKEN } })).ok()).toBe(true);
+  await page.goto('/memberships/new?grp=62');
+  await page.getByRole('combobox', { name: 'Person' }).fill('manon gag');
+  await expect(page.getByRole('option', { name: /Manon Gagnon/ })).toBeVisible();
+  await sweepThemesAndWidths(page, 'the people suggested');
+  await expect(page.getByRole('option', { name: /Manon Gagnon/ })).toBeVisible();
+  expect(await violations()).toEqual([]);
+});
 
-  test('the login page with the token shown and an alert', async ({ page }) => {
-    test.slow(); // four axe runs on 2 shared cores
-    const violations = await watchCspViolations(page);
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'API token' }).fill('a-secret-token');
-    await page.getByRole('button', { name: 'Show token' }).click();
-    await page.getByLabel('API key').fill('a-key');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Enter an API token or an API key, not both.');
-    await sweepThemesAndWidths(page, 'the login page', { signedIn: false });
-    // Nothing of the form is cut on the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await violations()).toEqual([]);
-  });
+test('the preview of members selected on a group page, added to another group', async ({ page }) => {
+  test.slow(); // four axe runs on 2 shared cores
+  const violations = await watchCspViolations(page);
+  // Group 46 is only read (memberships-bulk.spec.ts); stores-0004 is only previewed here.
+  await page.goto('/groups/46');
+  const boxes = page.getByRole('table', { name: 'Members' }).getByRole('checkbox', { name: /^Select user / });
+  for (const box of [boxes.nth(0), boxes.nth(1)]) await box.check();
+  await page.getByRole('button', { name: 'Add to another group…' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add to another group' })).toBeVisible();
+  const group = page.getByRole('combobox', { name: 'Group' });
+  await group.fill('stores-0004');
+  await page.getByRole('option', { name: 'stores-0004', exact: true }).click();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('table', { name: 'Preview' }).getByRole('row')).toHaveCount(3);
+  await sweepThemesAndWidths(page, 'the preview of a selection');
+  expect(await violations()).toEqual([]);
+});
+
+test('a record not found: a take no one has', async ({ page }) => {
+  test.slow(); // four axe runs on 2 shared cores
+  const violations = await watchCspViolations(page);
+  await page.goto('/takes/99999999');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Take 99999999 not found');
+  await sweepThemesAndWidths(page, 'a take not found');
+  expect(await violations()).toEqual([]);
 });

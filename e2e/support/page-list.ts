@@ -1,45 +1,73 @@
-// Every signed-in page of the dashboard, as the accessibility and phone sweeps visit it
-// (e2e/sweep-pages.spec.ts): the route's pattern as the router has it, and an address of the
-// page that shows data on the e2e server's demo seed. A page added to the router is added here.
+// Every page of the route registry (src/app/route-registry.ts) as the accessibility and phone
+// sweeps visit it (e2e/sweep-pages.spec.ts): under each key of the registry, the addresses swept,
+// each a record of the demo seed that shows data. The table is keyed by the registry's keys, so a
+// routed page without an address is a type error, and scripts/page-sweeps.test.ts fails for it
+// (and for an address its route's pattern does not match).
+import { routes } from '#lib/paths.ts';
 import type { demoFacts } from '../../server/seed/facts.ts';
 
 export type SeedFacts = typeof demoFacts;
+export type RouteKey = keyof typeof routes;
 
-export interface ListedPage {
-  /** Names the page in the sweep's test titles. */
+export interface PageSample {
+  /** Names the page in the sweep's test titles, and its setup in sweep-pages.spec.ts. */
   name: string;
-  /** The route's path pattern (`src/lib/paths.ts`); `*` is the router's "no such page". */
-  pattern: string;
-  /** An address of the page on the demo seed (a record that exists, with something in it). */
+  /** An address of the page on the demo seed, matching the route's pattern. */
   url: (data: SeedFacts) => string;
 }
 
-export const signedInPages = [
-  { name: 'overview', pattern: '/', url: () => '/' },
-  { name: 'groups tree', pattern: '/groups', url: () => '/groups' },
-  { name: 'groups table', pattern: '/groups', url: () => '/groups?view=table' },
-  { name: 'group', pattern: '/groups/:id', url: (data) => `/groups/${data.org1.rootGroupId}` },
-  // A group of a few members: its report is gathered in a moment. Read by progress.spec.ts too.
-  { name: 'group progress', pattern: '/groups/:id/progress', url: () => '/groups/38/progress' },
-  { name: 'users', pattern: '/users', url: () => '/users' },
-  { name: 'user', pattern: '/users/:id', url: (data) => `/users/${data.org1.userWithManyTakes.userId}` },
-  { name: 'take', pattern: '/takes/:id', url: (data) => `/takes/${data.org1.userWithManyTakes.firstTakeId}` },
-  { name: 'products', pattern: '/products', url: () => '/products' },
-  {
-    name: 'product',
-    pattern: '/products/:id',
-    url: (data) => `/products/${data.org1.productWithAvailabilityGroups}`,
-  },
-  { name: 'add member', pattern: '/memberships/new', url: () => '/memberships/new' },
-  // Group 63 is only ever previewed (memberships-steps.spec.ts, file-read-race.spec.ts).
-  { name: 'import members', pattern: '/memberships/import', url: () => '/memberships/import?grp=63' },
-  {
-    name: 'copy members',
-    pattern: '/memberships/add-people',
-    url: (data) => `/memberships/add-people?copy=${data.org1.deepestGroupId}`,
-  },
-  { name: 'history', pattern: '/history', url: () => '/history' },
-  { name: 'page not found', pattern: '*', url: () => '/no/such/page' },
-] as const satisfies readonly ListedPage[];
+interface RouteSamples {
+  /** The registry's `signedOut`: swept without a session, so without the signed-in header. */
+  signedOut?: true;
+  samples: readonly [PageSample, ...PageSample[]];
+}
 
-export type ListedPageName = (typeof signedInPages)[number]['name'];
+export const pageSamples = {
+  home: { samples: [{ name: 'overview', url: () => '/' }] },
+  login: { signedOut: true, samples: [{ name: 'login', url: () => '/login' }] },
+  groups: {
+    samples: [
+      { name: 'groups tree', url: () => '/groups' },
+      { name: 'groups table', url: () => '/groups?view=table' },
+    ],
+  },
+  group: { samples: [{ name: 'group', url: (data) => `/groups/${data.org1.rootGroupId}` }] },
+  // A group of a few members: its report is gathered in a moment. Read by progress.spec.ts too.
+  groupProgress: { samples: [{ name: 'group progress', url: () => '/groups/38/progress' }] },
+  users: { samples: [{ name: 'users', url: () => '/users' }] },
+  user: { samples: [{ name: 'user', url: (data) => `/users/${data.org1.userWithManyTakes.userId}` }] },
+  take: { samples: [{ name: 'take', url: (data) => `/takes/${data.org1.userWithManyTakes.firstTakeId}` }] },
+  products: { samples: [{ name: 'products', url: () => '/products' }] },
+  product: { samples: [{ name: 'product', url: (data) => `/products/${data.org1.productWithAvailabilityGroups}` }] },
+  addMember: { samples: [{ name: 'add member', url: () => '/memberships/new' }] },
+  // Group 63 is only ever previewed (memberships-steps.spec.ts, file-read-race.spec.ts).
+  importMembers: { samples: [{ name: 'import members', url: () => '/memberships/import?grp=63' }] },
+  addPeople: {
+    samples: [{ name: 'copy members', url: (data) => `/memberships/add-people?copy=${data.org1.deepestGroupId}` }],
+  },
+  history: { samples: [{ name: 'history', url: () => '/history' }] },
+} as const satisfies Record<RouteKey, RouteSamples>;
+
+export interface SweptPage extends PageSample {
+  /** The registry's key; none for the router's "no such page". */
+  route?: RouteKey;
+  /** The route's pattern, for the test titles. */
+  pattern: string;
+  signedOut: boolean;
+}
+
+/** Every address the sweep visits: each sample of each route, then an address no route has. */
+export const sweptPages: SweptPage[] = [
+  ...(Object.keys(pageSamples) as RouteKey[]).flatMap((route) => {
+    const entry: RouteSamples = pageSamples[route];
+    return entry.samples.map((sample) => ({
+      ...sample,
+      route,
+      pattern: routes[route],
+      signedOut: entry.signedOut === true,
+    }));
+  }),
+  { name: 'page not found', pattern: '*', url: () => '/no/such/page', signedOut: false },
+];
+
+export type SweptPageName = (typeof pageSamples)[RouteKey]['samples'][number]['name'] | 'page not found';

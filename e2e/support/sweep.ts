@@ -25,10 +25,18 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-/** At 375 px: no sideways scroll, the brand and the menu button on one line, every navigation link on screen. */
-export async function expectPhoneLayout(page: Page, label: string, language: Language): Promise<void> {
+/**
+ * At 375 px: no sideways scroll; signed in, also the brand and the menu button on one line and
+ * every navigation link on screen (a signed-out page has no header).
+ */
+export async function expectPhoneLayout(
+  page: Page,
+  label: string,
+  { language = 'en', signedIn = true }: SweepOptions = {},
+): Promise<void> {
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(widths[0], `scrollWidth of ${label}`).toBe(widths[1]);
+  if (!signedIn) return;
   const banner = page.getByRole('banner');
   const brand = banner.getByRole('link').first();
   const menu = banner.getByRole('button', { name: 'Menu' }); // the same word in French
@@ -38,16 +46,17 @@ export async function expectPhoneLayout(page: Page, label: string, language: Lan
   for (const link of await links.all()) await expect(link, `${label}: a navigation link`).toBeInViewport({ ratio: 1 });
 }
 
+export interface SweepOptions {
+  language?: Language;
+  /** false for a page without the signed-in header (the login page). */
+  signedIn?: boolean;
+}
+
 /**
  * axe at 1280 px in light then dark, then at 375 px in dark then light (one switch at a time), with
- * the phone layout checked at 375 px; `signedIn: false` for a page without the signed-in header.
- * The page is left at 375 px.
+ * the phone layout checked at 375 px. The page is left at 375 px.
  */
-export async function sweepThemesAndWidths(
-  page: Page,
-  label: string,
-  { language = 'en', signedIn = true }: { language?: Language; signedIn?: boolean } = {},
-): Promise<void> {
+export async function sweepThemesAndWidths(page: Page, label: string, options: SweepOptions = {}): Promise<void> {
   await page.setViewportSize(desktop);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -60,5 +69,5 @@ export async function sweepThemesAndWidths(
     await settled(page);
     await test.step(`axe, 375 px, ${scheme}`, () => expectNoAxeViolations(page));
   }
-  if (signedIn) await expectPhoneLayout(page, label, language);
+  await expectPhoneLayout(page, label, options);
 }
