@@ -1,8 +1,7 @@
 // The axe check of the specs (WCAG 2.1 AA tags), run by axe-core inside the page. axe-core is
 // injected once per document and stays warm for the next check of the same page (another theme,
-// another width): @axe-core/playwright's AxeBuilder injected its 580 KB script twice per check and
-// opened a blank tab to finish each run, which made a check take several times as long for the
-// same rules and the same result.
+// another width), where @axe-core/playwright's AxeBuilder injected its 580 KB script twice per
+// check and opened a blank tab to finish each run, for the same rules and the same result.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
