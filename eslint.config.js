@@ -105,9 +105,16 @@ function layers() {
             // CSV writer for the browser and the server).
             may('server', 'domain', 'api', 'lib'),
             may('bench', 'server', 'domain', 'api'),
-            may('e2e', 'server', 'api'),
+            // The e2e specs read the route patterns (src/lib/paths.ts) to visit every page.
+            may('e2e', 'server', 'api', 'lib'),
             // Tests of the dashboard run against the real portal server (server/test).
             { from: { file: { categories: 'test' } }, allow: element('server') },
+            // The project's consistency checks compare the route registry with the e2e sweeps'
+            // list (scripts/page-sweeps.test.ts).
+            {
+              from: { element: { type: 'scripts' }, file: { categories: 'test' } },
+              allow: ['app', 'e2e', 'lib'].map(element),
+            },
           ],
         },
       ],

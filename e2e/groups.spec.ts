@@ -1,6 +1,7 @@
 // Groups: the tree (keyboard, lazy loading, search), the table view, a group's page and members.
+// Their axe checks are the sweep's (sweep-pages.spec.ts).
 import { demoFacts } from '../server/seed/facts.ts';
-import { equal, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { equal, expect, test } from './support/fixtures.ts';
 
 const { org1, org2 } = demoFacts;
 const item = (page: import('@playwright/test').Page, name: string) =>
@@ -146,16 +147,6 @@ test.describe('group tree', () => {
     await expect(legend).toContainText('members');
     await expect(legend).toContainText('subgroups');
   });
-
-  test('axe: tree view in light and dark themes', async ({ page }) => {
-    await page.goto('/groups');
-    await item(page, 'sales').focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(item(page, 'sales-emea')).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expectNoAxeViolations(page);
-  });
 });
 
 test.describe('groups table', () => {
@@ -194,14 +185,6 @@ test.describe('groups table', () => {
     await expect(parent).toHaveAttribute('href', '/groups/59');
     await parent.click();
     await expect(page.getByRole('heading', { level: 1, name: 'marketing-uk' })).toBeVisible();
-  });
-
-  test('axe: table view in light and dark themes', async ({ page }) => {
-    await page.goto('/groups?view=table');
-    await expect(page.getByRole('table', { name: 'All groups' }).getByRole('row')).toHaveCount(21);
-    await expectNoAxeViolations(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expectNoAxeViolations(page);
   });
 });
 
@@ -265,13 +248,5 @@ test.describe('group page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Group abc not found' })).toBeVisible();
     await page.goto(`/groups/${org2.groupId}`);
     await expect(page.getByRole('heading', { level: 1, name: `Group ${org2.groupId} not found` })).toBeVisible();
-  });
-
-  test('axe: group page in light and dark themes', async ({ page }) => {
-    await page.goto(`/groups/${org1.rootGroupId}`);
-    await expect(page.getByRole('table', { name: 'Members' }).getByRole('row').nth(1)).toBeVisible();
-    await expectNoAxeViolations(page);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expectNoAxeViolations(page);
   });
 });

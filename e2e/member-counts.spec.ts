@@ -1,9 +1,9 @@
 // Member counts: each tree item and each row of the groups table shows how many members its
 // group has, its accessible name still beginning with the group's name; on a static host (no
-// dashboard server) the counts come from the portal directly. Reads only: root groups and group
-// 66, where no spec adds members.
+// dashboard server) the counts come from the portal directly; the sweep (sweep-pages.spec.ts) checks
+// them with axe. Reads only: root groups and group 66, where no spec adds members.
 import { E2E_TOKEN } from './support/constants.ts';
-import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
+import { equal, expect, test, type PortalApi } from './support/fixtures.ts';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript((token) => {
@@ -24,7 +24,6 @@ async function rootSales(api: PortalApi): Promise<{ id: number; members: number 
 const membersText = (count: number) => `${count} member${count === 1 ? '' : 's'}`;
 
 test('tree items and table rows show their number of members', async ({ page, api }) => {
-  test.slow(); // three axe runs, on a shared machine
   const sales = await rootSales(api);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
@@ -34,7 +33,6 @@ test('tree items and table rows show their number of members', async ({ page, ap
   // One request for every group on screen, to the dashboard server; none per group to the portal.
   expect(requests.filter((path) => path === '/dashboard-api/groups/member-counts')).toHaveLength(1);
   expect(requests.filter((path) => path === '/api/user_grp/get_all')).toHaveLength(0);
-  await expectNoAxeViolations(page);
 
   await page.goto('/groups?view=table&grp_id=66');
   const table = page.getByRole('table', { name: 'All groups' });
@@ -42,12 +40,9 @@ test('tree items and table rows show their number of members', async ({ page, ap
   await expect(table.getByRole('row', { name: /sales-emea-level-2-2/ })).toContainText(
     String(await memberTotal(api, 66)),
   );
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/groups');
   await expect(item).toHaveAccessibleName(new RegExp(`^sales\\s*, ${membersText(sales.members)}\\b`));
-  await expectNoAxeViolations(page);
 });
 
 test('on a static host the counts come from the portal', async ({ page, api }) => {

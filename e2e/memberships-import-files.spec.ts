@@ -96,7 +96,6 @@ test('a Windows-1252 file from French Excel: accents found, the encoding said an
   const table = page.getByRole('table', { name: 'Preview' });
   await expect(table.getByRole('row', { name: /élodie\.martin/ })).toContainText('Élodie Martin');
   await expect(page.getByRole('group', { name: 'Summary' }).getByRole('button', { name: /^Not found/ })).toHaveCount(0);
-  await expectNoAxeViolations(page);
 
   // Read as UTF-8 instead, the accent is lost and the person is not found: the choice is the administrator's.
   await page.getByRole('button', { name: 'Change the list' }).click();

@@ -1,50 +1,14 @@
 // Everyday polish (phones, French, people's words, honest tables, the overview): each defect of the
-// issue as a person meets it, at 375 px and in both languages.
+// issue as a person meets it, at 375 px and in both languages. Every page's own phone layout and
+// axe check are the sweep's (sweep-pages.spec.ts).
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
-import { watchCspViolations } from './support/csp.ts';
 import { withoutDashboardServer } from './support/dashboard-server.ts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
+import { phone, useLanguage } from './support/sweep.ts';
 
 const { org1 } = demoFacts;
 const many = org1.userWithManyTakes;
-const phone = { width: 375, height: 800 };
-
-/** Every signed-in page, each with what says that it has loaded. */
-const everyPage: { path: string; ready: (page: Page) => Promise<void> }[] = [
-  { path: '/', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  { path: '/groups', ready: (page) => expect(page.getByRole('treeitem').first()).toBeVisible() },
-  { path: '/groups?view=table', ready: (page) => expect(page.getByRole('table').getByRole('row')).toHaveCount(21) },
-  {
-    path: `/groups/${org1.rootGroupId}`,
-    ready: (page) => expect(page.getByRole('table').getByRole('link').first()).toBeVisible(),
-  },
-  { path: '/users', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  {
-    path: `/users/${many.userId}`,
-    ready: (page) => expect(page.getByRole('table').last().getByRole('link').first()).toBeVisible(),
-  },
-  {
-    path: `/takes/${many.firstTakeId}`,
-    ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
-  },
-  { path: '/products', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  {
-    path: `/products/${org1.productWithAvailabilityGroups}`,
-    ready: (page) => expect(page.locator('[data-field="product_id"]')).toBeVisible(),
-  },
-  { path: '/memberships/new', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  { path: '/memberships/import', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  { path: '/history', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
-  {
-    path: `/groups/38/progress`,
-    ready: (page) => expect(page.getByRole('img').last()).toBeVisible({ timeout: 20_000 }),
-  },
-];
-
-async function useLanguage(page: Page, language: 'en' | 'fr') {
-  await page.addInitScript((value) => localStorage.setItem('lp.locale', value), language);
-}
 
 async function expectNoSidewaysScroll(page: Page, path: string) {
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
@@ -54,33 +18,6 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
 for (const language of ['en', 'fr'] as const) {
   test.describe(`phones (${language})`, () => {
     test.use({ viewport: phone });
-
-    test(`no page scrolls sideways at 375 px; the header is one line with every link reachable (${language})`, async ({
-      page,
-    }) => {
-      test.setTimeout(90_000);
-      const violations = await watchCspViolations(page);
-      await useLanguage(page, language);
-      for (const { path, ready } of everyPage) {
-        await page.goto(path);
-        await ready(page);
-        await expectNoSidewaysScroll(page, path);
-        const banner = page.getByRole('banner');
-        const brand = banner.getByRole('link').first();
-        const menu = banner.getByRole('button', { name: 'Menu' });
-        const [brandBox, menuBox] = [await brand.boundingBox(), await menu.boundingBox()];
-        expect(brandBox && menuBox && Math.abs(brandBox.y - menuBox.y) < brandBox.height, `one line on ${path}`).toBe(
-          true,
-        );
-        const links = page
-          .getByRole('navigation', { name: language === 'fr' ? 'Principale' : 'Main' })
-          .getByRole('link');
-        for (const link of await links.all()) {
-          await expect(link).toBeInViewport({ ratio: 1 });
-        }
-        expect(await violations(), `CSP violations on ${path}`).toEqual([]);
-      }
-    });
 
     test(`the tables are cards of label and value, nothing cut (${language})`, async ({ page }) => {
       await useLanguage(page, language);
@@ -140,20 +77,6 @@ test.describe('phones', () => {
     await expect(row).toBeFocused();
     await expect(row).toBeInViewport({ ratio: 1 });
   });
-
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`axe: no violations at 375 px (${scheme})`, async ({ page }) => {
-      test.setTimeout(90_000);
-      const violations = await watchCspViolations(page);
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const { path, ready } of everyPage) {
-        await page.goto(path);
-        await ready(page);
-        await expectNoAxeViolations(page);
-        expect(await violations(), `CSP violations on ${path}`).toEqual([]);
-      }
-    });
-  }
 });
 
 test.describe('touch devices', () => {

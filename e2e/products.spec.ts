@@ -1,5 +1,7 @@
 // Products: a demo product, the catalogue and bundle access on the shared e2e server; a hostile
 // HTML product and an all-null product on a second server loaded with e2e/fixtures/products-special.json.
+// The demo product's page and the catalogue with the dashboard server are axe-checked by the sweep
+// (sweep-pages.spec.ts); the states only this spec reaches are checked here.
 import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -19,7 +21,6 @@ async function checkAxeBothThemes(page: Page) {
 
 test.describe('product page (demo seed)', () => {
   test('shows the heading, badges, facts, sanitised description and every field', async ({ page, api }) => {
-    test.slow(); // two axe runs on a long page, on a shared machine
     const id = org1.productWithAvailabilityGroups;
     const product = await api.product(id);
     await page.goto(`/products/${id}`);
@@ -63,8 +64,6 @@ test.describe('product page (demo seed)', () => {
     // Custom property names of the definition are shown too.
     await expect(fields.getByRole('heading', { name: 'Custom properties' })).toBeVisible();
     await expect(fields.locator('[data-field="internal_code"]')).toHaveCount(1);
-
-    await checkAxeBothThemes(page);
   });
 
   test('a bundle lists its access records, each linking to the user', async ({ page, api }) => {
@@ -162,7 +161,6 @@ test.describe('products page', () => {
   }) => {
     const groups = await api.availabilityGroups();
     const ids = [...new Set(groups.result.map((g) => g.availability_group_product_id))];
-    test.slow(); // two axe runs on a long page, on a shared machine
     const bundles = ids.filter((id) => (id - org1.elearningProductId) % 4 === 3).length;
     const productRequests: string[] = [];
     page.on('request', (request) => {
@@ -186,7 +184,6 @@ test.describe('products page', () => {
     ]);
     expect(refresh.method()).toBe('POST');
     await expect(page.getByText(/Catalogue gathered .* for every administrator/)).toBeVisible();
-    await checkAxeBothThemes(page);
   });
 
   test('bundle access: server-side pages and filters kept in the URL', async ({ page, api }) => {

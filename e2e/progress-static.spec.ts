@@ -42,14 +42,17 @@ test('the page gathers the report itself, with the figures the dashboard server 
   staticPage.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) portalRequests.push(request.url());
   });
-  // Slow takes, so the progress can be seen.
+  // The takes wait until the progress has been seen (the group and its members come first).
+  let release = () => {};
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await staticPage.route('**/api/take/get_all_for_user/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await seen;
     await route.continue();
   });
   await staticPage.goto(`/groups/${grpId}/progress?subgroups=1`);
   await expect(staticPage.getByText('this page gathers the report itself')).toBeVisible();
   await expect(staticPage.getByRole('progressbar', { name: 'Report progress' })).toBeVisible({ timeout: 20_000 });
+  release();
   await expect(staticPage.getByRole('table', { name: 'Progress by product' })).toBeVisible({ timeout: 30_000 });
   expect(await figures(staticPage)).toEqual(fromServer);
   expect(portalRequests.some((url) => url.includes('/take/get_all_for_user/'))).toBe(true);

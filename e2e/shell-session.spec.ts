@@ -162,23 +162,6 @@ test('the token is hidden as it is typed; "Show token" shows it', async ({ page 
   await expect(field).toHaveValue('a-secret-token');
 });
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`the login page on a 375 px phone, ${theme}: nothing overflows, no axe violations with the token shown and the key refused`, async ({
-    page,
-  }) => {
-    await page.addInitScript((value) => localStorage.setItem('lp.theme', value), theme);
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/login');
-    await page.getByRole('textbox', { name: 'API token' }).fill('a-secret-token');
-    await page.getByRole('button', { name: 'Show token' }).click();
-    await page.getByLabel('API key').fill('a-key');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Enter an API token or an API key, not both.');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectNoAxeViolations(page);
-  });
-}
-
 test('signing in with an API key: the dashboard gets a token for it and keeps only the token', async ({ page }) => {
   const tokenRequests: string[] = [];
   page.on('request', (request) => {

@@ -1,13 +1,9 @@
-// The shell, signed in: navigation, deep links, languages, themes, phones, accessibility.
-import type { Page } from '@playwright/test';
+// The shell, signed in: navigation, deep links, languages, themes, phones. The layout's axe checks
+// (the not-found page, the phone menu, the login page) are the sweeps'.
 import { demoFacts } from '../server/seed/facts.ts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 
 const { org1 } = demoFacts;
-
-async function useTheme(page: Page, theme: 'light' | 'dark') {
-  await page.addInitScript((value) => localStorage.setItem('lp.theme', value), theme);
-}
 
 test('the layout: not-found page for an unknown address, skip link, navigation with its four links', async ({
   page,
@@ -150,39 +146,4 @@ test.describe('on a 375 px phone', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeFocused();
   });
-});
-
-test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`layout and not-found page, ${theme}`, async ({ page }) => {
-      await useTheme(page, theme);
-      await page.goto('/no/such/page');
-      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectNoAxeViolations(page);
-    });
-
-    test(`phone menu open, ${theme}`, async ({ page }) => {
-      await useTheme(page, theme);
-      await page.setViewportSize({ width: 375, height: 740 });
-      await page.goto('/no/such/page');
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-  }
-});
-
-test.describe('accessibility of the login page (axe)', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
-  for (const theme of ['light', 'dark'] as const) {
-    test(`login with an error shown, ${theme}`, async ({ page }) => {
-      await useTheme(page, theme);
-      await page.goto('/login');
-      await page.getByRole('textbox', { name: 'API token' }).fill('wrong');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await expect(page.getByRole('alert')).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
-  }
 });

@@ -1,7 +1,8 @@
-// One take: product title, user, score, dates, time taken; not-found; accessibility.
+// One take: product title, user, score, dates, time taken; not-found. The take page's axe check is
+// the sweep's (sweep-pages.spec.ts; a record not found is the not-found page's component).
 import { demoFacts } from '../server/seed/facts.ts';
 import type { Take } from '#schemas/take.ts';
-import { expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
+import { expect, test, type PortalApi } from './support/fixtures.ts';
 import { forget } from './support/people.ts';
 
 const { org1, org2 } = demoFacts;
@@ -100,15 +101,3 @@ test('unknown, malformed and other organisations’ take ids show a not-found pa
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Take ${id} not found`);
   }
 });
-
-for (const scheme of ['light', 'dark'] as const) {
-  test(`the take page has no axe violations (${scheme})`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(`/takes/${many.firstTakeId}`);
-    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/^Take/);
-    await expectNoAxeViolations(page);
-    await page.goto('/takes/99999999');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Take 99999999 not found');
-    await expectNoAxeViolations(page);
-  });
-}

@@ -1,8 +1,9 @@
 // Users: find by organisation identifier (found, not found, identifiers that need encoding),
-// recently viewed users, a user's page (profile, tables, paging, filter), accessibility.
+// recently viewed users, a user's page (profile, tables, paging, filter). Their axe checks are the
+// sweep's (sweep-pages.spec.ts).
 import type { Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
-import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 import { forget, seedUsers } from './support/people.ts';
 
 const { org1 } = demoFacts;
@@ -29,6 +30,8 @@ test.describe('find a user', () => {
     await expect(field).toHaveValue('nobody here 42');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/users$/);
+    // Nobody was opened: "Recently viewed" stays empty.
+    await expect(page.getByRole('region', { name: 'Recently viewed' }).getByRole('link')).toHaveCount(0);
   });
 
   test('an empty identifier asks for one without calling the portal', async ({ page }) => {
@@ -174,22 +177,4 @@ test.describe('user page', () => {
     await page.goto(`/users/${demoFacts.org2.userId}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`User ${demoFacts.org2.userId} not found`);
   });
-});
-
-test.describe('accessibility', () => {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`users pages have no axe violations (${scheme})`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await findUser(page, 'nobody here');
-      await expect(page.getByRole('alert')).toContainText('No user');
-      await expectNoAxeViolations(page);
-      await findUser(page, org1.specialIdentifiers[2] ?? many.identifier);
-      await expect(page.getByTestId('takes-summary')).toBeVisible();
-      await expect(page.getByRole('table', { name: 'Groups' }).getByRole('link').first()).not.toHaveText(/^Group \d+$/);
-      await expectNoAxeViolations(page);
-      await page.goto('/users');
-      await expect(page.getByRole('region', { name: 'Recently viewed' }).getByRole('link')).toHaveCount(1);
-      await expectNoAxeViolations(page);
-    });
-  }
 });

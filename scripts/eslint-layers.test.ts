@@ -28,6 +28,7 @@ const targets = {
   api: 'src/api/errors.ts',
   lib: 'src/lib/i18n.tsx',
   server: 'server/test/portal-servers.ts',
+  e2e: 'e2e/support/page-list.ts',
 };
 type Layer = keyof typeof targets;
 
@@ -62,6 +63,9 @@ const refused: [string, string, Layer][] = [
   ['the server imports the app', 'server/portal/probe.ts', 'app'],
   ['a server test imports a feature', 'server/hardening/probe.test.ts', 'feature'],
   ['a benchmark imports a feature', 'bench/probe.ts', 'feature'],
+  ['an end-to-end spec imports the app', 'e2e/probe.spec.ts', 'app'],
+  ['an end-to-end spec imports a feature', 'e2e/probe.spec.ts', 'feature'],
+  ['a script (not a test) imports the app', 'scripts/probe.ts', 'app'],
 ];
 
 describe('the layers of eslint.config.js', () => {
@@ -91,6 +95,9 @@ describe('the layers of eslint.config.js', () => {
       ['bench/probe.ts', ['server', 'domain', 'api']],
       // Tests of the dashboard run against the real portal server.
       ['src/api/probe.test.ts', ['server']],
+      ['e2e/probe.spec.ts', ['server', 'api', 'lib']],
+      // The consistency checks compare the route registry with the sweeps' list.
+      ['scripts/probe.test.ts', ['app', 'lib', 'e2e']],
     ];
     for (const [file, layers] of allowed) {
       for (const to of layers) expect(await layerErrors(file, importOf(to)), `${file} -> ${to}`).toEqual([]);

@@ -1,8 +1,8 @@
 // People of the demo seed for the people-directory specs. The dashboard server's directory is
 // shared by the whole run (one server), so each test takes users from its own range of ids
 // (organisation 1 has users 1-270; ids 60-199 are left to these specs: 60-99 takes.spec.ts, 100-185
-// and 198-199 people-directory.spec.ts, 186-197 users.spec.ts) and sets the directory's
-// state of them itself.
+// people-directory.spec.ts, 186-197 users.spec.ts, 198-199 the users page's sweep in
+// sweep-pages.spec.ts) and sets the directory's state of them itself.
 import type { APIRequestContext } from '@playwright/test';
 import { listEnvelopeSchema } from '#schemas/envelope.ts';
 import { userGrpSchema } from '#schemas/user-grp.ts';
