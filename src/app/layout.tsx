@@ -14,6 +14,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from '#components/icons.tsx';
+import { Button } from '#components/button.tsx';
 import { appMessages } from './messages.ts';
 import { OrganisationName } from '#components/organisation-name.tsx';
 import { navEntries, type NavIcon } from './route-registry.ts';
@@ -96,17 +97,17 @@ export function Layout() {
             <span className={styles.longName}>{t.productName}</span>
             <span className={styles.shortName}>{t.productShortName}</span>
           </Link>
-          <button
+          <Button
+            kind="quiet"
+            className={styles.menuButton}
             ref={menuButton}
-            type="button"
-            className={`button button-quiet ${styles.menuButton}`}
             aria-expanded={menuOpen}
             aria-controls={toolsId}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
             <span>{t.menu}</span>
-          </button>
+          </Button>
           <div id={toolsId} className={styles.tools} data-open={menuOpen}>
             {session && (
               // The organisation only: the API key is a secret, and the header is on every screen share.
@@ -118,9 +119,9 @@ export function Layout() {
             )}
             <ThemeSelect className={styles.select} />
             <LanguageSelect className={styles.select} />
-            <button type="button" className={`button ${styles.signOut}`} onClick={handleSignOut}>
+            <Button className={styles.signOut} onClick={handleSignOut}>
               {t.signOut}
-            </button>
+            </Button>
           </div>
         </div>
         <nav aria-label={t.mainNavigation} className={styles.nav}>

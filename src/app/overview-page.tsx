@@ -12,6 +12,7 @@ import { displayName } from '#api/known-users.ts';
 import { membershipQueries } from '#api/memberships.ts';
 import { catalogueQueries } from '#api/products.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { buttonClass } from '#components/button.tsx';
 import { OrgCoverage } from '#components/directory-coverage.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
@@ -44,22 +45,22 @@ export function OverviewPage() {
         <h2 id="overview-shortcuts">{t.shortcutsTitle}</h2>
         <ul className={styles.shortcuts}>
           <li>
-            <Link className="button" to={paths.users()}>
+            <Link className={buttonClass()} to={paths.users()}>
               {t.findPerson}
             </Link>
           </li>
           <li>
-            <Link className="button" to={paths.addMember()}>
+            <Link className={buttonClass()} to={paths.addMember()}>
               {t.addMember}
             </Link>
           </li>
           <li>
-            <Link className="button" to={paths.importMembers()}>
+            <Link className={buttonClass()} to={paths.importMembers()}>
               {t.importList}
             </Link>
           </li>
           <li>
-            <Link className="button" to={lastGroup ? paths.groupProgress(lastGroup.grp_id) : paths.groups()}>
+            <Link className={buttonClass()} to={lastGroup ? paths.groupProgress(lastGroup.grp_id) : paths.groups()}>
               {t.groupProgress}
             </Link>
           </li>

@@ -10,6 +10,7 @@ import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { isApiError } from '#api/errors.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { retryFailedLoads } from '#lib/preloadable.tsx';
 import { isCodeLoadError } from './lazy-page.tsx';
@@ -99,9 +100,7 @@ function RouteError({ error, onRetry }: { error: unknown; onRetry: () => void })
       ) : (
         <div role="alert">
           <p>{t.errorBody}</p>
-          <button type="button" className="button" onClick={onRetry}>
-            {t.retry}
-          </button>
+          <Button onClick={onRetry}>{t.retry}</Button>
         </div>
       )}
     </section>
@@ -116,12 +115,10 @@ function CodeLoadError({ onRetry }: { onRetry: () => void }) {
       <div role="alert">
         <p>{t.codeLoadBody}</p>
         <div className="row">
-          <button type="button" className="button button-primary" onClick={() => window.location.reload()}>
+          <Button kind="primary" onClick={() => window.location.reload()}>
             {t.reload}
-          </button>
-          <button type="button" className="button" onClick={onRetry}>
-            {t.retry}
-          </button>
+          </Button>
+          <Button onClick={onRetry}>{t.retry}</Button>
         </div>
       </div>
     </section>

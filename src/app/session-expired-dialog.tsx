@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Button } from '#components/button.tsx';
 import { authMessages } from '../features/auth/messages.ts';
 import { TokenForm } from '../features/auth/token-form.tsx';
 import { useMessages } from '#lib/i18n.tsx';
@@ -32,9 +33,9 @@ export function SessionExpiredDialog({ onSignOut }: { onSignOut: () => void }) {
       <p id="session-expired-intro">{t.expiredIntro}</p>
       <TokenForm focusOnMount initialRemember={isTokenRemembered()} onSignIn={signIn} />
       <div className="dialog-footer">
-        <button type="button" className="button button-quiet" onClick={onSignOut}>
+        <Button kind="quiet" onClick={onSignOut}>
           {t.signOutInstead}
-        </button>
+        </Button>
       </div>
     </dialog>
   );

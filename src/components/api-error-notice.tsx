@@ -1,5 +1,6 @@
 import { isApiError, type ApiError } from '#api/errors.ts';
 import { fill, useLocale, useMessages, type Locale } from '#lib/i18n.tsx';
+import { Button } from './button.tsx';
 import { componentMessages } from './messages.ts';
 
 type Messages = (typeof componentMessages)['en'];
@@ -105,11 +106,7 @@ export function ApiErrorNotice({ title, error, onRetry }: { title?: string; erro
           )}
         </details>
       )}
-      {onRetry && (
-        <button type="button" className="button" onClick={onRetry}>
-          {t.retry}
-        </button>
-      )}
+      {onRetry && <Button onClick={onRetry}>{t.retry}</Button>}
     </div>
   );
 }

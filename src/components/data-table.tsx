@@ -18,6 +18,7 @@ import type { Page } from '#api/list.ts';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { linkOf, useLinkClicks } from '#lib/link-clicks.ts';
 import type { ListSearch } from '#lib/list-search.ts';
+import { Button } from './button.tsx';
 import { ApiErrorNotice } from './api-error-notice.tsx';
 import { componentMessages } from './messages.ts';
 import { SlowPortalNotice } from './query-loading.tsx';
@@ -191,30 +192,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </label>
           <div className={styles.buttons}>
             {/* Named by aria-label (the « names nothing), without a hidden text element per button. */}
-            <button
-              type="button"
-              className="button"
-              aria-label={t.firstPage}
-              onClick={() => setPage(1)}
-              disabled={page <= 1}
-            >
+            <Button aria-label={t.firstPage} onClick={() => setPage(1)} disabled={page <= 1}>
               «
-            </button>
-            <button type="button" className="button" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+            </Button>
+            <Button onClick={() => setPage(page - 1)} disabled={page <= 1}>
               {t.previousPage}
-            </button>
-            <button type="button" className="button" onClick={() => setPage(page + 1)} disabled={page >= pages}>
+            </Button>
+            <Button onClick={() => setPage(page + 1)} disabled={page >= pages}>
               {t.nextPage}
-            </button>
-            <button
-              type="button"
-              className="button"
-              aria-label={t.lastPage}
-              onClick={() => setPage(pages)}
-              disabled={page >= pages}
-            >
+            </Button>
+            <Button aria-label={t.lastPage} onClick={() => setPage(pages)} disabled={page >= pages}>
               »
-            </button>
+            </Button>
           </div>
         </nav>
       )}

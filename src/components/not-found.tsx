@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
+import { buttonClass } from './button.tsx';
 import { componentMessages } from './messages.ts';
 import styles from './not-found.module.css';
 
@@ -19,7 +20,7 @@ export function NotFound({ title, body, action }: { title?: string; body?: strin
       <h1>{title ?? t.notFoundTitle}</h1>
       <p className={styles.body}>{body ?? t.notFoundBody}</p>
       {action ?? (
-        <Link className="button button-primary" to={paths.home()}>
+        <Link className={buttonClass('primary')} to={paths.home()}>
           {t.backToGroups}
         </Link>
       )}

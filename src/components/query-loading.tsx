@@ -4,6 +4,7 @@
 import { useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { isApiError } from '#api/errors.ts';
 import { useMessages } from '#lib/i18n.tsx';
+import { Button } from './button.tsx';
 import { componentMessages } from './messages.ts';
 import styles from './query-loading.module.css';
 
@@ -32,9 +33,7 @@ export function SlowPortalNotice({ query, queryKey }: { query: LoadingQuery; que
       {isSlow(query) && (
         <div className={`notice notice-info ${styles.slow}`}>
           <p>{t.slowPortal}</p>
-          <button type="button" className="button" onClick={() => void restart()}>
-            {t.retry}
-          </button>
+          <Button onClick={() => void restart()}>{t.retry}</Button>
         </div>
       )}
     </div>

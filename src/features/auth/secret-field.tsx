@@ -3,10 +3,11 @@
 // aria-pressed, so assistive technology hears "Show token, toggle button, pressed".
 import { useState, type ReactNode } from 'react';
 import { EyeIcon, EyeOffIcon } from '#components/icons.tsx';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
 import styles from './token-form.module.css';
 
 export function SecretField({
-  id,
   label,
   toggleName,
   toggleText,
@@ -16,7 +17,6 @@ export function SecretField({
   errorId,
   focusOnMount = false,
 }: {
-  id: string;
   label: string;
   /** The toggle's accessible name, e.g. "Show token", and its shorter visible text ("Show"), which the name starts with. */
   toggleName: string;
@@ -24,43 +24,37 @@ export function SecretField({
   hint: ReactNode;
   value: string;
   onChange: (value: string) => void;
-  /** Id of the error message that concerns this field, if any. */
+  /** Id of the error message that concerns this field, if any (the form has one message for both fields). */
   errorId: string | null;
   focusOnMount?: boolean;
 }) {
   const [shown, setShown] = useState(false);
-  const hintId = `${id}-hint`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className={styles.secret}>
-        <input
-          id={id}
-          type={shown ? 'text' : 'password'}
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="off"
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the only task of this screen
-          autoFocus={focusOnMount}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-describedby={errorId ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={errorId ? true : undefined}
-        />
-        <button
-          type="button"
-          className={`button ${styles.toggle}`}
-          aria-label={toggleName}
-          aria-pressed={shown}
-          onClick={() => setShown((s) => !s)}
-        >
-          {shown ? <EyeOffIcon /> : <EyeIcon />}
-          <span>{toggleText}</span>
-        </button>
-      </div>
-      <p id={hintId} className="hint">
-        {hint}
-      </p>
-    </div>
+    <Field label={label} hint={hint} invalid={errorId !== null} describedBy={errorId ?? undefined}>
+      {(control) => (
+        <div className={styles.secret}>
+          <input
+            {...control}
+            type={shown ? 'text' : 'password'}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the only task of this screen
+            autoFocus={focusOnMount}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <Button
+            className={styles.toggle}
+            aria-label={toggleName}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+          >
+            {shown ? <EyeOffIcon /> : <EyeIcon />}
+            <span>{toggleText}</span>
+          </Button>
+        </div>
+      )}
+    </Field>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '#api/errors.ts';
 import { requestToken } from '#api/token.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { authMessages } from './messages.ts';
 import { SecretField } from './secret-field.tsx';
@@ -31,8 +32,7 @@ export function TokenForm({
   /** Any other failure (portal down, timeout, too many attempts, odd answer): says which request, with a retry. */
   const [failure, setFailure] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
-  const id = useId();
-  const errorId = `${id}-error`;
+  const errorId = `${useId()}-error`;
   const errorOn = (field: 'token' | 'key') =>
     problem && (problem.field === field || problem.field === 'both') ? errorId : null;
 
@@ -86,7 +86,6 @@ export function TokenForm({
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <SecretField
-        id={`${id}-token`}
         label={t.tokenLabel}
         toggleName={t.showToken}
         toggleText={t.show}
@@ -100,7 +99,6 @@ export function TokenForm({
         <span>{t.or}</span>
       </p>
       <SecretField
-        id={`${id}-key`}
         label={t.apikeyLabel}
         toggleName={t.showKey}
         toggleText={t.show}
@@ -119,9 +117,9 @@ export function TokenForm({
         </p>
       )}
       {failure !== null && <ApiErrorNotice error={failure} onRetry={attempt} />}
-      <button type="submit" className="button button-primary" aria-disabled={pending || undefined}>
+      <Button kind="primary" type="submit" aria-disabled={pending || undefined}>
         {pending ? t.submitting : t.submit}
-      </button>
+      </Button>
     </form>
   );
 }

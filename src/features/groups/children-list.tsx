@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GrpWithChildren } from '#schemas/grp.ts';
 import { GroupName } from '#components/group-name.tsx';
+import { Button } from '#components/button.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { groupMessages } from './messages.ts';
@@ -41,9 +42,9 @@ export function ChildrenList({ group }: { group: GrpWithChildren }) {
         </ul>
       )}
       {children.length > shown && (
-        <button type="button" className="button" onClick={() => setShown(shown + STEP * 5)}>
+        <Button onClick={() => setShown(shown + STEP * 5)}>
           {fill(t.showMoreChildren, { count: format.number(Math.min(STEP * 5, children.length - shown)) })}
-        </button>
+        </Button>
       )}
     </section>
   );

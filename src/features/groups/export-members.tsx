@@ -11,6 +11,7 @@ import { displayName, knownUser } from '#api/known-users.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { ProgressBar } from '#components/progress-bar.tsx';
+import { Button } from '#components/button.tsx';
 import { csvDelimiter, writeCsv } from '#lib/csv.ts';
 import { downloadText } from '#lib/download.ts';
 import { useLocale, useMessages } from '#lib/i18n.tsx';
@@ -100,13 +101,9 @@ export function ExportMembers({ group }: { group: Grp }) {
           <span>{t.exportSubgroups}</span>
         </label>
         {running ? (
-          <button type="button" className="button" onClick={() => abort.current?.abort()}>
-            {t.exportCancel}
-          </button>
+          <Button onClick={() => abort.current?.abort()}>{t.exportCancel}</Button>
         ) : (
-          <button type="button" className="button" onClick={() => void start()}>
-            {t.exportButton}
-          </button>
+          <Button onClick={() => void start()}>{t.exportButton}</Button>
         )}
       </div>
       {state.kind === 'running' && (

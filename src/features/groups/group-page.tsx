@@ -5,6 +5,7 @@ import { GroupCoverage } from '#components/directory-coverage.tsx';
 import { GroupName } from '#components/group-name.tsx';
 import { GroupRoute } from '#components/group-route.tsx';
 import { PortalText } from '#components/portal-text.tsx';
+import { Button, buttonClass } from '#components/button.tsx';
 import { useFormat, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { Breadcrumb } from './breadcrumb.tsx';
@@ -44,26 +45,16 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
           <GroupCoverage grpId={group.grp_id} />
         </div>
         <div className={styles.actions}>
-          <Link className="button" to={paths.groups({ group: group.grp_id })}>
+          <Link className={buttonClass()} to={paths.groups({ group: group.grp_id })}>
             {t.showInTree}
           </Link>
-          <Link className="button" to={paths.groupProgress(group.grp_id)}>
+          <Link className={buttonClass()} to={paths.groupProgress(group.grp_id)}>
             {t.progress}
           </Link>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void navigate(paths.addPeople({ copy: group.grp_id }))}
-          >
-            {t.copyMembers}
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => void navigate(paths.addMember({ grp: group.grp_id }))}
-          >
+          <Button onClick={() => void navigate(paths.addPeople({ copy: group.grp_id }))}>{t.copyMembers}</Button>
+          <Button kind="primary" onClick={() => void navigate(paths.addMember({ grp: group.grp_id }))}>
             {t.addMember}
-          </button>
+          </Button>
         </div>
       </header>
 

@@ -8,6 +8,8 @@ import { groupQueries } from '#api/groups.ts';
 import { isApiError } from '#api/errors.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
 import { GroupName, useGroupLabel } from '#components/group-name.tsx';
 import { PortalText } from '#components/portal-text.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
@@ -86,56 +88,51 @@ export function GroupSearch({ index, partial, onPick }: Props) {
         {t.searchTitle}
       </h2>
       <form className={styles.searchForm} onSubmit={submit} role="search" aria-labelledby={`${id}-title`}>
-        <div className="field">
-          <label htmlFor={`${id}-mode`}>{t.searchBy}</label>
-          <select
-            id={`${id}-mode`}
-            value={mode}
-            onChange={(event) => {
-              const next = event.target.value;
-              setMode(next === 'external' || next === 'id' ? next : 'name');
-              setSubmitted(null);
-              setFieldError(null);
-            }}
-          >
-            <option value="name">{t.searchByName}</option>
-            <option value="external">{t.searchByExternal}</option>
-            <option value="id">{t.searchById}</option>
-          </select>
-        </div>
-        <div className={`field ${styles.searchField}`}>
-          <label htmlFor={`${id}-text`}>{t.searchLabel}</label>
-          <div className={styles.searchInputRow}>
-            <input
-              id={`${id}-text`}
-              type="search"
-              value={text}
-              autoComplete="off"
-              spellCheck={false}
-              inputMode={mode === 'id' ? 'numeric' : undefined}
-              placeholder={
-                mode === 'name'
-                  ? t.searchPlaceholderName
-                  : mode === 'id'
-                    ? t.searchPlaceholderId
-                    : t.searchPlaceholderExternal
-              }
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${id}-error` : undefined}
-              onChange={(event) => setText(event.target.value)}
-            />
-            {mode !== 'name' && (
-              <button type="submit" className="button button-primary">
-                {t.searchSubmit}
-              </button>
-            )}
-          </div>
-          {fieldError && (
-            <p id={`${id}-error`} className="field-error">
-              {fieldError}
-            </p>
+        <Field label={t.searchBy}>
+          {(control) => (
+            <select
+              {...control}
+              value={mode}
+              onChange={(event) => {
+                const next = event.target.value;
+                setMode(next === 'external' || next === 'id' ? next : 'name');
+                setSubmitted(null);
+                setFieldError(null);
+              }}
+            >
+              <option value="name">{t.searchByName}</option>
+              <option value="external">{t.searchByExternal}</option>
+              <option value="id">{t.searchById}</option>
+            </select>
           )}
-        </div>
+        </Field>
+        <Field label={t.searchLabel} error={fieldError} className={styles.searchField}>
+          {(control) => (
+            <div className={styles.searchInputRow}>
+              <input
+                {...control}
+                type="search"
+                value={text}
+                autoComplete="off"
+                spellCheck={false}
+                inputMode={mode === 'id' ? 'numeric' : undefined}
+                placeholder={
+                  mode === 'name'
+                    ? t.searchPlaceholderName
+                    : mode === 'id'
+                      ? t.searchPlaceholderId
+                      : t.searchPlaceholderExternal
+                }
+                onChange={(event) => setText(event.target.value)}
+              />
+              {mode !== 'name' && (
+                <Button type="submit" kind="primary">
+                  {t.searchSubmit}
+                </Button>
+              )}
+            </div>
+          )}
+        </Field>
       </form>
       <p className={styles.searchStatus} role="status">
         {lookup?.isFetching ? t.searching : status}

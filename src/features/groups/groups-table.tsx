@@ -9,8 +9,10 @@ import { groupIndexQuery, type GroupIndex } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
 import { searchGroups } from '#domain/group-search.ts';
 import type { Grp } from '#schemas/grp.ts';
+import { Button } from '#components/button.tsx';
 import { DataTable } from '#components/data-table.tsx';
 import { dateCellProps } from '#components/date-cell.tsx';
+import { Field } from '#components/field.tsx';
 import { groupLabel } from '#components/group-name.tsx';
 import { componentMessages } from '#components/messages.ts';
 import { portalTextCell } from '#components/portal-text.tsx';
@@ -181,56 +183,45 @@ function GroupFilters({
       <p className={styles.filtersHint}>{t.filtersHint}</p>
       <div className={styles.filterGrid}>
         {textFilters.map((key) => (
-          <div className="field" key={key}>
-            <label htmlFor={`${id}-${key}`}>{labels[key]}</label>
-            <input
-              id={`${id}-${key}`}
-              type="text"
-              inputMode={numericFilters.has(key) ? 'numeric' : undefined}
-              value={draft[key] ?? ''}
-              aria-invalid={invalid === key ? true : undefined}
-              aria-describedby={invalid === key ? `${id}-error` : undefined}
-              onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
-            />
-            {invalid === key && (
-              <p id={`${id}-error`} className="field-error">
-                {t.filterNumber}
-              </p>
+          <Field key={key} label={labels[key]} error={invalid === key && t.filterNumber}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode={numericFilters.has(key) ? 'numeric' : undefined}
+                value={draft[key] ?? ''}
+                onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+              />
             )}
-          </div>
+          </Field>
         ))}
         {/* A text box with a list of group names (a combobox): the parent is chosen by name, not by number. */}
-        <div className="field">
-          <label htmlFor={`${id}-parent`}>{labels.grp_parent_id}</label>
-          <input
-            id={`${id}-parent`}
-            type="text"
-            list={`${id}-parents`}
-            autoComplete="off"
-            value={shownParent}
-            aria-invalid={invalid === 'grp_parent_id' ? true : undefined}
-            aria-describedby={invalid === 'grp_parent_id' ? `${id}-parent-error` : undefined}
-            onChange={(event) => setParentText(event.target.value)}
-          />
-          <datalist id={`${id}-parents`}>
-            {parentMatches.map((group) => (
-              <option key={group.grp_id} value={group.grp_name} label={group.grp_external_name ?? undefined} />
-            ))}
-          </datalist>
-          {invalid === 'grp_parent_id' && (
-            <p id={`${id}-parent-error`} className="field-error">
-              {t.filterNoSuchParent}
-            </p>
+        <Field label={labels.grp_parent_id} error={invalid === 'grp_parent_id' && t.filterNoSuchParent}>
+          {(control) => (
+            <>
+              <input
+                {...control}
+                type="text"
+                list={`${id}-parents`}
+                autoComplete="off"
+                value={shownParent}
+                onChange={(event) => setParentText(event.target.value)}
+              />
+              <datalist id={`${id}-parents`}>
+                {parentMatches.map((group) => (
+                  <option key={group.grp_id} value={group.grp_name} label={group.grp_external_name ?? undefined} />
+                ))}
+              </datalist>
+            </>
           )}
-        </div>
+        </Field>
       </div>
       <div className={styles.filterActions}>
-        <button type="submit" className="button button-primary">
+        <Button type="submit" kind="primary">
           {t.filtersApply}
-        </button>
-        <button
-          type="button"
-          className="button button-quiet"
+        </Button>
+        <Button
+          kind="quiet"
           onClick={() => {
             setDraft({});
             setParentText('');
@@ -239,7 +230,7 @@ function GroupFilters({
           }}
         >
           {t.filtersClear}
-        </button>
+        </Button>
       </div>
     </form>
   );

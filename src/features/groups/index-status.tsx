@@ -11,6 +11,7 @@ import {
 } from '#api/group-index.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { SlowPortalNotice } from '#components/query-loading.tsx';
+import { Button } from '#components/button.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { groupMessages } from './messages.ts';
@@ -60,14 +61,9 @@ export function IndexStatus({ index }: { index: UseQueryResult<GroupIndex> }) {
           </p>
         )
       )}
-      <button
-        type="button"
-        className="button button-quiet"
-        onClick={() => void refreshGroupIndex(queryClient)}
-        disabled={building}
-      >
+      <Button kind="quiet" onClick={() => void refreshGroupIndex(queryClient)} disabled={building}>
         {t.indexRefresh}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { fetchAllPages } from '#api/list.ts';
 import { fetchMemberships } from '#api/memberships.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
 import { chosenPeopleState } from '#lib/chosen-people.ts';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -150,28 +151,25 @@ export function SelectionBar({
         {selection.selectingAll ? t.selectingAll : formatMessage(t.selectedCount, { n: count })}
       </p>
       {total !== null && total > 0 && (
-        <button
-          type="button"
-          className="button"
+        <Button
           aria-disabled={selection.selectingAll || undefined}
           onClick={() => !selection.selectingAll && selection.selectAll(pageUserIds, total)}
         >
           {formatMessage(t.selectAll, { n: total })}
-        </button>
+        </Button>
       )}
       {count > 0 && (
-        <button type="button" className="button button-quiet" onClick={selection.clear}>
+        <Button kind="quiet" onClick={selection.clear}>
           {t.clearSelection}
-        </button>
+        </Button>
       )}
-      <button
-        type="button"
-        className="button button-primary"
+      <Button
+        kind="primary"
         disabled={count === 0}
         onClick={() => void navigate(paths.addPeople(), { state: chosenPeopleState(group.grp_id, selection.ids) })}
       >
         {t.addToGroup}
-      </button>
+      </Button>
       {selection.error !== null && (
         <ApiErrorNotice
           title={t.selectAllFailed}

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { fetchHistoryCsv } from '#api/history.ts';
 import type { HistoryFilter } from '#schemas/history.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
 import { downloadText } from '#lib/download.ts';
 import { useLocale, useMessages } from '#lib/i18n.tsx';
 import { historyMessages } from './messages.ts';
@@ -18,16 +19,14 @@ export function DownloadCsvButton({ filter }: { filter: HistoryFilter }) {
   });
   return (
     <>
-      <button
-        type="button"
-        className="button"
+      <Button
         aria-disabled={download.isPending || undefined}
         onClick={() => {
           if (!download.isPending) download.mutate();
         }}
       >
         {download.isPending ? t.downloading : t.download}
-      </button>
+      </Button>
       {download.isError && <ApiErrorNotice error={download.error} onRetry={() => download.mutate()} />}
     </>
   );

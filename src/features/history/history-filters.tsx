@@ -8,6 +8,8 @@ import { groupQueries } from '#api/groups.ts';
 import { historyResults, historySources } from '#schemas/history.ts';
 import { userQueries } from '#api/users.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import type { HistoryFilterKey } from './history-search.ts';
 import { historyMessages } from './messages.ts';
@@ -79,28 +81,35 @@ export function HistoryFilters({ filters, onApply }: { filters: Draft; onApply: 
   }
 
   const field = (key: HistoryFilterKey) => ({
-    id: `${id}-${key}`,
     value: draft[key] ?? '',
     onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
   });
-  const describedBy = (key: 'group' | 'person' | 'to', hint: boolean) =>
-    [hint ? `${id}-${key}-hint` : '', invalid?.field === key ? `${id}-error` : ''].filter(Boolean).join(' ') ||
-    undefined;
+  // One message for the form, under the fields: the field it concerns is marked and described by it.
+  const errorOn = (key: FieldError['field']) =>
+    invalid?.field === key ? { invalid: true, describedBy: `${id}-error` } : {};
   const textField = (key: 'group' | 'person', label: string, hint: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
-        {...field(key)}
-        aria-invalid={invalid?.field === key || undefined}
-        aria-describedby={describedBy(key, true)}
-      />
-      <p id={`${id}-${key}-hint`} className="hint">
-        {hint}
-      </p>
-    </div>
+    <Field label={label} hint={hint} {...errorOn(key)}>
+      {(control) => <input {...control} type="text" autoComplete="off" spellCheck={false} {...field(key)} />}
+    </Field>
+  );
+  const choice = <V extends string>(
+    key: 'source' | 'result',
+    label: string,
+    values: readonly V[],
+    names: Record<V, string>,
+  ) => (
+    <Field label={label}>
+      {(control) => (
+        <select {...control} {...field(key)}>
+          <option value="">{t.filterAll}</option>
+          {values.map((value) => (
+            <option key={value} value={value}>
+              {names[value]}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 
   return (
@@ -108,54 +117,25 @@ export function HistoryFilters({ filters, onApply }: { filters: Draft; onApply: 
       <div className={styles.filterGrid}>
         {textField('group', t.filterGroup, t.filterGroupHint)}
         {textField('person', t.filterPerson, t.filterPersonHint)}
-        <div className="field">
-          <label htmlFor={`${id}-source`}>{t.filterSource}</label>
-          <select {...field('source')}>
-            <option value="">{t.filterAll}</option>
-            {[...historySources, 'unknown' as const].map((source) => (
-              <option key={source} value={source}>
-                {labels.source[source]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-result`}>{t.filterResult}</label>
-          <select {...field('result')}>
-            <option value="">{t.filterAll}</option>
-            {historyResults.map((result) => (
-              <option key={result} value={result}>
-                {labels.result[result]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{t.filterFrom}</label>
-          <input type="date" className={styles.date} {...field('from')} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>{t.filterTo}</label>
-          <input
-            type="date"
-            className={styles.date}
-            {...field('to')}
-            aria-invalid={invalid?.field === 'to' || undefined}
-            aria-describedby={describedBy('to', false)}
-          />
-        </div>
+        {choice('source', t.filterSource, [...historySources, 'unknown' as const], labels.source)}
+        {choice('result', t.filterResult, historyResults, labels.result)}
+        <Field label={t.filterFrom}>
+          {(control) => <input {...control} type="date" className={styles.date} {...field('from')} />}
+        </Field>
+        <Field label={t.filterTo} {...errorOn('to')}>
+          {(control) => <input {...control} type="date" className={styles.date} {...field('to')} />}
+        </Field>
       </div>
       <div id={`${id}-error`} role="alert">
         {invalid && <p className="field-error">{invalid.message}</p>}
       </div>
       {failure !== null && <ApiErrorNotice error={failure} />}
       <div className={styles.filterActions}>
-        <button type="submit" className="button button-primary" aria-disabled={resolving || undefined}>
+        <Button kind="primary" type="submit" aria-disabled={resolving || undefined}>
           {resolving ? t.resolving : t.filtersApply}
-        </button>
-        <button
-          type="button"
-          className="button button-quiet"
+        </Button>
+        <Button
+          kind="quiet"
           onClick={() => {
             setDraft({});
             setInvalid(null);
@@ -164,7 +144,7 @@ export function HistoryFilters({ filters, onApply }: { filters: Draft; onApply: 
           }}
         >
           {t.filtersClear}
-        </button>
+        </Button>
       </div>
     </form>
   );

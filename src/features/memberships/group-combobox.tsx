@@ -18,6 +18,7 @@ import { groupQueries } from '#api/groups.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { GroupName, useGroupLabel } from '#components/group-name.tsx';
 import { fillNodes, PortalText } from '#components/portal-text.tsx';
+import { Field } from '#components/field.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { maxGroupMatches, searchGroups } from '#domain/group-search.ts';
@@ -179,109 +180,109 @@ export function GroupCombobox({ value, onChange, error, note, disabled, inputRef
     : !expanded
       ? ''
       : formatMessage(t.groupMatches, { n: matchCount });
-  const describedBy = [`${id}-hint`, note ? `${id}-note` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(' ');
-
   return (
-    <div className="field">
-      <label htmlFor={`${id}-input`}>{t.groupLabel}</label>
-      <div className={styles.comboWrap}>
-        <input
-          ref={inputRef}
-          id={`${id}-input`}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listboxId}
-          aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          autoComplete="off"
-          spellCheck={false}
-          disabled={disabled}
-          className={styles.comboInput}
-          value={text ?? (value ? groupLabel(value) : '')}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOpen(true);
-            setActive(0);
-            if (value) onChange(null);
-          }}
-          onFocus={() => text !== null && setOpen(true)}
-          onClick={() => !value && setOpen(true)}
-          onBlur={() => setOpen(false)}
-          onKeyDown={onKeyDown}
-        />
-        {value && !disabled && (
-          <button
-            type="button"
-            className={styles.comboClear}
-            aria-label={t.clearGroup}
-            onClick={() => {
-              onChange(null);
-              setText('');
-            }}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        )}
-        <ul id={listboxId} role="listbox" aria-label={t.groupLabel} className={styles.listbox} hidden={!expanded}>
-          {options.map((group, i) => (
-            // Keyboard selection is on the input (aria-activedescendant); the mouse picks here.
-            // The name is the group's name alone; id, external id and path are its description.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={group.grp_id}
-              id={optionId(group)}
-              role="option"
-              aria-selected={i === activeIndex}
-              aria-labelledby={`${optionId(group)}-name`}
-              aria-describedby={`${optionId(group)}-meta`}
-              className={styles.option}
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseMove={() => setActive(i)}
-              onClick={() => choose(group)}
-            >
-              <span id={`${optionId(group)}-name`} className={styles.optionName}>
-                <GroupName group={group} />
-              </span>
-              <span id={`${optionId(group)}-meta`} className={styles.optionMeta}>
-                {describeGroup(group)}
-              </span>
-            </li>
-          ))}
-          {expanded && options.length > 0 && matches.total > matches.groups.length && (
-            <li role="presentation" className={styles.optionNote}>
-              {fill(t.groupMoreMatches, { n: matches.groups.length })}
-            </li>
+    <Field
+      label={t.groupLabel}
+      hint={
+        <>
+          {value ? fillNodes(t.groupChosen, { details: describeGroup(value) }) : t.groupHint}
+          {indexNote && !value && <span className={styles.indexNote}> {indexNote}</span>}
+        </>
+      }
+      describedBy={note ? `${id}-note` : undefined}
+      error={error}
+      below={
+        <>
+          {noMatch && (
+            <p className="hint" aria-hidden="true">
+              {fill(t.groupNoMatch, { query })}
+            </p>
           )}
-        </ul>
-      </div>
-      <p id={`${id}-hint`} className="hint">
-        {value ? fillNodes(t.groupChosen, { details: describeGroup(value) }) : t.groupHint}
-        {indexNote && !value && <span className={styles.indexNote}> {indexNote}</span>}
-      </p>
-      {noMatch && (
-        <p className="hint" aria-hidden="true">
-          {fill(t.groupNoMatch, { query })}
-        </p>
+          {note && (
+            <p id={`${id}-note`} className="hint">
+              {note}
+            </p>
+          )}
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {announcement}
+          </p>
+        </>
+      }
+    >
+      {(control) => (
+        <div className={styles.comboWrap}>
+          <input
+            {...control}
+            ref={inputRef}
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={expanded}
+            aria-controls={listboxId}
+            aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            disabled={disabled}
+            className={styles.comboInput}
+            value={text ?? (value ? groupLabel(value) : '')}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+              setActive(0);
+              if (value) onChange(null);
+            }}
+            onFocus={() => text !== null && setOpen(true)}
+            onClick={() => !value && setOpen(true)}
+            onBlur={() => setOpen(false)}
+            onKeyDown={onKeyDown}
+          />
+          {value && !disabled && (
+            <button
+              type="button"
+              className={styles.comboClear}
+              aria-label={t.clearGroup}
+              onClick={() => {
+                onChange(null);
+                setText('');
+              }}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+          <ul id={listboxId} role="listbox" aria-label={t.groupLabel} className={styles.listbox} hidden={!expanded}>
+            {options.map((group, i) => (
+              // Keyboard selection is on the input (aria-activedescendant); the mouse picks here.
+              // The name is the group's name alone; id, external id and path are its description.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+              <li
+                key={group.grp_id}
+                id={optionId(group)}
+                role="option"
+                aria-selected={i === activeIndex}
+                aria-labelledby={`${optionId(group)}-name`}
+                aria-describedby={`${optionId(group)}-meta`}
+                className={styles.option}
+                onMouseDown={(event) => event.preventDefault()}
+                onMouseMove={() => setActive(i)}
+                onClick={() => choose(group)}
+              >
+                <span id={`${optionId(group)}-name`} className={styles.optionName}>
+                  <GroupName group={group} />
+                </span>
+                <span id={`${optionId(group)}-meta`} className={styles.optionMeta}>
+                  {describeGroup(group)}
+                </span>
+              </li>
+            ))}
+            {expanded && options.length > 0 && matches.total > matches.groups.length && (
+              <li role="presentation" className={styles.optionNote}>
+                {fill(t.groupMoreMatches, { n: matches.groups.length })}
+              </li>
+            )}
+          </ul>
+        </div>
       )}
-      {note && (
-        <p id={`${id}-note`} className="hint">
-          {note}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
-      </p>
-    </div>
+    </Field>
   );
 }
 

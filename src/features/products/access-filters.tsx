@@ -1,5 +1,7 @@
 // Filters of the bundle access table: user id and bundle id, each an `equal` criteria.
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { parseRecordId } from '#lib/record-id.ts';
 import { productMessages } from './messages.ts';
@@ -18,7 +20,6 @@ export function AccessFilters({ filters, onChange }: Props) {
 
 function FilterForm({ filters, onChange }: Props) {
   const t = useMessages(productMessages);
-  const id = useId();
   const [userId, setUserId] = useState(filters.product_access_user_id ?? '');
   const [bundleId, setBundleId] = useState(filters.product_access_product_id ?? '');
   const [submitted, setSubmitted] = useState(false);
@@ -37,52 +38,40 @@ function FilterForm({ filters, onChange }: Props) {
 
   return (
     <form className={styles.filters} onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor={`${id}-user`}>{t.filterUserId}</label>
-        <input
-          id={`${id}-user`}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={userId}
-          onChange={(event) => setUserId(event.target.value)}
-          aria-invalid={userInvalid || undefined}
-          aria-describedby={userInvalid ? `${id}-user-error` : undefined}
-        />
-        {userInvalid && (
-          <p id={`${id}-user-error`} className="field-error">
-            {t.wholeNumber}
-          </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-bundle`}>{t.filterBundleId}</label>
-        <input
-          id={`${id}-bundle`}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={bundleId}
-          onChange={(event) => setBundleId(event.target.value)}
-          aria-invalid={bundleInvalid || undefined}
-          aria-describedby={bundleInvalid ? `${id}-bundle-error` : undefined}
-        />
-        {bundleInvalid && (
-          <p id={`${id}-bundle-error`} className="field-error">
-            {t.wholeNumber}
-          </p>
-        )}
-      </div>
+      <IdField label={t.filterUserId} value={userId} onChange={setUserId} error={userInvalid ? t.wholeNumber : null} />
+      <IdField
+        label={t.filterBundleId}
+        value={bundleId}
+        onChange={setBundleId}
+        error={bundleInvalid ? t.wholeNumber : null}
+      />
       <div className={styles.filterButtons}>
-        <button type="submit" className="button button-primary">
+        <Button kind="primary" type="submit">
           {t.applyFilters}
-        </button>
+        </Button>
         {active && (
-          <button type="button" className="button button-quiet" onClick={() => onChange({})}>
+          <Button kind="quiet" onClick={() => onChange({})}>
             {t.clearFilters}
-          </button>
+          </Button>
         )}
       </div>
     </form>
+  );
+}
+
+function IdField(props: { label: string; value: string; onChange: (value: string) => void; error: string | null }) {
+  return (
+    <Field label={props.label} error={props.error}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }

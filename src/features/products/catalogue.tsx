@@ -10,6 +10,7 @@ import { catalogueProgressNow, catalogueQueries, refreshCatalogue, subscribeCata
 import type { Product } from '#schemas/product.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { QueryLoading } from '#components/query-loading.tsx';
+import { Button } from '#components/button.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { CatalogueRow } from './catalogue-row.tsx';
@@ -70,14 +71,9 @@ function SharedCatalogueStatus({ gatheredAt, busy }: { gatheredAt: string; busy:
   return (
     <div className={styles.sharedStatus}>
       <p className="hint">{fill(t.catalogueShared, { time: format.dateTime(gatheredAt) })}</p>
-      <button
-        type="button"
-        className="button button-quiet"
-        disabled={busy}
-        onClick={() => void refreshCatalogue(queryClient)}
-      >
+      <Button kind="quiet" disabled={busy} onClick={() => void refreshCatalogue(queryClient)}>
         {t.catalogueRefresh}
-      </button>
+      </Button>
       {busy && <GatheringProgress />}
     </div>
   );
@@ -164,20 +160,19 @@ function CatalogueList({ ids, everyProductLoaded }: { ids: number[]; everyProduc
           </p>
           <div className={styles.filterButtons}>
             {missing > 0 && (
-              <button type="button" className="button" onClick={loadRemaining} disabled={loadingAll}>
+              <Button onClick={loadRemaining} disabled={loadingAll}>
                 {loadingAll ? t.loadingRemaining : formatMessage(t.loadRemaining, { n: missing })}
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="button button-quiet"
+            <Button
+              kind="quiet"
               onClick={() => {
                 filters.setType('');
                 filters.setStatus('');
               }}
             >
               {t.clearFilters}
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -11,6 +11,7 @@ import { NotFound } from '#components/not-found.tsx';
 import { PortalText } from '#components/portal-text.tsx';
 import { RecordStates } from '#components/record-states.tsx';
 import { UserLink } from '#components/user-link.tsx';
+import { buttonClass } from '#components/button.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { useRouteId } from '#lib/record-id.ts';
@@ -31,7 +32,7 @@ function TakeNotFound({ id }: { id: string }) {
       title={fill(t.notFoundTitle, { id })}
       body={t.notFoundBody}
       action={
-        <Link className="button button-primary" to={paths.users()}>
+        <Link className={buttonClass('primary')} to={paths.users()}>
           {t.findUser}
         </Link>
       }

@@ -8,6 +8,9 @@ import { startLookupJob } from '#api/directory.ts';
 import { parseImportText } from '#domain/import-rows.ts';
 import { MAX_LOOKUP_IDENTIFIERS } from '#schemas/lookup-job.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
+import { FileField } from '#components/file-field.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { classifyImportFile } from '#domain/import-file.ts';
@@ -69,7 +72,7 @@ async function readFile(chosen: File): Promise<FileRead> {
 function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
   const t = useMessages(directoryMessages);
   const format = useMessageFormat();
-  const id = useId();
+  const errorId = `${useId()}-error`;
   const [pasted, setPasted] = useState('');
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -112,51 +115,43 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
     });
   }
 
-  const errorId = `${id}-error`;
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <div className={styles.sources}>
-        <div className="field">
-          <label htmlFor={`${id}-paste`}>{t.addPasteLabel}</label>
-          <textarea
-            id={`${id}-paste`}
-            className={styles.textarea}
-            value={pasted}
-            onChange={(event) => setPasted(event.target.value)}
-            spellCheck={false}
-            disabled={file !== null || reads.reading}
-            aria-invalid={error && !file ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            placeholder={'E100123\njane.doe.00042'}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-file`}>{t.addFileLabel}</label>
-          <input
-            key={fileInputKey}
-            id={`${id}-file`}
-            type="file"
-            className={styles.file}
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
-            aria-describedby={`${id}-file-hint ${id}-file-status`}
-            aria-invalid={fileError !== null ? true : undefined}
-          />
-          <p id={`${id}-file-hint`} className="hint">
-            {t.addFileHint}
-          </p>
-          <p id={`${id}-file-status`} className={fileError ? 'field-error' : 'hint'} aria-live="polite">
-            {reads.reading
+        <Field label={t.addPasteLabel} invalid={Boolean(error && !file)} describedBy={error ? errorId : undefined}>
+          {(control) => (
+            <textarea
+              {...control}
+              className={styles.textarea}
+              value={pasted}
+              onChange={(event) => setPasted(event.target.value)}
+              spellCheck={false}
+              disabled={file !== null || reads.reading}
+              placeholder={'E100123\njane.doe.00042'}
+            />
+          )}
+        </Field>
+        <FileField
+          // A new input (the old one would still hold the removed file), with its own lines.
+          key={fileInputKey}
+          label={t.addFileLabel}
+          hint={t.addFileHint}
+          status={
+            reads.reading
               ? t.addFileReading
               : (fileError ??
-                (file ? format(t.addFileChosen, { name: file.name, count: file.identifiers.length }) : ''))}
-          </p>
-          {(file || fileError) && (
-            <button type="button" className="button button-quiet" onClick={removeFile}>
-              {t.addRemoveFile}
-            </button>
-          )}
-        </div>
+                (file ? format(t.addFileChosen, { name: file.name, count: file.identifiers.length }) : ''))
+          }
+          statusIsError={fileError !== null}
+          below={
+            (file || fileError) && (
+              <Button kind="quiet" onClick={removeFile}>
+                {t.addRemoveFile}
+              </Button>
+            )
+          }
+          onFile={chooseFile}
+        />
       </div>
       {/* Only while there is something to say: the page's other forms have their own alert. */}
       {error && (
@@ -168,9 +163,9 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
         <ApiErrorNotice error={start.error} onRetry={() => start.variables && start.mutate(start.variables)} />
       )}
       <div className={styles.actions}>
-        <button type="submit" className="button button-primary" aria-disabled={start.isPending || undefined}>
+        <Button kind="primary" type="submit" aria-disabled={start.isPending || undefined}>
           {start.isPending ? t.addStarting : t.addSubmit}
-        </button>
+        </Button>
       </div>
     </form>
   );

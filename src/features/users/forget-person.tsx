@@ -9,6 +9,7 @@ import { forgetKnownUser } from '#api/known-users.ts';
 import { userSchema } from '#schemas/user.ts';
 import { userQueries } from '#api/users.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { directoryMessages } from './messages.ts';
 import { removeRecentUser, useRecentUsersScope } from './recent-users.ts';
@@ -38,32 +39,27 @@ export function ForgetPerson({ userId, onForgotten }: { userId: number; onForgot
 
   return (
     <>
-      <button
-        type="button"
-        className="button"
+      <Button
         onClick={() => {
           forget.reset();
           dialog.current?.showModal();
         }}
       >
         {t.forget}
-      </button>
+      </Button>
       <dialog ref={dialog} className="dialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`}>
         <h2 id={`${id}-title`}>{t.forgetTitle}</h2>
         <p id={`${id}-body`}>{t.forgetBody}</p>
         {forget.isError && <ApiErrorNotice error={forget.error} onRetry={() => forget.mutate()} />}
         <div className="dialog-footer">
-          <button type="button" className="button" onClick={() => dialog.current?.close()}>
-            {t.forgetCancel}
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
+          <Button onClick={() => dialog.current?.close()}>{t.forgetCancel}</Button>
+          <Button
+            kind="primary"
             onClick={() => !forget.isPending && forget.mutate()}
             aria-disabled={forget.isPending || undefined}
           >
             {forget.isPending ? t.forgetting : t.forgetConfirm}
-          </button>
+          </Button>
         </div>
       </dialog>
     </>

@@ -7,6 +7,7 @@ import { cancelLookupJob, directoryQueries, isDirectoryListing, isJobActive } fr
 import { isApiError } from '#api/errors.ts';
 import type { LookupJob } from '#schemas/lookup-job.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
 import { PortalText } from '#components/portal-text.tsx';
 import { ProgressBar } from '#components/progress-bar.tsx';
 import { useMessages } from '#lib/i18n.tsx';
@@ -34,11 +35,7 @@ export function LookupJobView({ jobId, onAddMore }: { jobId: string; onAddMore: 
     }
   }, [job, queryClient]);
 
-  const addMore = (
-    <button type="button" className="button" onClick={onAddMore}>
-      {t.addMore}
-    </button>
-  );
+  const addMore = <Button onClick={onAddMore}>{t.addMore}</Button>;
   if (query.isError) {
     const missing = isApiError(query.error) && query.error.isNotFound;
     return (
@@ -134,14 +131,9 @@ function CancelJob({ jobId }: { jobId: string }) {
   });
   return (
     <>
-      <button
-        type="button"
-        className="button"
-        onClick={() => !cancel.isPending && cancel.mutate()}
-        aria-disabled={cancel.isPending || undefined}
-      >
+      <Button onClick={() => !cancel.isPending && cancel.mutate()} aria-disabled={cancel.isPending || undefined}>
         {cancel.isPending ? t.cancelling : t.cancel}
-      </button>
+      </Button>
       {cancel.isError && <ApiErrorNotice error={cancel.error} onRetry={() => cancel.mutate()} />}
     </>
   );

@@ -12,6 +12,7 @@ import { directoryQueries } from '#api/directory.ts';
 import { displayName } from '#api/known-users.ts';
 import type { Person } from '#schemas/directory.ts';
 import { DataTable } from '#components/data-table.tsx';
+import { Field } from '#components/field.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { useListSearch } from '#lib/list-search.ts';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -137,19 +138,18 @@ export function PeopleSearch({ addPeopleId }: { addPeopleId: string }) {
         className={styles.searchForm}
         onSubmit={(event) => event.preventDefault()}
       >
-        <label htmlFor={`${id}-input`}>{t.searchLabel}</label>
-        <input
-          id={`${id}-input`}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          aria-describedby={`${id}-scope`}
-        />
-        <p id={`${id}-scope`} className="hint">
-          {scope}
-        </p>
+        <Field label={t.searchLabel} hint={scope}>
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          )}
+        </Field>
       </form>
       <p role="status" className={styles.resultsCount}>
         {summary}

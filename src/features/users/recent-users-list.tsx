@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { displayName } from '#api/known-users.ts';
+import { Button } from '#components/button.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { userMessages } from './messages.ts';
@@ -18,9 +19,9 @@ export function RecentUsers() {
           <p className="hint">{t.recentHint}</p>
         </div>
         {users.length > 0 && (
-          <button type="button" className="button button-quiet" onClick={clear}>
+          <Button kind="quiet" onClick={clear}>
             {t.recentClear}
-          </button>
+          </Button>
         )}
       </div>
       {users.length === 0 ? (

@@ -5,6 +5,7 @@ import { isApiError } from '#api/errors.ts';
 import { displayName } from '#api/known-users.ts';
 import { NotFound } from '#components/not-found.tsx';
 import { PortalText } from '#components/portal-text.tsx';
+import { Button, buttonClass } from '#components/button.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { useRouteId } from '#lib/record-id.ts';
@@ -30,7 +31,7 @@ function UserNotFound({ id }: { id: string }) {
       title={fill(t.userNotFoundTitle, { id })}
       body={t.userNotFoundBody}
       action={
-        <Link className="button button-primary" to={paths.users()}>
+        <Link className={buttonClass('primary')} to={paths.users()}>
           {t.backToUsers}
         </Link>
       }
@@ -65,13 +66,9 @@ function UserView({ userId }: { userId: number }) {
           </p>
         </div>
         <div className={styles.headerActions}>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => navigate(paths.addMember({ user: userId }))}
-          >
+          <Button kind="primary" onClick={() => navigate(paths.addMember({ user: userId }))}>
             {t.addToGroup}
-          </button>
+          </Button>
           {profile.person && <ForgetPerson userId={userId} onForgotten={() => setForgotten(true)} />}
         </div>
       </header>

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Take } from '#schemas/take.ts';
 import { takeQueries } from '#api/takes.ts';
 import { DataTable } from '#components/data-table.tsx';
+import { Field } from '#components/field.tsx';
 import { PortalText } from '#components/portal-text.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { useListSearch } from '#lib/list-search.ts';
@@ -26,7 +26,6 @@ const column = createColumnHelper<Take>();
 export function UserTakes({ userId }: { userId: number }) {
   const t = useMessages(userMessages);
   const format = useFormat();
-  const filterId = useId();
   const search = useListSearch(listOptions.takes);
   const productFilter = search.filters.product ?? '';
   const pageQuery = userTakesQuery(userId, search.page, search.pageSize, productFilter);
@@ -103,21 +102,22 @@ export function UserTakes({ userId }: { userId: number }) {
         emptyMessage={productFilter ? t.takesEmptyFiltered : t.takesEmpty}
         getRowId={(take) => String(take.take_id)}
         toolbar={
-          <div className={styles.toolbar}>
-            <label htmlFor={filterId}>{t.filterProduct}</label>
-            <select
-              id={filterId}
-              value={productFilter}
-              onChange={(event) => search.setFilters({ product: event.target.value })}
-            >
-              <option value="">{t.allProducts}</option>
-              {options.map((option) => (
-                <option key={option.id} value={String(option.id)}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label={t.filterProduct} className={styles.toolbar}>
+            {(control) => (
+              <select
+                {...control}
+                value={productFilter}
+                onChange={(event) => search.setFilters({ product: event.target.value })}
+              >
+                <option value="">{t.allProducts}</option>
+                {options.map((option) => (
+                  <option key={option.id} value={String(option.id)}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         }
       />
     </section>

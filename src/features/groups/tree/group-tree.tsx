@@ -5,6 +5,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { groupQueries } from '#api/groups.ts';
+import { Button } from '#components/button.tsx';
 import { GroupName } from '#components/group-name.tsx';
 import { fillNodes } from '#components/portal-text.tsx';
 import { useFormat, useMessages } from '#lib/i18n.tsx';
@@ -236,9 +237,7 @@ export function GroupTree({ rows, busy, activeId, setActive, setExpanded, reveal
       {errors.map((row) => (
         <div key={row.group.grp_id} className="notice notice-error" role="alert">
           <p>{fillNodes(t.childrenFailed, { name: <GroupName group={row.group} /> })}</p>
-          <button type="button" className="button" onClick={() => retry(row.group.grp_id)}>
-            {t.retry}
-          </button>
+          <Button onClick={() => retry(row.group.grp_id)}>{t.retry}</Button>
         </div>
       ))}
     </>

@@ -17,6 +17,7 @@ import { GroupName } from '#components/group-name.tsx';
 import { NotFound } from '#components/not-found.tsx';
 import { fillNodes } from '#components/portal-text.tsx';
 import { RecordStates } from '#components/record-states.tsx';
+import { Button } from '#components/button.tsx';
 import { readChosenPeople } from '#lib/chosen-people.ts';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -215,16 +216,11 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
         <p className="hint">{t.plainMembers}</p>
         <div className={styles.actions}>
           {locked ? (
-            !running &&
-            !busy && (
-              <button type="button" className="button" onClick={edit}>
-                {t.addOtherPeople}
-              </button>
-            )
+            !running && !busy && <Button onClick={edit}>{t.addOtherPeople}</Button>
           ) : (
-            <button type="button" className="button button-primary" onClick={() => void start()}>
+            <Button kind="primary" onClick={() => void start()}>
               {t.preview}
-            </button>
+            </Button>
           )}
         </div>
       </section>

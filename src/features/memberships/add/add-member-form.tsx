@@ -9,6 +9,7 @@ import { userQueries } from '#api/users.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { GroupName } from '#components/group-name.tsx';
 import { fillNodes, PortalText } from '#components/portal-text.tsx';
+import { Button } from '#components/button.tsx';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { validateAddMember, type AddMemberField, type AddMemberProblem } from './add-member-schema.ts';
@@ -173,15 +174,10 @@ export function AddMemberForm({
         </p>
       </div>
       <div className={styles.actions}>
-        <button
-          type="submit"
-          className="button button-primary"
-          aria-disabled={pending || undefined}
-          aria-busy={pending || undefined}
-        >
+        <Button kind="primary" type="submit" aria-disabled={pending || undefined} aria-busy={pending || undefined}>
           {pending && <span className={styles.spinner} aria-hidden="true" />}
           {t.submit}
-        </button>
+        </Button>
         <p className={styles.lookupMuted} role="status" aria-live="polite">
           {phase === 'checking' ? t.checking : phase === 'creating' ? t.submitting : ''}
         </p>
@@ -199,9 +195,8 @@ export function AddMemberForm({
             <Link to={paths.group(outcome.group.grp_id)}>
               {fillNodes(t.openGroup, { group: <GroupName group={outcome.group} /> })}
             </Link>
-            <button
-              type="button"
-              className="button button-quiet"
+            <Button
+              kind="quiet"
               onClick={() => {
                 reset();
                 setTypedIdentifier('');
@@ -210,7 +205,7 @@ export function AddMemberForm({
               }}
             >
               {t.addAnother}
-            </button>
+            </Button>
           </p>
         </div>
       )}

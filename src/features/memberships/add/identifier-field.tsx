@@ -8,6 +8,7 @@ import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import { displayName } from '#api/known-users.ts';
 import type { Person } from '#schemas/directory.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Field } from '#components/field.tsx';
 import { fillNodes, PortalText } from '#components/portal-text.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -89,7 +90,6 @@ export function IdentifierField(props: IdentifierFieldProps) {
 
   // While people of the directory match, "nobody has this identifier" would only distract.
   const hideNotFound = (error !== null || options.length > 0) && lookup.kind === 'not-found';
-  const describedBy = [`${id}-hint`, `${id}-lookup`, error ? `${id}-error` : null].filter(Boolean).join(' ');
   const combobox = suggestions.available
     ? ({
         role: 'combobox',
@@ -101,82 +101,92 @@ export function IdentifierField(props: IdentifierFieldProps) {
     : {};
 
   return (
-    <div className="field">
-      <label htmlFor={`${id}-input`}>{suggestions.available ? t.personLabel : t.identifierLabel}</label>
-      {bareUserId !== null && (
-        <p className={styles.chip}>
-          <span>{fill(t.presetUser, { id: bareUserId })}</span>
-        </p>
-      )}
-      <div className={styles.comboWrap}>
-        <input
-          ref={inputRef}
-          id={`${id}-input`}
-          type="text"
-          {...combobox}
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="off"
-          value={value}
-          onChange={(event) => {
-            onChange(event.target.value);
-            setList('typing');
-            setActive(-1);
-          }}
-          onKeyDown={suggestions.available ? onKeyDown : undefined}
-          onBlur={() => setOpen(false)}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-        />
-        {suggestions.available && (
-          <ul id={listboxId} role="listbox" aria-label={t.personOptions} className={styles.listbox} hidden={!expanded}>
-            {options.map((person, i) => (
-              // Keyboard choice is on the input (aria-activedescendant); the mouse picks here.
-              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-              <li
-                key={person.user_id}
-                id={optionId(person)}
-                role="option"
-                aria-selected={i === activeIndex}
-                className={styles.option}
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActive(i)}
-                onClick={() => choose(person)}
+    <Field
+      label={suggestions.available ? t.personLabel : t.identifierLabel}
+      hint={bareUserId !== null ? t.presetUserHint : suggestions.available ? t.personHint : t.identifierHint}
+      describedBy={`${id}-lookup`}
+      error={error}
+      below={
+        <>
+          <p id={`${id}-lookup`} className={styles.lookup} aria-live="polite">
+            {/* One message per problem: a field error (e.g. nobody has it, after a submit) replaces the lookup's. */}
+            {!hideNotFound && <LookupText lookup={lookup} t={t} />}
+          </p>
+          {suggestions.failed && <p className="hint">{t.personSearchFailed}</p>}
+          {/* Which request failed, why, and a retry: the lookup is the field's only way to find the person. */}
+          {lookup.kind === 'failed' && showLookupFailure && (
+            <ApiErrorNotice error={lookup.error} onRetry={lookup.retry} />
+          )}
+          {suggestions.available && (
+            <p className="visually-hidden" role="status" aria-live="polite">
+              {open && value.trim().length >= MIN_SUGGESTION_CHARS && !suggestions.searching
+                ? formatMessage(t.personMatches, { count: options.length })
+                : ''}
+            </p>
+          )}
+        </>
+      }
+    >
+      {(control) => (
+        <>
+          {bareUserId !== null && (
+            <p className={styles.chip}>
+              <span>{fill(t.presetUser, { id: bareUserId })}</span>
+            </p>
+          )}
+          <div className={styles.comboWrap}>
+            <input
+              {...control}
+              ref={inputRef}
+              type="text"
+              {...combobox}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="off"
+              value={value}
+              onChange={(event) => {
+                onChange(event.target.value);
+                setList('typing');
+                setActive(-1);
+              }}
+              onKeyDown={suggestions.available ? onKeyDown : undefined}
+              onBlur={() => setOpen(false)}
+            />
+            {suggestions.available && (
+              <ul
+                id={listboxId}
+                role="listbox"
+                aria-label={t.personOptions}
+                className={styles.listbox}
+                hidden={!expanded}
               >
-                <PersonOption person={person} t={t} />
-              </li>
-            ))}
-            {expanded && suggestions.total > options.length && (
-              <li role="presentation" className={styles.optionNote}>
-                {formatMessage(t.personMoreMatches, { count: options.length })}
-              </li>
+                {options.map((person, i) => (
+                  // Keyboard choice is on the input (aria-activedescendant); the mouse picks here.
+                  // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+                  <li
+                    key={person.user_id}
+                    id={optionId(person)}
+                    role="option"
+                    aria-selected={i === activeIndex}
+                    className={styles.option}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onMouseMove={() => setActive(i)}
+                    onClick={() => choose(person)}
+                  >
+                    <PersonOption person={person} t={t} />
+                  </li>
+                ))}
+                {expanded && suggestions.total > options.length && (
+                  <li role="presentation" className={styles.optionNote}>
+                    {formatMessage(t.personMoreMatches, { count: options.length })}
+                  </li>
+                )}
+              </ul>
             )}
-          </ul>
-        )}
-      </div>
-      <p id={`${id}-hint`} className="hint">
-        {bareUserId !== null ? t.presetUserHint : suggestions.available ? t.personHint : t.identifierHint}
-      </p>
-      <p id={`${id}-lookup`} className={styles.lookup} aria-live="polite">
-        {/* One message per problem: a field error (e.g. nobody has it, after a submit) replaces the lookup's. */}
-        {!hideNotFound && <LookupText lookup={lookup} t={t} />}
-      </p>
-      {suggestions.failed && <p className="hint">{t.personSearchFailed}</p>}
-      {/* Which request failed, why, and a retry: the lookup is the field's only way to find the person. */}
-      {lookup.kind === 'failed' && showLookupFailure && <ApiErrorNotice error={lookup.error} onRetry={lookup.retry} />}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
+          </div>
+        </>
       )}
-      {suggestions.available && (
-        <p className="visually-hidden" role="status" aria-live="polite">
-          {open && value.trim().length >= MIN_SUGGESTION_CHARS && !suggestions.searching
-            ? formatMessage(t.personMatches, { count: options.length })
-            : ''}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 

@@ -7,6 +7,7 @@ import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseImportText } from '#domain/import-rows.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { parseRecordId } from '#lib/record-id.ts';
@@ -156,15 +157,11 @@ export function ImportPage() {
         />
         <div className={styles.actions}>
           {locked ? (
-            !running && (
-              <button type="button" className="button" onClick={reset}>
-                {t.editList}
-              </button>
-            )
+            !running && <Button onClick={reset}>{t.editList}</Button>
           ) : (
-            <button type="button" className="button button-primary" onClick={() => startPreview()}>
+            <Button kind="primary" onClick={() => startPreview()}>
               {t.preview}
-            </button>
+            </Button>
           )}
         </div>
       </section>

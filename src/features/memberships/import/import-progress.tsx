@@ -1,5 +1,6 @@
 // The running import: a progress bar with counts, the time left, and a clean "Cancel".
 import { ProgressBar } from '#components/progress-bar.tsx';
+import { Button } from '#components/button.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { membershipMessages } from '../messages.ts';
@@ -50,10 +51,10 @@ export function ImportProgress({
         <span>{stopping ? stoppingText[stopping] : time ? fill(t.eta, { time }) : t.etaEstimating}</span>
       </p>
       <div className={styles.actions}>
-        <button type="button" className="button" onClick={onCancel} aria-disabled={stopping !== null || undefined}>
+        <Button onClick={onCancel} aria-disabled={stopping !== null || undefined}>
           {stopping !== null && <span className={styles.spinner} aria-hidden="true" />}
           {t.cancel}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -2,6 +2,9 @@
 // next to its name, and changeable). Both are always on screen; a chosen file is what gets
 // imported until it is removed.
 import { useId, type Ref } from 'react';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
+import { FileField } from '#components/file-field.tsx';
 import { fill, useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { csvDelimiter } from '#lib/csv.ts';
@@ -59,88 +62,89 @@ export function ImportSource(props: ImportSourceProps) {
     <fieldset className={styles.sources} disabled={disabled} aria-describedby={error ? errorId : undefined}>
       <legend className="visually-hidden">{t.sourceLegend}</legend>
       <div className={styles.sourceGrid}>
-        <div className="field">
-          <label htmlFor={`${id}-paste`}>{t.pasteLabel}</label>
-          <textarea
-            id={`${id}-paste`}
-            className={styles.textarea}
-            value={pasted}
-            onChange={(event) => onPastedChange(event.target.value)}
-            spellCheck={false}
-            disabled={file !== null || reading}
-            aria-describedby={[`${id}-paste-hint`, error ? errorId : null].filter(Boolean).join(' ')}
-            aria-invalid={error && !file ? true : undefined}
-            placeholder={'E100123\njane.doe.00042;1'}
-          />
-          <p id={`${id}-paste-hint`} className="hint">
-            {file ? t.pasteUnusedWithFile : t.pasteHint}
-          </p>
-        </div>
+        <Field
+          label={t.pasteLabel}
+          hint={file ? t.pasteUnusedWithFile : t.pasteHint}
+          invalid={Boolean(error && !file)}
+          describedBy={error ? errorId : undefined}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className={styles.textarea}
+              value={pasted}
+              onChange={(event) => onPastedChange(event.target.value)}
+              spellCheck={false}
+              disabled={file !== null || reading}
+              placeholder={'E100123\njane.doe.00042;1'}
+            />
+          )}
+        </Field>
         <p className={styles.or} aria-hidden="true">
           {t.or}
         </p>
-        <div className={`field ${styles.fileBox}`}>
-          <label htmlFor={`${id}-file`}>{t.fileLabel}</label>
-          <input
-            ref={fileInputRef}
-            id={`${id}-file`}
-            type="file"
-            className={styles.file}
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(event) => onFile(event.target.files?.[0] ?? null)}
-            aria-describedby={[`${id}-file-hint`, `${id}-file-status`].join(' ')}
-            aria-invalid={fileError !== null ? true : undefined}
-          />
-          <p id={`${id}-file-hint`} className="hint">
-            {t.fileHint}
-          </p>
-          <p id={`${id}-file-status`} className={fileError !== null ? 'field-error' : 'hint'} aria-live="polite">
-            {reading
+        <FileField
+          label={t.fileLabel}
+          hint={t.fileHint}
+          className={styles.fileBox}
+          status={
+            reading
               ? t.fileReading
-              : (fileError ?? (file ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows }) : ''))}
-          </p>
-          {file && (
-            <div className={styles.encoding}>
-              <p id={`${id}-encoding-note`} className="hint">
-                {fill(t.encodingRead, { encoding: encodingNames[file.encoding] })}
+              : (fileError ?? (file ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows }) : ''))
+          }
+          statusIsError={fileError !== null}
+          below={
+            <>
+              {file && (
+                // What the file was read as, then what to do when accents look wrong: read in that order.
+                <Field
+                  label={t.encodingLabel}
+                  hint={fill(t.encodingRead, { encoding: encodingNames[file.encoding] })}
+                  describedBy={`${id}-encoding-hint`}
+                  below={
+                    <p id={`${id}-encoding-hint`} className="hint">
+                      {t.encodingHint}
+                    </p>
+                  }
+                >
+                  {(control) => (
+                    <select
+                      {...control}
+                      value={file.encoding}
+                      onChange={(event) => {
+                        const next = encodings.find((encoding) => encoding === event.target.value);
+                        if (next) onEncoding(next);
+                      }}
+                    >
+                      {encodings.map((encoding) => (
+                        <option key={encoding} value={encoding}>
+                          {encodingNames[encoding]}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              )}
+              {(file || fileError !== null) && (
+                <Button kind="quiet" onClick={onRemoveFile}>
+                  {t.removeFile}
+                </Button>
+              )}
+              <p className="hint">
+                <a href={sampleHref(false)} download="memberships-sample.csv">
+                  {t.sampleDownload}
+                </a>
               </p>
-              <label htmlFor={`${id}-encoding`}>{t.encodingLabel}</label>
-              <select
-                id={`${id}-encoding`}
-                value={file.encoding}
-                onChange={(event) => {
-                  const next = encodings.find((encoding) => encoding === event.target.value);
-                  if (next) onEncoding(next);
-                }}
-                aria-describedby={`${id}-encoding-note ${id}-encoding-hint`}
-              >
-                {encodings.map((encoding) => (
-                  <option key={encoding} value={encoding}>
-                    {encodingNames[encoding]}
-                  </option>
-                ))}
-              </select>
-              <p id={`${id}-encoding-hint`} className="hint">
-                {t.encodingHint}
+              <p className="hint">
+                <a href={sampleHref(true)} download="memberships-sample-groups.csv">
+                  {t.sampleDownloadGroups}
+                </a>
               </p>
-            </div>
-          )}
-          {(file || fileError !== null) && (
-            <button type="button" className="button button-quiet" onClick={onRemoveFile}>
-              {t.removeFile}
-            </button>
-          )}
-          <p className="hint">
-            <a href={sampleHref(false)} download="memberships-sample.csv">
-              {t.sampleDownload}
-            </a>
-          </p>
-          <p className="hint">
-            <a href={sampleHref(true)} download="memberships-sample-groups.csv">
-              {t.sampleDownloadGroups}
-            </a>
-          </p>
-        </div>
+            </>
+          }
+          onFile={onFile}
+          inputRef={fileInputRef}
+        />
       </div>
       {error && (
         <p id={errorId} className="field-error">

@@ -4,6 +4,7 @@ import { memo, useState } from 'react';
 import { fill, useFormat, useMessages } from '#lib/i18n.tsx';
 import { componentMessages } from '#components/messages.ts';
 import { PortalText } from '#components/portal-text.tsx';
+import { Button } from '#components/button.tsx';
 import type { PreviewRow, ResultRow } from '#domain/bulk-import.ts';
 import { membershipMessages } from '../messages.ts';
 import {
@@ -117,9 +118,9 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
       </div>
       {pages > 1 && (
         <nav className={styles.pager} aria-label={fill(t.pageLabel, { caption })}>
-          <button type="button" className="button" onClick={() => setPage(current - 1)} disabled={current === 0}>
+          <Button onClick={() => setPage(current - 1)} disabled={current === 0}>
             {t.pagePrevious}
-          </button>
+          </Button>
           <span aria-live="polite">
             {fill(t.pageRange, {
               from: format.number(current * pageSize + 1),
@@ -127,14 +128,9 @@ export const ImportTable = memo(function ImportTable({ caption, preview, results
               total: format.number(chosen.length),
             })}
           </span>
-          <button
-            type="button"
-            className="button"
-            onClick={() => setPage(current + 1)}
-            disabled={current === pages - 1}
-          >
+          <Button onClick={() => setPage(current + 1)} disabled={current === pages - 1}>
             {t.pageNext}
-          </button>
+          </Button>
         </nav>
       )}
     </div>

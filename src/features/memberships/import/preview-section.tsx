@@ -4,6 +4,8 @@ import { useId, useState } from 'react';
 import { countBy, type PreviewStatus } from '#domain/bulk-import.ts';
 import type { ParsedImport } from '#domain/import-rows.ts';
 import { componentMessages } from '#components/messages.ts';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
 import { csvDelimiter } from '#lib/csv.ts';
 import { fill, useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -35,7 +37,6 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
   const { locale } = useLocale();
   const deps: RowTextDeps = { t, common, format };
   const hintId = useId();
-  const groupColumnId = useId();
   const [shown, setShown] = useState<PreviewStatus | null>(null);
   const counts = countBy(phase.rows);
   // People chosen on a group page come with no file: nothing was detected, no column to choose.
@@ -47,28 +48,25 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
       </h2>
       {parsed && <p className="hint">{detectionText(parsed, t)}</p>}
       {parsed && phase.kind === 'preview' && (
-        <div className="field">
-          <label htmlFor={groupColumnId}>{t.groupColumnLabel}</label>
-          <select
-            id={groupColumnId}
-            value={parsed.groupColumn ?? ''}
-            onChange={(event) => onGroupColumn(event.target.value === '' ? null : Number(event.target.value))}
-            aria-describedby={`${groupColumnId}-hint`}
-          >
-            {/* Without a target group, rows need their group column. */}
-            <option value="" disabled={phase.grpId === null}>
-              {t.groupColumnNone}
-            </option>
-            {Array.from({ length: parsed.columns }, (_, column) => (
-              <option key={column} value={column} disabled={column === parsed.identifierColumn}>
-                {columnLabel(parsed, column, t)}
+        <Field label={t.groupColumnLabel} hint={t.groupColumnHint}>
+          {(control) => (
+            <select
+              {...control}
+              value={parsed.groupColumn ?? ''}
+              onChange={(event) => onGroupColumn(event.target.value === '' ? null : Number(event.target.value))}
+            >
+              {/* Without a target group, rows need their group column. */}
+              <option value="" disabled={phase.grpId === null}>
+                {t.groupColumnNone}
               </option>
-            ))}
-          </select>
-          <p id={`${groupColumnId}-hint`} className="hint">
-            {t.groupColumnHint}
-          </p>
-        </div>
+              {Array.from({ length: parsed.columns }, (_, column) => (
+                <option key={column} value={column} disabled={column === parsed.identifierColumn}>
+                  {columnLabel(parsed, column, t)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       )}
       <StatusFilter
         label={t.countsLabel}
@@ -86,9 +84,7 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
         {t.filterHint}
       </p>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className="button"
+        <Button
           onClick={async () =>
             downloadText(
               `memberships-import-preview-${phase.grpId ?? 'groups'}.csv`,
@@ -97,7 +93,7 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
           }
         >
           {t.downloadPreview}
-        </button>
+        </Button>
       </div>
       {phase.kind === 'preview' && (
         <RunButton
@@ -140,9 +136,9 @@ function RunButton({ rows, onRun }: { rows: number; onRun: () => void }) {
   if (rows === 0) return <p className="notice notice-info">{t.nothingToRun}</p>;
   return (
     <div className={styles.actions}>
-      <button type="button" className="button button-primary" onClick={onRun}>
+      <Button kind="primary" onClick={onRun}>
         {formatMessage(t.run, { n: rows })}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { countBy, isPending, type ResultRow, type ResultStatus } from '#domain/bulk-import.ts';
 import { componentMessages } from '#components/messages.ts';
+import { Button } from '#components/button.tsx';
 import { csvDelimiter } from '#lib/csv.ts';
 import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -55,13 +56,11 @@ export function ResultsSection({ titleId, phase, onRunAgain, onStartOver, startO
       />
       <div className={styles.actions}>
         {pending > 0 && (
-          <button type="button" className="button button-primary" onClick={onRunAgain}>
+          <Button kind="primary" onClick={onRunAgain}>
             {outcome === 'paused' ? t.resume : formatMessage(t.runAgain, { n: pending })}
-          </button>
+          </Button>
         )}
-        <button
-          type="button"
-          className="button"
+        <Button
           onClick={async () =>
             downloadText(
               `memberships-import-results-${phase.grpId ?? 'groups'}.csv`,
@@ -70,10 +69,10 @@ export function ResultsSection({ titleId, phase, onRunAgain, onStartOver, startO
           }
         >
           {t.downloadResults}
-        </button>
-        <button type="button" className="button button-quiet" onClick={onStartOver}>
+        </Button>
+        <Button kind="quiet" onClick={onStartOver}>
           {startOverLabel ?? t.startOver}
-        </button>
+        </Button>
       </div>
       <ImportTable key={shown ?? 'all'} caption={t.resultsTable} results={phase.results} status={shown} />
     </section>
