@@ -60,11 +60,11 @@ test('a name learned in one session shows in a fresh session of the same organis
     }),
   );
   const members = other.getByRole('table', { name: 'Members' });
-  const link = members.getByRole('link', { name: fullName(user), exact: true });
+  const link = other.getByRole('link', { name: fullName(user), exact: true });
   await expect(members.getByRole('row').filter({ has: link })).toContainText(user.user_organisation_identifier);
   expect(namesAsked.flat()).not.toContain(user.user_id);
   // Clicking the member opens the full profile at once: no identifier to type.
-  await link.click();
+  await members.getByRole('link', { name: fullName(user), exact: true }).click();
   await expect(other.getByRole('heading', { level: 1 })).toHaveText(fullName(user));
   await expect(other.getByRole('region', { name: 'Profile' })).toContainText(user.email);
   await expect(other.getByRole('button', { name: 'Load profile' })).toHaveCount(0);
