@@ -1,6 +1,7 @@
 // "Export members" on a group page: every page of user_grp/get_all for the group, with its
 // subgroups if asked, saved as CSV with the people as the server's directory knows them (the
-// section's axe check is the sweep's, sweep-pages.spec.ts). Reads only: sales-interns (32) and the groups below it, which no spec writes to.
+// section's axe check is the sweep's, sweep-pages.spec.ts). Reads only: sales-interns (32) and
+// the groups below it, which no spec writes to.
 import { readFileSync } from 'node:fs';
 import { E2E_TOKEN } from './support/constants.ts';
 import { equal, expect, test, type PortalApi } from './support/fixtures.ts';

@@ -12,6 +12,7 @@ import { groupMemberQueries } from '#api/group-members.ts';
 import { userQueries } from '#api/users.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { groupMessages } from './messages.ts';
@@ -72,27 +73,33 @@ function LookUpForm({ userId, grpId, onCancel }: { userId: number; grpId: number
 
   return (
     <form className={styles.lookUpForm} onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-identifier`}>{fill(t.lookUpField, { id: userId })}</label>
-      <input
-        id={`${id}-identifier`}
-        type="text"
-        autoComplete="off"
-        spellCheck={false}
-        autoCapitalize="off"
-        // The field appears because "Look up" was pressed: typing goes on there.
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus
-        value={identifier}
-        onChange={(event) => setIdentifier(event.target.value)}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={`${id}-hint ${id}-problem`}
-      />
-      <p id={`${id}-hint`} className="hint">
-        {t.lookUpHint}
-      </p>
-      <div id={`${id}-problem`} role="alert" className={styles.lookUpAlert}>
-        {problem && <p className="field-error">{problem}</p>}
-      </div>
+      <Field
+        label={fill(t.lookUpField, { id: userId })}
+        hint={t.lookUpHint}
+        invalid={problem !== null}
+        describedBy={`${id}-problem`}
+        // Always in the page, so that the message is announced when it appears.
+        below={
+          <div id={`${id}-problem`} role="alert" className={styles.lookUpAlert}>
+            {problem && <p className="field-error">{problem}</p>}
+          </div>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            // The field appears because "Look up" was pressed: typing goes on there.
+            // eslint-disable-next-line jsx-a11y/no-autofocus
+            autoFocus
+            value={identifier}
+            onChange={(event) => setIdentifier(event.target.value)}
+          />
+        )}
+      </Field>
       <span className={styles.lookUpActions}>
         <Button kind="primary" type="submit" aria-disabled={lookUp.isPending || undefined}>
           {t.lookUp}
