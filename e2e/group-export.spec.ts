@@ -1,9 +1,11 @@
 // "Export members" on a group page: every page of user_grp/get_all for the group, with its
-// subgroups if asked, saved as CSV (the section's axe check is the sweep's, sweep-pages.spec.ts).
-// Reads only: sales-interns (32) and the groups below it, which no spec writes to.
+// subgroups if asked, saved as CSV with the people as the server's directory knows them (the
+// section's axe check is the sweep's, sweep-pages.spec.ts). Reads only: sales-interns (32) and
+// the groups below it, which no spec writes to.
 import { readFileSync } from 'node:fs';
 import { E2E_TOKEN } from './support/constants.ts';
 import { equal, expect, test, type PortalApi } from './support/fixtures.ts';
+import { seedUsers } from './support/people.ts';
 
 test.beforeEach(async ({ context }) => {
   await context.addInitScript((token) => {
@@ -24,7 +26,10 @@ async function descendants(api: PortalApi, grpId: number): Promise<number[]> {
   return found;
 }
 
-test('exports the members of a group, then with all its subgroups, as CSV', async ({ page, api }) => {
+test('exports the members of a group, then with all its subgroups, as CSV', async ({ page, api, request }) => {
+  // A member the server's directory knows (looked up through it, not in this tab): named in the file.
+  const [known] = await seedUsers(request, await memberIds(api, 32), 1);
+  if (!known) throw new Error('no member of group 32 with an employee number');
   await page.goto('/groups/32');
   const section = page.getByRole('region', { name: 'Export members' });
   await expect(section).toBeVisible();
@@ -38,7 +43,12 @@ test('exports the members of a group, then with all its subgroups, as CSV', asyn
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  expect(ownLines[0]).toBe('user_id,name,organisation_identifier,group_admin,member_since');
+  expect(ownLines[0]).toBe('user_id,organisation_identifier,name,email,group_admin,member_since');
+  expect(ownLines).toContainEqual(
+    expect.stringMatching(
+      `^${known.user_id},${known.user_organisation_identifier},${known.firstname} ${known.lastname},${known.email},`,
+    ),
+  );
   const expected = await memberIds(api, 32);
   expect(
     ownLines
@@ -57,7 +67,7 @@ test('exports the members of a group, then with all its subgroups, as CSV', asyn
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  expect(lines[0]).toBe('group_id,group,user_id,name,organisation_identifier,group_admin,member_since');
+  expect(lines[0]).toBe('group_id,group,user_id,organisation_identifier,name,email,group_admin,member_since');
   const groups = await descendants(api, 32);
   expect(groups.length).toBeGreaterThan(1);
   let total = 0;

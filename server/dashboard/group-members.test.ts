@@ -134,6 +134,17 @@ describeEachStore('group members and coverage', (_dialect, open) => {
     expect(newest[0]).toBe(byDate.at(-1)?.user_id);
   });
 
+  it("lists the group's admins only with admins=true, in the same order", async () => {
+    const admins = rows.filter((r) => r.user_grp_group_admin === 1).map((r) => r.user_id);
+    expect(admins.length).toBeGreaterThan(0);
+    expect(admins.length).toBeLessThan(rows.length);
+    const reply = await members('?admins=true&sort=since&limit=100');
+    expect(reply.body.total).toBe(admins.length);
+    expect(reply.body.result.map((m: { group_admin: number }) => m.group_admin)).toEqual(admins.map(() => 1));
+    expect(new Set(reply.body.result.map((m: { user_id: number }) => m.user_id))).toEqual(new Set(admins));
+    expectError(await members('?admins=yes'), 400, 'invalid_body');
+  });
+
   it('finds members by any part of a known name, e-mail or identifier, or by user id', async () => {
     const found = await members('?q=LPH');
     expect(found.body.total).toBe(1);

@@ -33,6 +33,18 @@ export async function fetchPeopleNames(userIds: readonly number[], signal?: Abor
   return body.result;
 }
 
+/** The directory's record of each of these users it knows, asked DIRECTORY_BATCH at a time (an export's names). */
+export async function fetchPeopleByIds(userIds: readonly number[], signal?: AbortSignal): Promise<Map<number, Person>> {
+  const unique = [...new Set(userIds)];
+  const people = new Map<number, Person>();
+  for (let i = 0; i < unique.length; i += DIRECTORY_BATCH) {
+    for (const person of await fetchPeopleNames(unique.slice(i, i + DIRECTORY_BATCH), signal)) {
+      people.set(person.user_id, person);
+    }
+  }
+  return people;
+}
+
 export function searchPeople(q: string, start: number, limit: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ q, start: String(start), limit: String(limit) });
   return apiRequest({

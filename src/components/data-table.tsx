@@ -55,6 +55,11 @@ interface DataTableProps<T> {
   errorTitle?: string;
   getRowId?: (row: T) => string;
   toolbar?: ReactNode;
+  /**
+   * The rows come sorted by the server across all pages (`pagination.sort` is sent with the
+   * request): the table keeps their order, and a sorted column toggles between its two directions.
+   */
+  sortedByServer?: boolean;
   /** A link in the rows is pointed at or focused (to prefetch what it opens). */
   onLinkIntent?: (link: HTMLAnchorElement) => void;
 }
@@ -84,7 +89,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   // Sorting reorders the rows at hand: with more than one page, the table says so.
-  const sortedWithinPage = sorting.length > 0 && total > rows.length;
+  const sortedWithinPage = !props.sortedByServer && sorting.length > 0 && total > rows.length;
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the table instance is used only in this render
   const table = useReactTable({
@@ -95,6 +100,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       setSort(sortParam(typeof updater === 'function' ? updater(sorting) : updater)),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
+    manualSorting: props.sortedByServer,
+    enableSortingRemoval: !props.sortedByServer,
     manualPagination: true,
     rowCount: total,
     getRowId: props.getRowId ? (row) => props.getRowId!(row) : undefined,

@@ -63,6 +63,7 @@ export const componentMessages = defineMessages({
     notFoundBody: 'There is nothing at this address. Check the link, or start again from the overview.',
     backToGroups: 'Back to the start page',
     userFallback: 'User {id}',
+    noLongerInPortal: 'No longer in the portal',
   },
   fr: {
     errorNetwork: 'Le portail est injoignable. Vérifiez votre connexion, puis réessayez.',
@@ -127,5 +128,6 @@ export const componentMessages = defineMessages({
     notFoundBody: "Il n'y a rien à cette adresse. Vérifiez le lien ou repartez de la vue d’ensemble.",
     backToGroups: 'Retour à la page d’accueil',
     userFallback: 'Utilisateur {id}',
+    noLongerInPortal: 'Plus dans le portail',
   },
 });

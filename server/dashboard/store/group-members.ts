@@ -26,6 +26,7 @@ export interface GatheredList {
 export interface MembersPageQuery {
   sort: 'name' | '-name' | 'since' | '-since';
   q: string;
+  admins: 'true' | 'false';
   start: number;
   limit: number;
 }
@@ -126,6 +127,7 @@ export class GroupMembers {
       )
       .where('m.org_id', '=', orgId)
       .where('m.grp_id', '=', grpId);
+    if (query.admins === 'true') matching = matching.where('m.group_admin', '=', 1);
     if (words.length > 0) {
       matching = matching.where((eb) => {
         const named = eb.and(words.map((word) => holds(this.dialect, 'p.search_text', word)));

@@ -15,6 +15,8 @@ export const groupMembersQuerySchema = z.object({
   sort: z._default(z.enum(groupMemberSorts), 'name'),
   /** Each word (split at spaces) must be part of a known member's name, e-mail or identifier; or `q` is a user id. */
   q: z._default(z.string().check(z.maxLength(200)), ''),
+  /** `true`: the group's admins only. */
+  admins: z._default(z.enum(['true', 'false']), 'false'),
   ...pageQueryShape,
 });
 export type GroupMembersQuery = z.input<typeof groupMembersQuerySchema>;

@@ -1,15 +1,19 @@
 // "Export members" on a group page: every membership of the group (and of all its subgroups if
 // asked), every page of user_grp/get_all, with progress and a cancel, saved as CSV in the shape
-// the language's Excel opens. Names and organisation identifiers come from the users the
-// dashboard has already looked up (the API has no "user by id"): blank where not known.
+// the language's Excel opens: user id, organisation identifier, name, e-mail, group admin, member
+// since. The people come from the dashboard server's directory (every administrator's lookups,
+// lists and refreshes), not from this tab; on a static host, from the users this tab looked up
+// (the API has no "user by id"). Blank where neither knows them.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { fetchPeopleByIds } from '#api/directory.ts';
 import { isApiError } from '#api/errors.ts';
 import { fetchMembersOfGroups, groupAndDescendants, type ExportProgress } from '#api/group-members-export.ts';
 import { groupIndexQuery } from '#api/group-index.ts';
 import { displayName, knownUser } from '#api/known-users.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { useDashboardServer } from '#components/dashboard-server.ts';
 import { ProgressBar } from '#components/progress-bar.tsx';
 import { Button } from '#components/button.tsx';
 import { csvDelimiter, writeCsv } from '#lib/csv.ts';
@@ -31,6 +35,7 @@ export function ExportMembers({ group }: { group: Grp }) {
   const formatMessage = useMessageFormat();
   const { locale } = useLocale();
   const queryClient = useQueryClient();
+  const server = useDashboardServer();
   const id = useId();
   const [subgroups, setSubgroups] = useState(false);
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
@@ -51,14 +56,19 @@ export function ExportMembers({ group }: { group: Grp }) {
         signal: controller.signal,
         onProgress: (progress) => setState({ kind: 'running', progress }),
       });
+      const userIds = rows.map(({ membership }) => membership.user_grp_user_id);
+      const directory = server === 'available' ? await fetchPeopleByIds(userIds, controller.signal) : null;
       const csv = await writeCsv(
         rows.map(({ group: of, membership }) => {
-          const user = knownUser(membership.user_grp_user_id);
+          const userId = membership.user_grp_user_id;
+          const person = directory?.get(userId);
+          const user = directory ? person : knownUser(userId);
           return {
             ...(subgroups ? { [t.exportColGroupId]: of.grp_id, [t.exportColGroup]: of.grp_name } : {}),
-            [t.exportColUserId]: membership.user_grp_user_id,
-            [t.exportColName]: user ? displayName(user) : '',
+            [t.exportColUserId]: userId,
             [t.exportColIdentifier]: user?.user_organisation_identifier ?? '',
+            [t.exportColName]: user ? displayName(user) : '',
+            [t.exportColEmail]: person?.email ?? '',
             [t.exportColAdmin]: membership.user_grp_group_admin === 1 ? t.yes : t.no,
             [t.exportColSince]: membership.user_grp_created_date ?? '',
           };

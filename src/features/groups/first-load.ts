@@ -4,16 +4,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { groupIndexQuery } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
 import type { ListParams } from '#api/list.ts';
-import { membershipQueries } from '#api/memberships.ts';
 import { readListSearch, type ListSearchOptions } from '#lib/list-search.ts';
 import { preloadable } from '#lib/preloadable.tsx';
-import { membersParams } from './members-params.ts';
+import { prefetchMembers } from './members-params.ts';
 import { MEMBERS_PAGE_SIZE } from './use-prefetch-group.ts';
 
 export const groupFilterKeys = ['grp_id', 'grp_name', 'grp_parent_id', 'grp_external_id', 'grp_external_name'] as const;
 /** The table view's state in the URL: page, size, sort and filters. */
 export const groupsTableSearch = { filterKeys: groupFilterKeys, defaultPageSize: 20 } satisfies ListSearchOptions;
-/** The group page's members table: `members.page`, `members.size`, `members.user_grp_group_admin`. */
+/** The group page's members table: `members.page`, `members.size`, `members.sort`, `members.user_grp_group_admin`. */
 export const membersSearch = {
   filterKeys: ['user_grp_group_admin'],
   defaultPageSize: MEMBERS_PAGE_SIZE,
@@ -56,8 +55,5 @@ export function startGroupsPage(queryClient: QueryClient, search: URLSearchParam
 export function startGroupPage(queryClient: QueryClient, groupId: number, search: URLSearchParams): void {
   void queryClient.prefetchQuery(groupQueries.children(groupId));
   const members = readListSearch(search, membersSearch);
-  const adminsOnly = members.filters.user_grp_group_admin === '1';
-  void queryClient.prefetchQuery(
-    membershipQueries.list(membersParams(groupId, members.page, members.pageSize, adminsOnly)),
-  );
+  prefetchMembers(queryClient, groupId, { ...members, adminsOnly: members.filters.user_grp_group_admin === '1' });
 }

@@ -3,8 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { groupQueries } from '#api/groups.ts';
-import { membershipQueries } from '#api/memberships.ts';
-import { membersParams } from './members-params.ts';
+import { prefetchMembers } from './members-params.ts';
 
 const DELAY_MS = 120;
 export const MEMBERS_PAGE_SIZE = 20;
@@ -19,7 +18,7 @@ export function usePrefetchGroup(): (id: number) => void {
       timer.current = setTimeout(() => {
         void queryClient.prefetchQuery(groupQueries.children(id));
         // The first page of members as the group page asks for it by default.
-        void queryClient.prefetchQuery(membershipQueries.list(membersParams(id, 1, MEMBERS_PAGE_SIZE, false)));
+        prefetchMembers(queryClient, id, { page: 1, pageSize: MEMBERS_PAGE_SIZE, adminsOnly: false, sort: null });
       }, DELAY_MS);
     },
     [queryClient],

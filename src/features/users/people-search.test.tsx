@@ -97,6 +97,15 @@ it('lists the directory at once: name linked to the person, e-mail, identifier a
   expect(within(table()).getByRole('row', { name: /Élodie Martin/ }).textContent).toContain('No group');
 });
 
+it('marks a person the portal no longer knows, kept in the directory', async () => {
+  const gone = { ...martin, no_longer_in_portal: true, gone_at: '2026-11-28T10:00:00.000Z' };
+  answer = () => ({ total: 2, total_capped: false, result: [lefevre, gone] });
+  renderTable();
+  await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3), patiently);
+  expect(within(table()).getByRole('row', { name: /Élodie Martin/ }).textContent).toContain('No longer in the portal');
+  expect(within(table()).getByRole('row', { name: /Anne Lefèvre/ }).textContent).not.toContain('No longer');
+});
+
 it('asks the server for what is typed, and shows its people', async () => {
   answer = (q) =>
     q === ''

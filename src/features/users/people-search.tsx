@@ -13,6 +13,7 @@ import { displayName } from '#api/known-users.ts';
 import type { Person } from '#schemas/directory.ts';
 import { DataTable } from '#components/data-table.tsx';
 import { Field } from '#components/field.tsx';
+import { componentMessages } from '#components/messages.ts';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { useListSearch } from '#lib/list-search.ts';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -38,6 +39,7 @@ const textCell = { dir: 'auto', className: styles.text } as const;
 export function PeopleSearch({ addPeopleId }: { addPeopleId: string }) {
   const t = useMessages(directoryMessages);
   const users = useMessages(userMessages);
+  const common = useMessages(componentMessages);
   const format = useMessageFormat();
   const id = useId();
   const queryClient = useQueryClient();
@@ -83,9 +85,12 @@ export function PeopleSearch({ addPeopleId }: { addPeopleId: string }) {
         cell: (info) => {
           const person = info.row.original;
           return (
-            <a href={paths.user(person.user_id)} className={styles.personLink}>
-              {displayName(person) || fill(users.userFallback, { id: person.user_id })}
-            </a>
+            <>
+              <a href={paths.user(person.user_id)} className={styles.personLink}>
+                {displayName(person) || fill(users.userFallback, { id: person.user_id })}
+              </a>
+              {person.no_longer_in_portal && <span className={styles.gone}>{common.noLongerInPortal}</span>}
+            </>
           );
         },
       }),
@@ -115,7 +120,7 @@ export function PeopleSearch({ addPeopleId }: { addPeopleId: string }) {
         },
       }),
     ],
-    [t, users, format],
+    [t, users, common, format],
   );
 
   const scope = size.data === undefined ? t.searchScopeLoading : format(t.searchScope, { count: size.data.total });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '#api/errors.ts';
 import { displayName } from '#api/known-users.ts';
+import { componentMessages } from '#components/messages.ts';
 import { NotFound } from '#components/not-found.tsx';
 import { PortalText } from '#components/portal-text.tsx';
 import { Button, buttonClass } from '#components/button.tsx';
@@ -42,6 +43,7 @@ function UserNotFound({ id }: { id: string }) {
 function UserView({ userId }: { userId: number }) {
   const t = useMessages(userMessages);
   const directory = useMessages(directoryMessages);
+  const common = useMessages(componentMessages);
   const navigate = useNavigate();
   const profile = useUserProfile(userId);
   const [forgotten, setForgotten] = useState(false);
@@ -63,6 +65,7 @@ function UserView({ userId }: { userId: number }) {
           <p className={styles.meta}>
             {identifier && <PortalText className={styles.identifier}>{identifier}</PortalText>}
             <span>{fill(t.idLabel, { id: userId })}</span>
+            {profile.person?.no_longer_in_portal && <span className={styles.gone}>{common.noLongerInPortal}</span>}
           </p>
         </div>
         <div className={styles.headerActions}>
