@@ -36,6 +36,7 @@ const everyPage: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/memberships/new', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
   { path: '/memberships/import', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
   { path: '/history', ready: (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible() },
+  { path: '/jobs', ready: (page) => expect(page.getByRole('table')).toBeVisible() },
   {
     path: `/groups/38/progress`,
     ready: (page) => expect(page.getByRole('img').last()).toBeVisible({ timeout: 20_000 }),

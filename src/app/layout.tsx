@@ -1,5 +1,16 @@
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { subscribeWatchedJobs, watchedJobs } from '#api/watched-jobs.ts';
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths, routes } from '#lib/paths.ts';
@@ -9,6 +20,7 @@ import {
   CloseIcon,
   GroupsIcon,
   HistoryIcon,
+  JobsIcon,
   MenuIcon,
   ProductsIcon,
   UsersIcon,
@@ -19,12 +31,18 @@ import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import { SlowDownNotice } from './slow-down-notice.tsx';
 import styles from './layout.module.css';
 
+// Loaded once this tab follows a job: most sessions never start one.
+const JobEndNotices = lazy(() =>
+  import('../features/jobs/job-end-notices.tsx').then((module) => ({ default: module.JobEndNotices })),
+);
+
 const navIcons: Record<NavIcon, ReactNode> = {
   groups: <GroupsIcon />,
   users: <UsersIcon />,
   products: <ProductsIcon />,
   addMember: <AddMemberIcon />,
   history: <HistoryIcon />,
+  jobs: <JobsIcon />,
 };
 
 export function Layout() {
@@ -41,6 +59,10 @@ export function Layout() {
   const orgId = session?.orgId ?? null;
   const [shownOrgId, setShownOrgId] = useState(orgId);
   const [orgSwitched, setOrgSwitched] = useState(false);
+  const watched = useSyncExternalStore(subscribeWatchedJobs, watchedJobs);
+  const [followsJobs, setFollowsJobs] = useState(false);
+  // Once loaded, the notices stay mounted: a job's notice outlives its removal from the list followed.
+  if (watched.length > 0 && !followsJobs) setFollowsJobs(true);
 
   // The phone menu closes when the page changes (adjusting state during render, not in an effect).
   if (menuPath !== pathname) {
@@ -138,6 +160,14 @@ export function Layout() {
           </p>
         )}
         <SlowDownNotice />
+        {/* Always there, so that a job's end is announced when its notice appears. */}
+        <div role="status">
+          {followsJobs && (
+            <Suspense fallback={null}>
+              <JobEndNotices watched={watched} />
+            </Suspense>
+          )}
+        </div>
         <Fragment key={orgId ?? 'none'}>
           <Outlet />
         </Fragment>

@@ -26,10 +26,10 @@ export interface Visit {
 }
 
 /** Which icon of the navigation (layout.tsx draws them: icons stay out of the entry). */
-export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history';
+export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history' | 'jobs';
 
 /** A label of the navigation, a key of appMessages. */
-export type NavLabel = 'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory';
+export type NavLabel = 'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory' | 'navJobs';
 
 export interface PageRoute {
   page: LazyPage;
@@ -96,6 +96,13 @@ export const pageRoutes = {
   history: {
     page: lazyPage(() => import('../features/history/history-page.tsx'), 'HistoryPage'),
     nav: { label: 'navHistory', icon: 'history' },
+  },
+  jobs: {
+    page: lazyPage(() => import('../features/jobs/jobs-page.tsx'), 'JobsPage'),
+    nav: { label: 'navJobs', icon: 'jobs' },
+  },
+  job: {
+    page: lazyPage(() => import('../features/jobs/job-page.tsx'), 'JobPage'),
   },
 } satisfies Record<keyof typeof routes, PageRoute>;
 

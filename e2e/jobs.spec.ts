@@ -1,0 +1,114 @@
+// Jobs of the dashboard server (#26): the "Jobs" link, /jobs (newest first) and a job's page
+// (progress, counts, rows with their filters, "Cancel", "Download results"), followed from the
+// API to the portal. At 375 px, in both themes and in French.
+//
+// Own data, used by no other spec: target group stores-0010 (17) and users 41-47 (E100041...),
+// written; the dashboard server's store is the run's, so each test finds its own job by its id.
+// A retry passes: what a test expects is computed from the memberships before it.
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { E2E_TOKEN } from './support/constants.ts';
+import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { jobsApi } from './support/jobs-api.ts';
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript((token) => {
+    if (!localStorage.getItem('lp.token')) localStorage.setItem('lp.token', token);
+  }, E2E_TOKEN);
+});
+
+async function expectAxeCleanInBothThemes(page: Page) {
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a job started elsewhere is on /jobs; run from its page, it ends with its results', async ({
+  page,
+  api,
+  request,
+}) => {
+  test.slow(); // four axe runs and a job, on a shared machine
+  const jobs = jobsApi(request, E2E_TOKEN);
+  const people = [41, 42, 43];
+  const before = await api.memberIds(17);
+  const toAdd = people.filter((id) => !before.includes(id)).length;
+  const text = [...people.map((id) => `E1000${id}`), 'nobody-here-jobs'].join('\n');
+  const job = await jobs.start({ kind: 'import', grp_id: 17, text }, 'Jobs spec');
+  await jobs.until(job.job_id, ['ready']);
+
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Jobs' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Jobs' })
+    .getByRole('row')
+    .filter({ has: page.locator(`a[href="/jobs/${job.job_id}"]`) });
+  await expect(row).toContainText('stores-0010');
+  await expect(row).toContainText('Jobs spec');
+  await expect(row).toContainText('Preview ready');
+  await expectAxeCleanInBothThemes(page);
+
+  await row.getByRole('link', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import into stores-0010' })).toBeVisible();
+  const summary = page.getByRole('group', { name: 'Summary' });
+  await expect(summary.getByRole('button', { name: 'Not found 1', exact: true })).toBeVisible();
+  if (toAdd > 0) await expect(summary.getByRole('button', { name: `To add ${toAdd}`, exact: true })).toBeVisible();
+  const preview = page.getByRole('table', { name: 'Preview' });
+  await expect(preview.getByRole('row')).toHaveCount(people.length + 2);
+  // The filter is the server's: only the row not found, then every row again.
+  await summary.getByRole('button', { name: 'Not found 1', exact: true }).click();
+  await expect(preview.getByRole('row')).toHaveCount(2);
+  await expect(preview).toContainText('nobody-here-jobs');
+  await summary.getByRole('button', { name: 'Not found 1', exact: true }).click();
+  await expect(preview.getByRole('row')).toHaveCount(people.length + 2);
+  await expectAxeCleanInBothThemes(page);
+
+  if (toAdd > 0) await page.getByRole('button', { name: `Import ${toAdd} member${toAdd === 1 ? '' : 's'}` }).click();
+  else await jobs.run(job.job_id);
+  await expect(page.getByRole('progressbar', { name: 'Job progress' })).toBeVisible();
+  await expect(
+    page.getByText(`Import finished: ${toAdd} added, ${people.length - toAdd} already`, { exact: false }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  for (const id of people) expect(await api.membershipCount(17, id), `user ${id}`).toBe(1);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download results' }).click(),
+  ]);
+  const lines = readFileSync(await download.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toMatch(/^line,identifier,/);
+  expect(lines.filter((line) => /,(added|already_member),/.test(line))).toHaveLength(people.length);
+  expect(lines.some((line) => line.includes('nobody-here-jobs') && line.includes(',not_found,'))).toBe(true);
+
+  // At 375 px: nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBe(widths[1]);
+});
+
+test('in French: "Tâches", the job and its counts in French', async ({ page, request }) => {
+  const jobs = jobsApi(request, E2E_TOKEN);
+  const job = await jobs.start({ kind: 'import', grp_id: 17, text: 'personne-ici-taches' });
+  await jobs.until(job.job_id, ['ready']);
+  await page.addInitScript(() => localStorage.setItem('lp.locale', 'fr'));
+  await page.goto('/jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tâches' })).toBeVisible();
+  const row = page
+    .getByRole('table', { name: 'Tâches' })
+    .getByRole('row')
+    .filter({ has: page.locator(`a[href="/jobs/${job.job_id}"]`) });
+  await expect(row).toContainText('Aperçu prêt');
+  await row.getByRole('link', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import dans stores-0010' })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Résumé' }).getByRole('button', { name: 'Introuvable 1' }),
+  ).toBeVisible();
+  await expect(page.getByText('Personne à ajouter', { exact: false })).toBeVisible();
+  await expectAxeCleanInBothThemes(page);
+});
