@@ -93,6 +93,7 @@ test('a job started elsewhere is on /jobs; run from its page, it ends with its r
 });
 
 test('in French: "Tâches", the job and its counts in French', async ({ page, request }) => {
+  test.slow(); // two axe runs and a job's preview, on a shared machine
   const jobs = jobsApi(request, E2E_TOKEN);
   const job = await jobs.start({ kind: 'import', grp_id: 17, text: 'personne-ici-taches' });
   await jobs.until(job.job_id, ['ready']);
