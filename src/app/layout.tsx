@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { subscribeWatchedJobs, watchedJobs } from '#api/watched-jobs.ts';
+import { reloadWatchedJobs, subscribeWatchedJobs, watchedJobs } from '#api/watched-jobs.ts';
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths, routes } from '#lib/paths.ts';
@@ -77,6 +77,11 @@ export function Layout() {
     setShownOrgId(orgId);
     if (orgId !== null && shownOrgId !== null) setOrgSwitched(true);
   }
+
+  // Signing out or into another organisation cleared the jobs this tab followed from storage (with
+  // the rest of the user data): read again here rather than by the session code, which is on the
+  // first page while this list is not.
+  useEffect(() => reloadWatchedJobs(), [orgId]);
 
   useEffect(() => {
     // The dialog or the page that had focus is gone: carry on from the top of the new page.

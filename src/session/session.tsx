@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '#api/errors.ts';
 import { reloadKnownUsers } from '#api/known-users.ts';
-import { reloadWatchedJobs } from '#api/watched-jobs.ts';
 import { validateToken, type Session } from '#api/token.ts';
 import { clearToken, onTokenChangedElsewhere, readToken, saveToken } from '#lib/token-storage.ts';
 import { clearUserData } from '#lib/user-data-storage.ts';
@@ -172,12 +171,11 @@ export function SessionProvider({
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 
-/** Nothing the last organisation or person saw stays: cached records, people's names, recent users, jobs followed. */
+/** Nothing the last organisation or person saw stays: cached records, people's names, recent users. */
 function forgetRecords(queryClient: ReturnType<typeof useQueryClient>): void {
   queryClient.clear();
   clearUserData();
   reloadKnownUsers();
-  reloadWatchedJobs();
 }
 
 export function useSession(): SessionContextValue {
