@@ -1,7 +1,8 @@
 // "Export members" on a group page: every membership of the group (and of all its subgroups if
 // asked), every page of user_grp/get_all, with progress and a cancel, saved as CSV in the shape
 // the language's Excel opens. Names and organisation identifiers come from the users the
-// dashboard has already looked up (the API has no "user by id"): blank where not known.
+// dashboard has already looked up (the API has no "user by id"): blank where not known. With the
+// dashboard server, an export job does it instead (export-members-job.tsx).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '#api/errors.ts';
@@ -10,11 +11,13 @@ import { groupIndexQuery } from '#api/group-index.ts';
 import { displayName, knownUser } from '#api/known-users.ts';
 import type { Grp } from '#schemas/grp.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { useDashboardServer } from '#components/dashboard-server.ts';
 import { ProgressBar } from '#components/progress-bar.tsx';
 import { csvDelimiter, writeCsv } from '#lib/csv.ts';
 import { downloadText } from '#lib/download.ts';
 import { useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
+import { ExportMembersJob } from './export-members-job.tsx';
 import { groupMessages } from './messages.ts';
 import styles from './group-page.module.css';
 
@@ -26,6 +29,11 @@ type ExportState =
   | { kind: 'failed'; error: unknown };
 
 export function ExportMembers({ group }: { group: Grp }) {
+  const server = useDashboardServer();
+  return server === 'available' ? <ExportMembersJob group={group} /> : <ExportInBrowser group={group} />;
+}
+
+function ExportInBrowser({ group }: { group: Grp }) {
   const t = useMessages(groupMessages);
   const formatMessage = useMessageFormat();
   const { locale } = useLocale();
