@@ -1,14 +1,17 @@
-// "Export members" on a group page: every page of user_grp/get_all for the group, with its
-// subgroups if asked, saved as CSV. Reads only: sales-interns (32) and the groups below it,
-// which no spec writes to.
+// "Export members" on a group page as a static host runs it: every page of user_grp/get_all for
+// the group, with its subgroups if asked, saved as CSV by the browser (with the dashboard server
+// it is a job: jobs.spec.ts). Reads only: sales-interns (32) and the groups below it, which no
+// spec writes to.
 import { readFileSync } from 'node:fs';
 import { E2E_TOKEN } from './support/constants.ts';
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 
-test.beforeEach(async ({ context }) => {
+test.beforeEach(async ({ context, page }) => {
   await context.addInitScript((token) => {
     if (!localStorage.getItem('lp.token')) localStorage.setItem('lp.token', token);
   }, E2E_TOKEN);
+  await withoutDashboardServer(page);
 });
 
 async function memberIds(api: PortalApi, grpId: number): Promise<number[]> {

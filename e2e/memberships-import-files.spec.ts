@@ -6,12 +6,16 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { E2E_TOKEN } from './support/constants.ts';
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { equal, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
-test.beforeEach(async ({ context }) => {
+test.beforeEach(async ({ context, page }) => {
   await context.addInitScript((token) => {
     if (!localStorage.getItem('lp.token')) localStorage.setItem('lp.token', token);
   }, E2E_TOKEN);
+  // The files as the browser reads them on a static host (encodings, the preview's file); with
+  // the dashboard server the import is a job (jobs.spec.ts).
+  await withoutDashboardServer(page);
 });
 
 const latin1 = (text: string) => Buffer.from(text, 'latin1');

@@ -2,10 +2,11 @@
 // with the dashboard's own schemas: a spec starts a job of its own through the API, or reads
 // what a page started, and waits for the state it expects.
 import { expect, type APIRequestContext } from '@playwright/test';
-import { itemEnvelopeSchema } from '#schemas/envelope.ts';
-import { jobSchema, type Job, type JobRequest, type JobState } from '#schemas/jobs.ts';
+import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
+import { jobRowSchema, jobSchema, type Job, type JobRequest, type JobRow, type JobState } from '#schemas/jobs.ts';
 
 const jobEnvelope = itemEnvelopeSchema(jobSchema);
+const rowsEnvelope = listEnvelopeSchema(jobRowSchema);
 
 async function parsed(what: string, response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<Job> {
   const body: unknown = await response.json();
@@ -28,6 +29,20 @@ export function jobsApi(request: APIRequestContext, token: string) {
         }),
       ),
     get,
+    /** Every row of the job, in order (pages of 100). */
+    rows: async (jobId: string) => {
+      const rows: JobRow[] = [];
+      for (let total = Infinity; rows.length < total;) {
+        const response = await request.get(`/dashboard-api/jobs/${jobId}/rows?start=${rows.length}&limit=100`, {
+          headers,
+        });
+        const body = rowsEnvelope.parse(await response.json());
+        total = body.total;
+        if (body.result.length === 0) break;
+        rows.push(...body.result);
+      }
+      return rows;
+    },
     run: async (jobId: string) =>
       parsed('POST /jobs/{id}/run', await request.post(`/dashboard-api/jobs/${jobId}/run`, { headers })),
     /** The job once it is in one of `states` (the server works in the background). */

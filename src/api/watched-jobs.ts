@@ -34,6 +34,23 @@ export function unwatchJob(jobId: string): void {
   if (watched.includes(jobId)) save(watched.filter((id) => id !== jobId));
 }
 
+/** Jobs a mounted view shows (how many views each): their end needs no notice. */
+const shown = new Map<string, number>();
+
+/** A view shows the job until the returned function is called (an effect's cleanup). */
+export function markJobShown(jobId: string): () => void {
+  shown.set(jobId, (shown.get(jobId) ?? 0) + 1);
+  return () => {
+    const views = (shown.get(jobId) ?? 1) - 1;
+    if (views > 0) shown.set(jobId, views);
+    else shown.delete(jobId);
+  };
+}
+
+export function isJobShown(jobId: string): boolean {
+  return shown.has(jobId);
+}
+
 /** Re-reads storage, e.g. after sign out cleared it. */
 export function reloadWatchedJobs(): void {
   load();

@@ -5,10 +5,11 @@
 // "Download results", a run again for the rows a stop left). Polled while the server works on it
 // (jobQueries.job), so a reload or another tab shows the same.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '#api/errors.ts';
 import { cancelJob, fetchJobResultsCsv, isJobAtWork, isJobEnded, jobQueries, runJob } from '#api/jobs.ts';
+import { markJobShown } from '#api/watched-jobs.ts';
 import type { Job } from '#schemas/jobs.ts';
 import { downloadText } from '#lib/download.ts';
 import { useLocale, useMessages } from '#lib/i18n.tsx';
@@ -36,6 +37,8 @@ export function JobView({ jobId, fromStarter = false, actions }: JobViewProps) {
   const query = useQuery(jobQueries.job(jobId));
   const job = query.data;
   useJobEnded(job);
+  // Shown here: its end needs no notice elsewhere (the layout's job-end-notices).
+  useEffect(() => markJobShown(jobId), [jobId]);
 
   if (query.isError) {
     const missing = isApiError(query.error) && (query.error.isNotFound || query.error.code === 'invalid_id');

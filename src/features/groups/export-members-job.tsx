@@ -6,6 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cancelJob, fetchJobResultsCsv, isJobAtWork, jobQueries, startJob } from '#api/jobs.ts';
+import { markJobShown } from '#api/watched-jobs.ts';
 import type { Grp } from '#schemas/grp.ts';
 import type { Job } from '#schemas/jobs.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
@@ -29,6 +30,8 @@ export function ExportMembersJob({ group }: { group: Grp }) {
   });
   const jobId = start.data?.job_id ?? null;
   const job = useQuery({ ...jobQueries.job(jobId ?? ''), enabled: jobId !== null }).data;
+  // Followed here while the page is open: its end needs no notice then.
+  useEffect(() => (jobId === null ? undefined : markJobShown(jobId)), [jobId]);
   const atWork = start.isPending || isJobAtWork(job);
   return (
     <section className="card" aria-labelledby={`${id}-title`}>

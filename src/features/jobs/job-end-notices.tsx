@@ -1,13 +1,14 @@
 // The jobs this tab started, followed on every page (the layout renders this inside its live
 // region): when one ends while the administrator is on another page, a notice says so with a link
 // to the job ("Import into sales finished: 953 added, 47 already members"). A job the page on
-// screen shows (its own page, the import that started it) needs no notice: that page says it.
+// screen shows (its own page, the import that started it, a group's export) needs no notice:
+// that page says it.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { isApiError } from '#api/errors.ts';
 import { isJobEnded, jobQueries } from '#api/jobs.ts';
-import { unwatchJob } from '#api/watched-jobs.ts';
+import { isJobShown, unwatchJob } from '#api/watched-jobs.ts';
 import type { Job } from '#schemas/jobs.ts';
 import { Button } from '#components/button.tsx';
 import { endNotice, jobTitle } from '#components/jobs/job-text.ts';
@@ -41,7 +42,8 @@ export function JobEndNotices({ watched }: { watched: readonly string[] }) {
           jobId={jobId}
           onEnded={(job) => {
             unwatchJob(jobId);
-            if (!showsJob(here.current.pathname, here.current.search, jobId)) setEnded((current) => [...current, job]);
+            if (!isJobShown(jobId) && !showsJob(here.current.pathname, here.current.search, jobId))
+              setEnded((current) => [...current, job]);
           }}
         />
       ))}

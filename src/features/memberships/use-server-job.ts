@@ -5,24 +5,30 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { dashboardServerQueries } from '#api/dashboard-status.ts';
 import { startJob } from '#api/jobs.ts';
+import type { JobRequest } from '#schemas/jobs.ts';
 
 export function useServerJob() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const start = useMutation({
-    mutationFn: startJob,
-    // A new entry in the history: Back returns to the list as it was typed.
-    onSuccess: (job) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('job', job.job_id);
-        return next;
-      }),
-  });
+  const mutation = useMutation({ mutationFn: startJob });
   return {
     /** The job the page shows, from its address. */
     jobId: params.get('job'),
-    start,
+    /** The job being started (pending, failed), for the page to say so. */
+    starting: mutation,
+    start: (request: JobRequest) => {
+      if (mutation.isPending) return;
+      mutation.mutate(request, {
+        // Only while the page is open (a callback of mutate is not called once it is gone): a
+        // new entry in the history, so Back returns to the list as it was typed.
+        onSuccess: (job) =>
+          setParams((current) => {
+            const next = new URLSearchParams(current);
+            next.set('job', job.job_id);
+            return next;
+          }),
+      });
+    },
     /** Asked when the work starts: the status is cached once known. */
     serverThere: () =>
       queryClient.fetchQuery(dashboardServerQueries.status()).then(

@@ -118,10 +118,10 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
 
   async function start() {
     if (!target) return setMissingTarget(true);
-    if (abort.current || job.start.isPending) return;
+    if (abort.current || job.starting.isPending) return;
     // On the dashboard server, the job gathers the members itself.
     if (await job.serverThere()) {
-      return job.start.mutate(
+      return job.start(
         userIds
           ? { kind: 'bulk-add', grp_id: target.grp_id, user_ids: [...new Set(userIds)] }
           : { kind: 'copy', from_grp_id: source.grp_id, grp_id: target.grp_id, include_subgroups: subgroups },
@@ -257,12 +257,12 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
         </div>
       </section>
 
-      {job.start.isPending && (
+      {job.starting.isPending && (
         <PreviewProgressSection titleId={`${titleId}-preview`} status={t.sendingPeople} progress={null} />
       )}
 
-      {job.start.isError && job.jobId === null && (
-        <PreviewFailedSection titleId={`${titleId}-preview`} error={job.start.error} onRetry={() => void start()} />
+      {job.starting.isError && job.jobId === null && (
+        <PreviewFailedSection titleId={`${titleId}-preview`} error={job.starting.error} onRetry={() => void start()} />
       )}
 
       {job.jobId !== null && (
@@ -272,7 +272,7 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
           actions={
             <Button
               onClick={() => {
-                job.start.reset();
+                job.starting.reset();
                 job.leave();
                 edit();
               }}

@@ -104,7 +104,7 @@ export function ImportPage() {
     }
     dispatch({ type: 'preview-accepted' });
     if (!(await job.serverThere())) return void preview(parsed, group);
-    if (!job.start.isPending) job.start.mutate({ kind: 'import', grp_id: group?.grp_id ?? null, text });
+    job.start({ kind: 'import', grp_id: group?.grp_id ?? null, text });
   }
 
   function startOver() {
@@ -183,12 +183,16 @@ export function ImportPage() {
         </div>
       </section>
 
-      {job.start.isPending && (
+      {job.starting.isPending && (
         <PreviewProgressSection titleId={`${titleId}-preview`} status={t.sendingList} progress={null} />
       )}
 
-      {job.start.isError && job.jobId === null && (
-        <PreviewFailedSection titleId={`${titleId}-preview`} error={job.start.error} onRetry={() => startPreview()} />
+      {job.starting.isError && job.jobId === null && (
+        <PreviewFailedSection
+          titleId={`${titleId}-preview`}
+          error={job.starting.error}
+          onRetry={() => startPreview()}
+        />
       )}
 
       {job.jobId !== null && (
@@ -198,7 +202,7 @@ export function ImportPage() {
           actions={
             <Button
               onClick={() => {
-                job.start.reset();
+                job.starting.reset();
                 job.leave();
                 startOver();
               }}
