@@ -2,7 +2,7 @@
 // (the page may close meanwhile; the notice of its end links to the job, whose page downloads it),
 // and the file is saved here when it ends while the page is open: the server's CSV, in the page's
 // language.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cancelJob, fetchJobResultsCsv, isJobAtWork, jobQueries, startJob } from '#api/jobs.ts';
@@ -25,8 +25,11 @@ export function ExportMembersJob({ group }: { group: Grp }) {
   const t = useMessages(groupMessages);
   const id = useId();
   const [subgroups, setSubgroups] = useState(false);
+  const queryClient = useQueryClient();
   const start = useMutation({
     mutationFn: () => startJob({ kind: 'export', grp_id: group.grp_id, include_subgroups: subgroups }),
+    // The job as the server answered: followed from there, without waiting for a first read.
+    onSuccess: (job) => queryClient.setQueryData(jobQueries.job(job.job_id).queryKey, job),
   });
   const jobId = start.data?.job_id ?? null;
   const job = useQuery({ ...jobQueries.job(jobId ?? ''), enabled: jobId !== null }).data;

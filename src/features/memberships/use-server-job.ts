@@ -4,13 +4,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { dashboardServerQueries } from '#api/dashboard-status.ts';
-import { startJob } from '#api/jobs.ts';
+import { jobQueries, startJob } from '#api/jobs.ts';
 import type { JobRequest } from '#schemas/jobs.ts';
 
 export function useServerJob() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const mutation = useMutation({ mutationFn: startJob });
+  const mutation = useMutation({
+    mutationFn: startJob,
+    // The job as the server answered: shown from there, without waiting for a first read.
+    onSuccess: (job) => queryClient.setQueryData(jobQueries.job(job.job_id).queryKey, job),
+  });
   return {
     /** The job the page shows, from its address. */
     jobId: params.get('job'),
