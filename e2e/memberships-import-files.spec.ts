@@ -2,10 +2,13 @@
 // 1,000 (every one reachable, and downloadable before anything is written), Excel's French CSV
 // (Windows-1252, ";") and its "Unicode text" (UTF-16), and a current member asked to be a group
 // admin (the API cannot change that: said in the form, the preview and the results file).
+// The imports run as a static host runs them (withoutDashboardServer): the browser reads the
+// files, previews and runs; with the dashboard server the import is a job (jobs.spec.ts).
 // Own data: groups 44 (writes), 51 and 63 (previews only) and users 200-202 and 209-212, used by no other spec.
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { E2E_TOKEN } from './support/constants.ts';
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { equal, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 
 test.beforeEach(async ({ context }) => {
@@ -34,6 +37,7 @@ async function download(page: Page, button: string): Promise<Download> {
 test('1,030 rows with the unknown identifiers after row 1,000: the filter shows all 20, the preview downloads whole', async ({
   page,
 }) => {
+  await withoutDashboardServer(page);
   // A big file on 2 shared cores: the preview of 1,030 rows and two axe runs need more than 30 s.
   test.setTimeout(90_000);
   // Rows 2-1011 repeat four known people (duplicates need no lookup), rows 1012-1031 are unknown.
@@ -85,6 +89,7 @@ test('1,030 rows with the unknown identifiers after row 1,000: the filter shows 
 test('a Windows-1252 file from French Excel: accents found, the encoding said and changeable; French files use ";"', async ({
   page,
 }) => {
+  await withoutDashboardServer(page);
   await page.goto('/memberships/import?grp=51');
   await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-emea-north');
   const file = latin1('Identifiant;Administrateur\r\nélodie.martin;non\r\nE100245;0\r\n');
@@ -114,6 +119,7 @@ test('a Windows-1252 file from French Excel: accents found, the encoding said an
 });
 
 test('a UTF-16 file (Excel "Unicode text") is read by its BOM', async ({ page }) => {
+  await withoutDashboardServer(page);
   await page.goto('/memberships/import?grp=51');
   await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-emea-north');
   const file = utf16le('organisation identifier\tgroup admin\r\nélodie.martin\t0\r\nE100247\t1\r\n');
@@ -144,6 +150,7 @@ test('group admin asked for a current plain member: the form, the preview and th
     'Jérôme Richard is in sales-emea-france-paris-mobile, and is not a group admin. The portal’s API cannot change the group admin flag of an existing membership: change it in the portal. Nothing was sent.',
   );
 
+  await withoutDashboardServer(page);
   await page.goto('/memberships/import?grp=44');
   await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('sales-emea-france-paris-mobile');
   await page.getByLabel('Identifiers').fill('jerome.richard.00209;1\nE100212;0');
@@ -168,6 +175,7 @@ test('a file for many groups: each group found by external id, id or name, an un
   page,
   api,
 }) => {
+  await withoutDashboardServer(page);
   // Groups 60, 66 and 67 and users 200, 201 and 202: used by no other spec.
   const file = [
     'organisation_identifier;group;group_admin',

@@ -4,6 +4,7 @@
 // member) is only read, like group 63 and users 245-249, which the import specs use for previews.
 import type { Page } from '@playwright/test';
 import { E2E_TOKEN } from './support/constants.ts';
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.beforeEach(async ({ context }) => {
@@ -32,6 +33,8 @@ async function holdLookups(page: Page): Promise<() => void> {
 }
 
 test('the preview shows its progress and then its result in view, focused and announced', async ({ page }) => {
+  // The in-browser preview of a static host, whose lookups the test holds back.
+  await withoutDashboardServer(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   const release = await holdLookups(page);
   await page.goto('/memberships/import?grp=63');
@@ -58,6 +61,7 @@ test('the preview shows its progress and then its result in view, focused and an
 });
 
 test('the preview in French names its progress bar', async ({ page }) => {
+  await withoutDashboardServer(page);
   await page.addInitScript(() => localStorage.setItem('lp.locale', 'fr'));
   const release = await holdLookups(page);
   await page.goto('/memberships/import?grp=63');

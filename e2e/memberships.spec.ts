@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_TOKEN } from './support/constants.ts';
+import { withoutDashboardServer } from './support/dashboard-server.ts';
 import { equal, expect, expectNoAxeViolations, test, type PortalApi } from './support/fixtures.ts';
 
 const fixture = join(import.meta.dirname, 'fixtures', 'memberships-import.csv');
@@ -255,6 +256,9 @@ test.describe('add member form', () => {
 });
 
 test.describe('import', () => {
+  // The in-browser runner of a static host: with the dashboard server the import is a job (jobs.spec.ts).
+  test.beforeEach(({ page }) => withoutDashboardServer(page));
+
   test('a CSV with found, unknown, duplicate and already-member rows: preview, run, download, run again', async ({
     page,
     api,

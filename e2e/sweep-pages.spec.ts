@@ -188,6 +188,20 @@ const setups: Partial<Record<SweptPageName, PageSetup>> = {
     before: serveHistory,
     ready: (page) => expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(servedHistoryPerson),
   },
+  // An export of sales-interns (32, read only) done, with its rows.
+  job: {
+    act: async (page) => {
+      const started = await page.request.post('/dashboard-api/jobs', {
+        headers: { Authorization: E2E_TOKEN },
+        data: { kind: 'export', grp_id: 32 },
+      });
+      expect(started.status()).toBe(202);
+      const { result } = (await started.json()) as { result: { job_id: string } };
+      await page.goto(`/jobs/${result.job_id}`);
+      await expect(page.getByRole('progressbar', { name: 'Job progress' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Download results' })).toBeVisible();
+    },
+  },
 };
 
 /** The page's heading is shown, nothing is loading, and what says it has its data is there. */

@@ -48,6 +48,9 @@ export const pageSamples = {
   history: { samples: [{ name: 'history', url: () => '/history' }] },
   addPeopleList: { samples: [{ name: 'add your people list', url: () => '/people/add' }] },
   settings: { samples: [{ name: 'settings', url: () => '/settings' }] },
+  jobs: { samples: [{ name: 'jobs', url: () => '/jobs' }] },
+  // A job no one has; the English sweep opens a job of its own (sweep-pages.spec.ts).
+  job: { samples: [{ name: 'job', url: () => '/jobs/00000000-0000-4000-8000-000000000000' }] },
 } as const satisfies Record<RouteKey, RouteSamples>;
 
 export interface SweptPage extends PageSample {

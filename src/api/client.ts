@@ -16,6 +16,7 @@ interface ApiRequest<S extends z.ZodMiniType> {
   path: string;
   /** Stable name for messages, e.g. `GET /grp/get_with_children/{id}`. */
   endpoint: string;
+  /** JSON, or a Blob sent as it is with its own type (a file as the body). */
   body?: unknown;
   schema: S;
   signal?: AbortSignal;
@@ -83,8 +84,8 @@ async function send(request: Omit<ApiRequest<z.ZodMiniType>, 'schema'>): Promise
       const base = request.service === 'dashboard' ? apiConfig.dashboardBaseUrl : apiConfig.baseUrl;
       const answer = await fetch(base + request.path, {
         method: request.method,
-        headers: buildHeaders(request.body !== undefined, request.token ?? apiConfig.getToken(), request.headers),
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        headers: buildHeaders(request.body, request.token ?? apiConfig.getToken(), request.headers),
+        body: request.body === undefined || request.body instanceof Blob ? request.body : JSON.stringify(request.body),
         signal,
         credentials: 'omit',
       });
@@ -138,9 +139,10 @@ async function send(request: Omit<ApiRequest<z.ZodMiniType>, 'schema'>): Promise
   return text;
 }
 
-function buildHeaders(hasBody: boolean, token: string | null, extra: Record<string, string> = {}): Headers {
+function buildHeaders(body: unknown, token: string | null, extra: Record<string, string> = {}): Headers {
   const headers = new Headers({ ...extra, Accept: 'application/json' });
-  if (hasBody) headers.set('Content-Type', 'application/json');
+  if (body instanceof Blob) headers.set('Content-Type', body.type);
+  else if (body !== undefined) headers.set('Content-Type', 'application/json');
   // The portal takes the bare token, no "Bearer " prefix (docs/portal-api.md).
   if (token) headers.set('Authorization', token);
   return headers;

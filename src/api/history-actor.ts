@@ -25,7 +25,12 @@ export function writeHistoryActor(label: string): void {
  */
 export function historyHeaders(source: HistorySource): Record<string, string> {
   if (!apiConfig.baseUrl.startsWith('/') || apiConfig.baseUrl.startsWith('//')) return {};
+  return { 'X-Dashboard-Source': source, ...actorHeaders() };
+}
+
+/** Who starts a job on the dashboard server (its "Started by"), as the history names them. */
+export function actorHeaders(): Record<string, string> {
   const actor = readHistoryActor();
   // Percent-encoded: a header carries no accents, and the server decodes it.
-  return { 'X-Dashboard-Source': source, ...(actor ? { 'X-Dashboard-Actor': encodeURIComponent(actor) } : {}) };
+  return actor ? { 'X-Dashboard-Actor': encodeURIComponent(actor) } : {};
 }

@@ -1,5 +1,16 @@
-import { Fragment, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import {
+  Fragment,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { reloadWatchedJobs, subscribeWatchedJobs, watchedJobs } from '#api/watched-jobs.ts';
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths, routes } from '#lib/paths.ts';
@@ -9,6 +20,7 @@ import {
   CloseIcon,
   GroupsIcon,
   HistoryIcon,
+  JobsIcon,
   MenuIcon,
   ProductsIcon,
   SettingsIcon,
@@ -22,6 +34,11 @@ import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import { SlowDownNotice } from './slow-down-notice.tsx';
 import styles from './layout.module.css';
 
+// Loaded once this tab follows a job: most sessions never start one.
+const JobEndNotices = lazy(() =>
+  import('../features/jobs/job-end-notices.tsx').then((module) => ({ default: module.JobEndNotices })),
+);
+
 const navIcons: Record<NavIcon, ReactNode> = {
   groups: <GroupsIcon />,
   users: <UsersIcon />,
@@ -29,6 +46,7 @@ const navIcons: Record<NavIcon, ReactNode> = {
   addMember: <AddMemberIcon />,
   history: <HistoryIcon />,
   settings: <SettingsIcon />,
+  jobs: <JobsIcon />,
 };
 
 export function Layout() {
@@ -45,6 +63,10 @@ export function Layout() {
   const orgId = session?.orgId ?? null;
   const [shownOrgId, setShownOrgId] = useState(orgId);
   const [orgSwitched, setOrgSwitched] = useState(false);
+  const watched = useSyncExternalStore(subscribeWatchedJobs, watchedJobs);
+  const [followsJobs, setFollowsJobs] = useState(false);
+  // Once loaded, the notices stay mounted: a job's notice outlives its removal from the list followed.
+  if (watched.length > 0 && !followsJobs) setFollowsJobs(true);
 
   // The phone menu closes when the page changes (adjusting state during render, not in an effect).
   if (menuPath !== pathname) {
@@ -59,6 +81,11 @@ export function Layout() {
     setShownOrgId(orgId);
     if (orgId !== null && shownOrgId !== null) setOrgSwitched(true);
   }
+
+  // Signing out or into another organisation cleared the jobs this tab followed from storage (with
+  // the rest of the user data): read again here rather than by the session code, which is on the
+  // first page while this list is not.
+  useEffect(() => reloadWatchedJobs(), [orgId]);
 
   useEffect(() => {
     // The dialog or the page that had focus is gone: carry on from the top of the new page.
@@ -144,6 +171,14 @@ export function Layout() {
           </p>
         )}
         <SlowDownNotice />
+        {/* Always there, so that a job's end is announced when its notice appears. */}
+        <div role="status">
+          {followsJobs && (
+            <Suspense fallback={null}>
+              <JobEndNotices watched={watched} />
+            </Suspense>
+          )}
+        </div>
         <Fragment key={orgId ?? 'none'}>
           <Outlet />
         </Fragment>

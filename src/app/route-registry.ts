@@ -26,10 +26,11 @@ export interface Visit {
 }
 
 /** Which icon of the navigation (layout.tsx draws them: icons stay out of the entry). */
-export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history' | 'settings';
+export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history' | 'jobs' | 'settings';
 
 /** A label of the navigation, a key of appMessages. */
-export type NavLabel = 'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory' | 'navSettings';
+export type NavLabel =
+  'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory' | 'navJobs' | 'navSettings';
 
 export interface PageRoute {
   page: LazyPage;
@@ -103,6 +104,13 @@ export const pageRoutes = {
   settings: {
     page: lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
     nav: { label: 'navSettings', icon: 'settings' },
+  },
+  jobs: {
+    page: lazyPage(() => import('../features/jobs/jobs-page.tsx'), 'JobsPage'),
+    nav: { label: 'navJobs', icon: 'jobs' },
+  },
+  job: {
+    page: lazyPage(() => import('../features/jobs/job-page.tsx'), 'JobPage'),
   },
 } satisfies Record<keyof typeof routes, PageRoute>;
 

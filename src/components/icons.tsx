@@ -59,6 +59,11 @@ export const HistoryIcon = () => (
     <path d="M12 7v5l3 2" />
   </Icon>
 );
+export const JobsIcon = () => (
+  <Icon>
+    <path d="M10 6h10M10 12h10M10 18h10M3.5 6l1.5 1.5L7.5 5M3.5 12l1.5 1.5 2.5-2.5M3.5 18l1.5 1.5 2.5-2.5" />
+  </Icon>
+);
 export const EyeIcon = () => (
   <Icon>
     <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />

@@ -30,5 +30,12 @@ describe('paths', () => {
     expect(paths.importMembers({})).toBe('/memberships/import');
     expect(paths.addPeople({ copy: 4 })).toBe('/memberships/add-people?copy=4');
     expect(paths.addPeople()).toBe('/memberships/add-people');
+    expect(paths.importMembers({ job: 'b5e2' })).toBe('/memberships/import?job=b5e2');
+  });
+
+  it('builds the address of a job, which its pattern matches with the id back', () => {
+    const id = '0b6c5a3e-1f2d-4c3b-9a8e-7d6c5b4a3f21';
+    expect(matchPath(routes.job, paths.job(id))?.params.id).toBe(id);
+    expect(paths.jobs()).toBe(routes.jobs);
   });
 });

@@ -18,6 +18,8 @@ export const routes = {
   history: '/history',
   addPeopleList: '/people/add',
   settings: '/settings',
+  jobs: '/jobs',
+  job: '/jobs/:id',
 } as const;
 
 type Query = Record<string, string | number | undefined>;
@@ -48,16 +50,19 @@ export const paths = {
   product: (id: number) => `/products/${id}`,
   /** The add form, with a group and/or a person chosen beforehand. */
   addMember: (preset: { grp?: number; user?: number } = {}) => withQuery(routes.addMember, preset),
-  /** The import, with a group chosen beforehand. */
-  importMembers: (preset: { grp?: number } = {}) => withQuery(routes.importMembers, preset),
+  /** The import, with a group chosen beforehand, or open on its job on the dashboard server. */
+  importMembers: (preset: { grp?: number; job?: string } = {}) => withQuery(routes.importMembers, preset),
   /**
    * People added to a group of the administrator's choice: the members of group `copy` (a copy
    * of a group), or the people of the route state (a bulk action on members: the ids never go in
-   * the URL).
+   * the URL); `job`: the job on the dashboard server that adds them.
    */
-  addPeople: (preset: { copy?: number } = {}) => withQuery(routes.addPeople, preset),
+  addPeople: (preset: { copy?: number; job?: string } = {}) => withQuery(routes.addPeople, preset),
   history: () => routes.history,
   /** "Add your people list": identifiers the dashboard server looks up for its directory. */
   addPeopleList: () => routes.addPeopleList,
   settings: () => routes.settings,
+  /** The jobs of the dashboard server (imports, bulk adds, copies, exports), newest first. */
+  jobs: () => routes.jobs,
+  job: (id: string) => `/jobs/${encodeURIComponent(id)}`,
 };

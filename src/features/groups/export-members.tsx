@@ -1,9 +1,9 @@
 // "Export members" on a group page: every membership of the group (and of all its subgroups if
 // asked), every page of user_grp/get_all, with progress and a cancel, saved as CSV in the shape
 // the language's Excel opens: user id, organisation identifier, name, e-mail, group admin, member
-// since. The people come from the dashboard server's directory (every administrator's lookups,
-// lists and refreshes), not from this tab; on a static host, from the users this tab looked up
-// (the API has no "user by id"). Blank where neither knows them.
+// since. On a static host, the people come from the users this tab looked up (the API has no
+// "user by id"), blank where not known; with the dashboard server, an export job does it instead
+// (export-members-job.tsx), naming people from the server's directory.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchPeopleByIds } from '#api/directory.ts';
@@ -20,6 +20,7 @@ import { csvDelimiter, writeCsv } from '#lib/csv.ts';
 import { downloadText } from '#lib/download.ts';
 import { useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
+import { ExportMembersJob } from './export-members-job.tsx';
 import { groupMessages } from './messages.ts';
 import styles from './group-page.module.css';
 
@@ -31,6 +32,11 @@ type ExportState =
   | { kind: 'failed'; error: unknown };
 
 export function ExportMembers({ group }: { group: Grp }) {
+  const server = useDashboardServer();
+  return server === 'available' ? <ExportMembersJob group={group} /> : <ExportInBrowser group={group} />;
+}
+
+function ExportInBrowser({ group }: { group: Grp }) {
   const t = useMessages(groupMessages);
   const formatMessage = useMessageFormat();
   const { locale } = useLocale();

@@ -2,7 +2,9 @@
 // through the import's preview, run and results (useImport, the same runner): the people selected
 // in a group's "Members" (route state, history source 'bulk'), or with `?copy=<id>` the members of
 // that group, and of its subgroups if asked (source 'copy'). Nobody is added twice: each person
-// is gathered once, and the runner checks every membership right before creating it.
+// is gathered once, and the runner checks every membership right before creating it. With the
+// dashboard server, "Preview" starts a job there instead (`bulk-add` or `copy`, `?job=<id>`), which
+// gathers, previews and adds on the server and goes on when the page closes.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -13,11 +15,11 @@ import { groupIndexQuery } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
 import { membersOf, namesOf, peopleRows } from '#domain/people-to-add.ts';
 import type { Grp } from '#schemas/grp.ts';
+import { Button } from '#components/button.tsx';
 import { GroupName } from '#components/group-name.tsx';
 import { NotFound } from '#components/not-found.tsx';
 import { fillNodes } from '#components/portal-text.tsx';
 import { RecordStates } from '#components/record-states.tsx';
-import { Button } from '#components/button.tsx';
 import { readChosenPeople } from '#lib/chosen-people.ts';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -30,6 +32,8 @@ import { ResultsSection } from '../import/results-section.tsx';
 import { useImport } from '../import/use-import.ts';
 import { useStepFocus } from '../use-step-focus.ts';
 import { useLeaveGuard } from '../import/use-leave-guard.ts';
+import { JobSection } from '../job-section.tsx';
+import { useServerJob } from '../use-server-job.ts';
 import { membershipMessages } from '../messages.ts';
 import styles from '../memberships.module.css';
 
@@ -41,6 +45,18 @@ export function AddPeoplePage() {
   const chosen = copyFrom === null ? readChosenPeople(location.state) : null;
   const sourceId = copyFrom ?? chosen?.from ?? null;
   const query = useQuery({ ...groupQueries.children(sourceId ?? 0), enabled: sourceId !== null });
+  const job = useServerJob();
+  const jobTitleId = useId();
+
+  // A job's address with nothing else (a link from elsewhere): the job alone.
+  if (sourceId === null && job.jobId !== null) {
+    return (
+      <div className={styles.page}>
+        <h1>{t.addPeopleTitle}</h1>
+        <JobSection jobId={job.jobId} titleId={jobTitleId} actions={<Link to={paths.groups()}>{t.openGroups}</Link>} />
+      </div>
+    );
+  }
 
   if (sourceId === null) {
     return (
@@ -83,6 +99,7 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
   const hintId = useId();
   const copy = userIds === null;
   const { phase, previewPeople, run, cancel, reset } = useImport(copy ? 'copy' : 'bulk');
+  const job = useServerJob();
   const [target, setTarget] = useState<Grp | null>(null);
   const [missingTarget, setMissingTarget] = useState(false);
   const [subgroups, setSubgroups] = useState(false);
@@ -97,10 +114,19 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
 
   const step = phase.kind === 'preview' ? 'preview' : phase.kind === 'done' ? 'results' : null;
   useStepFocus(step, `${titleId}-${step}`);
+  useStepFocus(job.jobId, `${titleId}-job`);
 
   async function start() {
     if (!target) return setMissingTarget(true);
-    if (abort.current) return;
+    if (abort.current || job.starting.isPending) return;
+    // On the dashboard server, the job gathers the members itself.
+    if (await job.serverThere()) {
+      return job.start(
+        userIds
+          ? { kind: 'bulk-add', grp_id: target.grp_id, user_ids: [...new Set(userIds)] }
+          : { kind: 'copy', from_grp_id: source.grp_id, grp_id: target.grp_id, include_subgroups: subgroups },
+      );
+    }
     const controller = new AbortController();
     abort.current = controller;
     const { signal } = controller;
@@ -176,7 +202,8 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
         </p>
       )}
 
-      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-group`}>
+      {/* Hidden, not gone, while a job is shown: Back finds the choices as they were. */}
+      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-group`} hidden={job.jobId !== null}>
         <h2 id={`${titleId}-group`}>{t.stepGroup}</h2>
         <GroupCombobox
           value={target}
@@ -189,7 +216,7 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
         />
       </section>
 
-      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`}>
+      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`} hidden={job.jobId !== null}>
         <h2 id={`${titleId}-people`}>{t.stepPeople}</h2>
         <p>
           {copy
@@ -224,6 +251,32 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
           )}
         </div>
       </section>
+
+      {job.starting.isPending && (
+        <PreviewProgressSection titleId={`${titleId}-preview`} status={t.sendingPeople} progress={null} />
+      )}
+
+      {job.starting.isError && job.jobId === null && (
+        <PreviewFailedSection titleId={`${titleId}-preview`} error={job.starting.error} onRetry={() => void start()} />
+      )}
+
+      {job.jobId !== null && (
+        <JobSection
+          titleId={`${titleId}-job`}
+          jobId={job.jobId}
+          actions={
+            <Button
+              onClick={() => {
+                job.starting.reset();
+                job.leave();
+                edit();
+              }}
+            >
+              {t.addOtherPeople}
+            </Button>
+          }
+        />
+      )}
 
       {status !== null && (
         <PreviewProgressSection titleId={`${titleId}-preview`} status={status} progress={statusProgress} />

@@ -1,8 +1,9 @@
 // /memberships/import: bulk add to one group, or to the groups a file's group column names, from
 // pasted identifiers or a CSV file. Preview first (nothing written), then a run with progress,
-// cancel and results. `?grp=<id>` presets the group. The page wires two named-state machines:
-// what was given (useImportSource, a reducer) and where the import is (useImport: edit,
-// previewing, preview, running, done).
+// cancel and results. `?grp=<id>` presets the group. With the dashboard server, "Preview" starts
+// a job there (`?job=<id>`, shown by JobSection): it goes on when the page closes. On a static
+// host the page wires two named-state machines: what was given (useImportSource, a reducer) and
+// where the import is (useImport: edit, previewing, preview, running, done).
 import { useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseImportText } from '#domain/import-rows.ts';
@@ -25,6 +26,8 @@ import {
   type FileProblem,
   type FileReadAction,
 } from './import-source-state.ts';
+import { JobSection } from '../job-section.tsx';
+import { useServerJob } from '../use-server-job.ts';
 import { PreviewSection } from './preview-section.tsx';
 import { PreviewFailedSection, PreviewProgressSection, usePreviewingStatus } from './preview-status.tsx';
 import { ResultsSection } from './results-section.tsx';
@@ -43,6 +46,7 @@ export function ImportPage() {
   const reads = useFileRead<FileReadAction>();
   const fileInput = useRef<HTMLInputElement>(null);
   const { phase, preview, run, cancel, reset } = useImport();
+  const job = useServerJob();
   const running = phase.kind === 'running';
   const locked = phase.kind !== 'edit' && phase.kind !== 'preview-failed';
 
@@ -51,6 +55,7 @@ export function ImportPage() {
   // The progress and the preview are two steps under one heading id.
   const step = phase.kind === 'previewing' || phase.kind === 'preview' || phase.kind === 'done' ? phase.kind : null;
   useStepFocus(step, `${titleId}-${step === 'done' ? 'results' : 'preview'}`);
+  useStepFocus(job.jobId, `${titleId}-job`);
 
   const fileProblemText: Record<FileProblem, string> = {
     empty: t.fileEmpty,
@@ -98,7 +103,14 @@ export function ImportPage() {
       return dispatch({ type: 'preview-refused', group: needsGroup, rows: !rows });
     }
     dispatch({ type: 'preview-accepted' });
-    void preview(parsed, group);
+    if (!(await job.serverThere())) return void preview(parsed, group);
+    job.start({ kind: 'import', grp_id: group?.grp_id ?? null, text });
+  }
+
+  function startOver() {
+    reset();
+    reads.drop();
+    dispatch({ type: 'start-over' });
   }
 
   return (
@@ -119,7 +131,8 @@ export function ImportPage() {
         </p>
       )}
 
-      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-group`}>
+      {/* Hidden, not gone, while a job is shown: Back finds the list as it was typed. */}
+      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-group`} hidden={job.jobId !== null}>
         <h2 id={`${titleId}-group`}>{t.stepGroup}</h2>
         <p className="hint">{t.stepGroupOptional}</p>
         <GroupCombobox
@@ -135,7 +148,7 @@ export function ImportPage() {
         {preset.error !== null && <ApiErrorNotice error={preset.error} onRetry={preset.retry} />}
       </section>
 
-      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`}>
+      <section className={`card ${styles.section}`} aria-labelledby={`${titleId}-people`} hidden={job.jobId !== null}>
         <h2 id={`${titleId}-people`}>{t.stepPeople}</h2>
         <ImportSource
           key={source.inputKey}
@@ -166,6 +179,36 @@ export function ImportPage() {
         </div>
       </section>
 
+      {job.starting.isPending && (
+        <PreviewProgressSection titleId={`${titleId}-preview`} status={t.sendingList} progress={null} />
+      )}
+
+      {job.starting.isError && job.jobId === null && (
+        <PreviewFailedSection
+          titleId={`${titleId}-preview`}
+          error={job.starting.error}
+          onRetry={() => startPreview()}
+        />
+      )}
+
+      {job.jobId !== null && (
+        <JobSection
+          titleId={`${titleId}-job`}
+          jobId={job.jobId}
+          actions={
+            <Button
+              onClick={() => {
+                job.starting.reset();
+                job.leave();
+                startOver();
+              }}
+            >
+              {t.startOver}
+            </Button>
+          }
+        />
+      )}
+
       {phase.kind === 'previewing' && (
         <PreviewProgressSection titleId={`${titleId}-preview`} status={previewingStatus(phase)} progress={phase} />
       )}
@@ -192,11 +235,7 @@ export function ImportPage() {
           titleId={`${titleId}-results`}
           phase={phase}
           onRunAgain={() => run({ ...phase, previous: phase.results })}
-          onStartOver={() => {
-            reset();
-            reads.drop();
-            dispatch({ type: 'start-over' });
-          }}
+          onStartOver={startOver}
         />
       )}
     </div>
