@@ -66,8 +66,8 @@ export interface GatheringCache {
   saveProduct(orgId: number, product: ReportProduct): Promise<string>;
 }
 
-/** A person's name and identifier, as a directory knows them. */
-export type KnownPerson = Pick<Person, 'user_id' | 'firstname' | 'lastname' | 'user_organisation_identifier'>;
+/** A person's name, identifier and e-mail, as a directory knows them. */
+export type KnownPerson = Pick<Person, 'user_id' | 'firstname' | 'lastname' | 'user_organisation_identifier' | 'email'>;
 
 export interface GatheringDeps {
   read: PortalReader;
@@ -164,6 +164,7 @@ export class Gathering {
             firstname: person?.firstname ?? null,
             lastname: person?.lastname ?? null,
             user_organisation_identifier: person?.user_organisation_identifier ?? null,
+            email: person?.email ?? null,
           };
         }),
         products,
@@ -381,11 +382,12 @@ export class Gathering {
         title: result.product_i18n_title ?? null,
         type: result.product_type_id ?? null,
         status: result.product_status ?? null,
+        min_score: result.product_min_score ?? null,
       };
     } catch (error) {
       // A product deleted since the take: shown by its id.
       if (error instanceof PortalRequestError && error.status === 404 && error.code === 'not_found') {
-        return { product_id: productId, title: null, type: null, status: null };
+        return { product_id: productId, title: null, type: null, status: null, min_score: null };
       }
       throw error;
     }

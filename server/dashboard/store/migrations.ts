@@ -366,6 +366,14 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0012_report_product_min_score': {
+      async up(db: AnyDb) {
+        // The pass mark of a product, for "Below the pass mark". The products cached before do
+        // not know theirs: they are forgotten (a cache) and asked again by the next report.
+        await db.schema.alterTable('report_product').addColumn('min_score', 'integer').execute();
+        await db.deleteFrom('report_product').execute();
+      },
+    },
   };
 }
 

@@ -140,6 +140,8 @@ export interface ReportProductTable {
   title: string | null;
   type: string | null;
   status: string | null;
+  /** product_min_score; null when the portal gave none. */
+  min_score: number | null;
   gathered_at: string;
 }
 

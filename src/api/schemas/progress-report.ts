@@ -23,6 +23,7 @@ export const reportMemberSchema = z.object({
   firstname: nullableString,
   lastname: nullableString,
   user_organisation_identifier: nullableString,
+  email: nullableString,
 });
 export type ReportMember = z.infer<typeof reportMemberSchema>;
 
@@ -32,6 +33,8 @@ export const reportProductSchema = z.object({
   title: nullableString,
   type: nullableString,
   status: nullableString,
+  /** The pass mark (`product_min_score`); null or 0 when the product has none. */
+  min_score: nullableInt,
 });
 export type ReportProduct = z.infer<typeof reportProductSchema>;
 

@@ -1,7 +1,7 @@
 // /groups/:id/progress: who in this group (and its subgroups) has completed which training.
 // The dashboard server gathers the data (use-progress-report.ts); the figures are computed here
 // over all of it (aggregate.ts), so sorting and filtering need no request.
-import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useDashboardServer } from '#components/dashboard-server.ts';
 import type { Grp } from '#schemas/grp.ts';
@@ -13,9 +13,12 @@ import { useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { preloadable } from '#lib/preloadable.tsx';
 import { aggregate } from './aggregate.ts';
+import { AttentionSections } from './attention-sections.tsx';
+import { belowPassMark, stalledTakes } from './attention.ts';
 import { ExportControls } from './export-controls.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { GatheringStatus } from './gathering-status.tsx';
+import { productNamer } from './labels.ts';
 import { MemberTable } from './member-table.tsx';
 import { progressMessages } from './messages.ts';
 import { ProductTable } from './product-table.tsx';
@@ -41,7 +44,8 @@ export function ProgressPage() {
 function ProgressReportView({ group }: { group: Grp }) {
   const t = useMessages(progressMessages);
   const server = useDashboardServer();
-  const { includeSubgroups, filter, update } = useProgressParams();
+  const params = useProgressParams();
+  const { includeSubgroups, update } = params;
   const key = { grpId: group.grp_id, includeSubgroups };
   const { query, restart, cancel } = useProgressReport(key, server);
   const [before = '', after = ''] = t.title.split('{name}');
@@ -78,32 +82,54 @@ function ProgressReportView({ group }: { group: Grp }) {
       )}
       {restart.isError && <ApiErrorNotice error={restart.error} onRetry={() => restart.mutate(false)} />}
       {cancel.isError && <ApiErrorNotice error={cancel.error} />}
-      {report?.data && <ReportBody data={report.data} filter={filter} update={update} />}
+      {report?.data && <ReportBody data={report.data} params={params} />}
     </article>
   );
 }
 
-function ReportBody({
-  data,
-  filter,
-  update,
-}: { data: ProgressData } & Pick<ReturnType<typeof useProgressParams>, 'filter' | 'update'>) {
+function ReportBody({ data, params }: { data: ProgressData; params: ReturnType<typeof useProgressParams> }) {
   const t = useMessages(progressMessages);
+  const { filter, period, stalledDays, update } = params;
+  // "Today" of the report's day counts (stalled days, the months charted): fixed while it is shown.
+  const [now] = useState(() => new Date());
   const figures = useMemo(() => aggregate(data, filter), [data, filter]);
-  // The tables (a row per product and per member, thousands of cells) render in a second pass,
-  // after the summary and the charts are on screen; while a filter changes, they show the
-  // previous figures until the new ones are rendered.
+  const nameOf = useMemo(() => productNamer(data.products, t), [data.products, t]);
+  const stalled = useMemo(() => stalledTakes(data, filter, stalledDays, now), [data, filter, stalledDays, now]);
+  // The tables (a row per product and per member, thousands of cells; the members to follow up)
+  // render in a second pass, after the summary and the charts are on screen; while a filter
+  // changes, they show the previous figures until the new ones are rendered.
   const tableFigures = useDeferredValue(figures, null);
+  const below = useMemo(() => (tableFigures ? belowPassMark(tableFigures) : []), [tableFigures]);
   return (
     <>
       <FilterBar products={data.products} filter={filter} update={update} />
-      <SummaryFigures summary={figures.summary} />
-      <ExportControls figures={figures} groupId={data.group.grp_id} />
-      {tableFigures ? <ProductTable rows={tableFigures.products} /> : <p role="status">{t.tablesLoading}</p>}
+      <SummaryFigures summary={figures.summary} withPeriod={filter.from !== undefined || filter.to !== undefined} />
+      {tableFigures && (
+        <AttentionSections
+          groupId={data.group.grp_id}
+          nameOf={nameOf}
+          stalled={stalled}
+          stalledDays={stalledDays}
+          onStalledDays={(days) => update({ stalled: String(days) })}
+          below={below}
+        />
+      )}
+      <ExportControls figures={figures} groupId={data.group.grp_id} nameOf={nameOf} />
+      {tableFigures ? (
+        <ProductTable rows={tableFigures.products} nameOf={nameOf} />
+      ) : (
+        <p role="status">{t.tablesLoading}</p>
+      )}
       <Suspense fallback={<p role="status">{t.chartsLoading}</p>}>
-        <Charts figures={figures} />
+        <Charts
+          figures={figures}
+          filter={filter}
+          period={period}
+          onPeriod={(next) => update({ period: next === 'all' ? undefined : next })}
+          nameOf={nameOf}
+        />
       </Suspense>
-      {tableFigures && <MemberTable figures={tableFigures} />}
+      {tableFigures && <MemberTable figures={tableFigures} nameOf={nameOf} />}
     </>
   );
 }

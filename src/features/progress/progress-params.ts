@@ -1,10 +1,16 @@
 // The page's filters, in the URL so that a reload or a shared link shows the same report:
-// `subgroups=1`, `product=<id>`, `type`, `status`, `from` and `to` (completion dates, YYYY-MM-DD).
+// `subgroups=1`, `product=<id>`, `type`, `status`, `from` and `to` (completion dates, YYYY-MM-DD),
+// `period` (of "Completions per month") and `stalled` (the days of "Stalled").
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProgressFilter } from './aggregate.ts';
+import { DEFAULT_STALLED_DAYS } from './attention.ts';
+import { parsePeriod } from './chart-series.ts';
 
-export type ProgressParam = 'subgroups' | 'product' | 'type' | 'status' | 'from' | 'to';
+export type ProgressParam = 'subgroups' | 'product' | 'type' | 'status' | 'from' | 'to' | 'period' | 'stalled';
+
+/** The most days "Stalled" takes: ten years. */
+export const MAX_STALLED_DAYS = 3650;
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -30,6 +36,9 @@ export function useProgressParams() {
       to: date('to'),
     };
   }, [params]);
+  const period = parsePeriod(params.get('period'));
+  const stalled = positiveInt(params.get('stalled'));
+  const stalledDays = stalled !== undefined && stalled <= MAX_STALLED_DAYS ? stalled : DEFAULT_STALLED_DAYS;
   const update = useCallback(
     (changes: Partial<Record<ProgressParam, string | undefined>>) =>
       setParams(
@@ -45,5 +54,5 @@ export function useProgressParams() {
       ),
     [setParams],
   );
-  return { includeSubgroups, filter, update };
+  return { includeSubgroups, filter, period, stalledDays, update };
 }

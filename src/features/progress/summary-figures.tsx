@@ -1,11 +1,11 @@
-// The summary: each figure with its label.
+// The summary: each figure with its label, and under them how they count.
 import { useLocale, useMessages } from '#lib/i18n.tsx';
 import type { Summary } from './aggregate.ts';
 import { average, percent } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
 
-export function SummaryFigures({ summary }: { summary: Summary }) {
+export function SummaryFigures({ summary, withPeriod }: { summary: Summary; withPeriod: boolean }) {
   const t = useMessages(progressMessages);
   const { locale } = useLocale();
   const n = (value: number) => value.toLocaleString(locale);
@@ -14,7 +14,6 @@ export function SummaryFigures({ summary }: { summary: Summary }) {
     [t.membersWithTake, n(summary.membersWithTake)],
     [t.takesCompleted, n(summary.completed)],
     [t.takesInProgress, n(summary.inProgress)],
-    [t.takesNotStarted, n(summary.notStarted)],
     [t.completionRate, percent(summary.completionRate, locale, t.none)],
     [t.averageScore, average(summary.averageScore, locale, t.none)],
   ];
@@ -29,6 +28,13 @@ export function SummaryFigures({ summary }: { summary: Summary }) {
           </div>
         ))}
       </dl>
+      <h3 className={styles.definitionsTitle}>{t.definitionsTitle}</h3>
+      <ul className={styles.definitions}>
+        <li>{t.defTakes}</li>
+        <li>{t.defNotStarted}</li>
+        <li>{t.defRate}</li>
+        {withPeriod && <li>{t.defPeriod}</li>}
+      </ul>
     </section>
   );
 }
