@@ -121,6 +121,7 @@ function reportAnswer(grpId: number, changes: Partial<ProgressReport>) {
       },
       failure: null,
       data: null,
+      previous: null,
       ...changes,
     },
   });

@@ -11,6 +11,7 @@ import { itemEnvelopeSchema, listEnvelopeReadSchema } from '#schemas/envelope.ts
 import { grpWithChildrenReadSchema } from '#schemas/grp.ts';
 import { productReadSchema } from '#schemas/product.ts';
 import type {
+  PreviousReport,
   ProgressCounts,
   ProgressData,
   ProgressReport,
@@ -75,6 +76,12 @@ export interface GatheringDeps {
   /** The people a directory knows among these user ids (at most 500 at a time). */
   people: (orgId: number, userIds: readonly number[]) => Promise<KnownPerson[]>;
   concurrency: number;
+  /**
+   * Keeps the figures of a report just gathered and answers those of the report before it (the
+   * dashboard server's store). `askedPortal`: some of its data is new from the portal. Absent
+   * in the browser, which keeps nothing.
+   */
+  remember?: (key: GatheringKey, data: ProgressData, askedPortal: boolean) => Promise<PreviousReport | null>;
 }
 
 const isoTime = (ms: number) => new Date(ms).toISOString();
@@ -105,6 +112,7 @@ export class Gathering {
   finishedAt: number | null = null;
   failure: PortalRequestError | null = null;
   data: ProgressData | null = null;
+  previous: PreviousReport | null = null;
   private oldest: string | null = null;
   private fromCache = false;
   private readonly counts = {
@@ -170,6 +178,8 @@ export class Gathering {
         products,
         takes,
       };
+      // Before it reads ready: a ready report says what changed since the previous one.
+      this.previous = (await this.deps.remember?.(this.key, this.data, this.counts.requests_done > 0)) ?? null;
       this.finish('ready');
     } catch (error) {
       if (error instanceof Stopped) return;
@@ -229,6 +239,7 @@ export class Gathering {
           }
         : null,
       data: this.state === 'ready' ? this.data : null,
+      previous: this.state === 'ready' ? this.previous : null,
     };
   }
 

@@ -12,6 +12,7 @@ export interface StoreTables {
   report_group: ReportGroupTable;
   report_user_takes: ReportUserTakesTable;
   report_product: ReportProductTable;
+  report_snapshot: ReportSnapshotTable;
   group_member_count: GroupMemberCountTable;
   shared_cache: SharedCacheTable;
   job: JobTable;
@@ -146,6 +147,20 @@ export interface ReportProductTable {
 }
 
 /** How many members a group had when the portal was last asked (user_grp/get_all's total). */
+/** The figures of one progress report made (report-snapshots.ts). */
+export interface ReportSnapshotTable {
+  id: Generated<number>;
+  org_id: number;
+  grp_id: number;
+  /** 1: the group and its subtree; 0: the group alone. */
+  include_subgroups: number;
+  reported_at: string;
+  /** SHA-256 (hex) of `figures`. */
+  fingerprint: string;
+  /** JSON: ReportFigures of src/domain/progress-figures.ts. */
+  figures: string;
+}
+
 export interface GroupMemberCountTable {
   org_id: number;
   grp_id: number;
