@@ -13,6 +13,7 @@ import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { paths } from '#lib/paths.ts';
 import type { ReportMember, ReportProduct } from '#schemas/progress-report.ts';
+import { AsOf } from './as-of.tsx';
 import type { BelowPassMarkRow, StalledRow } from './attention.ts';
 import { belowTable, stalledTable, tableCsv, type ReportTable } from './export.ts';
 import { fileName, useDownload } from './export-controls.tsx';
@@ -162,6 +163,7 @@ function AttentionSection<R extends Row>({
     // Not a named region itself: its table's scrolling region bears the section's name.
     <section className={styles.attention}>
       <h2 id={`${id}-title`}>{title}</h2>
+      <AsOf />
       <p className={styles.attentionCount}>{count}</p>
       {controls}
       {rows.length > 0 && (

@@ -6,6 +6,7 @@
 import { useRef } from 'react';
 import { useMessages } from '#lib/i18n.tsx';
 import type { ProgressFigures, ProgressFilter } from './aggregate.ts';
+import { AsOf } from './as-of.tsx';
 import { useChartColors } from './chart-frame.tsx';
 import type { ChartPeriod } from './chart-series.ts';
 import { CompletionChart } from './completion-chart.tsx';
@@ -34,6 +35,7 @@ export default function Charts({
   return (
     <section ref={ref} aria-labelledby="progress-charts" className={styles.charts}>
       <h2 id="progress-charts">{t.chartsTitle}</h2>
+      <AsOf />
       {colors && (
         <div className={styles.chartGrid}>
           <CompletionChart rows={figures.products} colors={colors} nameOf={nameOf} />

@@ -16,6 +16,7 @@ import { useFormat, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { paths } from '#lib/paths.ts';
 import type { Cell, MemberRow, ProgressFigures } from './aggregate.ts';
+import { AsOf } from './as-of.tsx';
 import { cellText, memberLabel, type ProductNamer } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import { SortHeader, useSorted, type SortValue } from './sorting.tsx';
@@ -75,6 +76,7 @@ export function MemberTable({ figures, nameOf }: { figures: ProgressFigures; nam
 
   return (
     <section className={styles.tableSection}>
+      <AsOf />
       <p className={styles.hint}>
         {formatMessage(t.membersShown, { count: figures.members.length, products: products.length })}
       </p>

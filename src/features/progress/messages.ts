@@ -143,6 +143,10 @@ export const progressMessages = defineMessages({
     showAllRows: 'Show all {count, plural, one {# row} other {# rows}}',
     showFewer: 'Show the first 10 rows',
     download: 'Download',
+    asOf: 'As of {time}',
+    changesSince:
+      'Since {date}: {completions, plural, =0 {no new completion} one {# new completion} other {# new completions}}, {stalled, plural, =0 {none newly stalled} one {# newly stalled} other {# newly stalled}}, {members, plural, =0 {no new member} one {# new member} other {# new members}}.',
+    changesFirst: 'The server keeps the figures of this report: the next one will say what changed since.',
   },
   fr: {
     title: 'Progression de {name}',
@@ -286,5 +290,9 @@ export const progressMessages = defineMessages({
     showAllRows: 'Afficher {count, plural, one {la ligne} other {les # lignes}}',
     showFewer: 'Afficher les 10 premières lignes',
     download: 'Télécharger',
+    asOf: 'État au {time}',
+    changesSince:
+      'Depuis le {date} : {completions, plural, =0 {aucun nouvel achèvement} one {# nouvel achèvement} other {# nouveaux achèvements}}, {stalled, plural, =0 {aucun nouveau passage à l’arrêt} one {# nouveau passage à l’arrêt} other {# nouveaux passages à l’arrêt}}, {members, plural, =0 {aucun nouveau membre} one {# nouveau membre} other {# nouveaux membres}}.',
+    changesFirst: 'Le serveur garde les chiffres de ce rapport : le prochain dira ce qui a changé depuis.',
   },
 });

@@ -6,6 +6,7 @@ import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { Link } from 'react-router';
 import type { ProductRow } from './aggregate.ts';
+import { AsOf } from './as-of.tsx';
 import { average, percent, type ProductNamer } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import { SortHeader, useSorted, type SortValue } from './sorting.tsx';
@@ -42,6 +43,7 @@ export function ProductTable({ rows, nameOf }: { rows: ProductRow[]; nameOf: Pro
   ];
   return (
     <section className={styles.tableSection}>
+      <AsOf />
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take keyboard focus to be scrolled without a mouse */}
       <div className={styles.scroll} tabIndex={0} role="region" aria-label={t.byProduct}>
         <table className={styles.table}>

@@ -5,7 +5,7 @@ import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Link } from 'react-router';
 import { useDashboardServer } from '#components/dashboard-server.ts';
 import type { Grp } from '#schemas/grp.ts';
-import type { ProgressData } from '#schemas/progress-report.ts';
+import type { ProgressData, ProgressReport } from '#schemas/progress-report.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { GroupName } from '#components/group-name.tsx';
 import { GroupRoute } from '#components/group-route.tsx';
@@ -13,8 +13,10 @@ import { useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { preloadable } from '#lib/preloadable.tsx';
 import { aggregate } from './aggregate.ts';
+import { AsOfTime } from './as-of.tsx';
 import { AttentionSections } from './attention-sections.tsx';
 import { belowPassMark, stalledTakes } from './attention.ts';
+import { reportChanges } from './changes.ts';
 import { ExportControls } from './export-controls.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { GatheringStatus } from './gathering-status.tsx';
@@ -22,6 +24,7 @@ import { productNamer } from './labels.ts';
 import { MemberTable } from './member-table.tsx';
 import { progressMessages } from './messages.ts';
 import { ProductTable } from './product-table.tsx';
+import { ChangesSince } from './report-changes.tsx';
 import { useProgressParams } from './progress-params.ts';
 import { SummaryFigures } from './summary-figures.tsx';
 import { useProgressReport } from './use-progress-report.ts';
@@ -82,12 +85,23 @@ function ProgressReportView({ group }: { group: Grp }) {
       )}
       {restart.isError && <ApiErrorNotice error={restart.error} onRetry={() => restart.mutate(false)} />}
       {cancel.isError && <ApiErrorNotice error={cancel.error} />}
-      {report?.data && <ReportBody data={report.data} params={params} />}
+      {report?.data && <ReportBody report={report} data={report.data} kept={server !== 'absent'} params={params} />}
     </article>
   );
 }
 
-function ReportBody({ data, params }: { data: ProgressData; params: ReturnType<typeof useProgressParams> }) {
+function ReportBody({
+  report,
+  data,
+  kept,
+  params,
+}: {
+  report: ProgressReport;
+  data: ProgressData;
+  /** The dashboard server gathered it, and keeps its figures (not the page itself). */
+  kept: boolean;
+  params: ReturnType<typeof useProgressParams>;
+}) {
   const t = useMessages(progressMessages);
   const { filter, period, stalledDays, update } = params;
   // "Today" of the report's day counts (stalled days, the months charted): fixed while it is shown.
@@ -100,10 +114,19 @@ function ReportBody({ data, params }: { data: ProgressData; params: ReturnType<t
   // changes, they show the previous figures until the new ones are rendered.
   const tableFigures = useDeferredValue(figures, null);
   const below = useMemo(() => (tableFigures ? belowPassMark(tableFigures) : []), [tableFigures]);
+  const { previous } = report;
+  const changes = useMemo(
+    () => (previous ? reportChanges(data, previous, filter, stalled, stalledDays) : null),
+    [data, previous, filter, stalled, stalledDays],
+  );
   return (
-    <>
+    <AsOfTime value={report.data_gathered_at ?? report.finished_at}>
       <FilterBar products={data.products} filter={filter} update={update} />
-      <SummaryFigures summary={figures.summary} withPeriod={filter.from !== undefined || filter.to !== undefined} />
+      <SummaryFigures
+        summary={figures.summary}
+        withPeriod={filter.from !== undefined || filter.to !== undefined}
+        changes={kept && <ChangesSince changes={changes} />}
+      />
       {tableFigures && (
         <AttentionSections
           groupId={data.group.grp_id}
@@ -130,6 +153,6 @@ function ReportBody({ data, params }: { data: ProgressData; params: ReturnType<t
         />
       </Suspense>
       {tableFigures && <MemberTable figures={tableFigures} nameOf={nameOf} />}
-    </>
+    </AsOfTime>
   );
 }

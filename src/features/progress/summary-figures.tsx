@@ -1,11 +1,23 @@
-// The summary: each figure with its label, and under them how they count.
+// The summary: as of when, what changed since the previous report, each figure with its label,
+// and under them how they count.
+import type { ReactNode } from 'react';
 import { useLocale, useMessages } from '#lib/i18n.tsx';
 import type { Summary } from './aggregate.ts';
+import { AsOf } from './as-of.tsx';
 import { average, percent } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
 
-export function SummaryFigures({ summary, withPeriod }: { summary: Summary; withPeriod: boolean }) {
+export function SummaryFigures({
+  summary,
+  withPeriod,
+  changes,
+}: {
+  summary: Summary;
+  withPeriod: boolean;
+  /** "Since <date>: …" (report-changes.tsx), when the server keeps the reports. */
+  changes: ReactNode;
+}) {
   const t = useMessages(progressMessages);
   const { locale } = useLocale();
   const n = (value: number) => value.toLocaleString(locale);
@@ -20,6 +32,8 @@ export function SummaryFigures({ summary, withPeriod }: { summary: Summary; with
   return (
     <section aria-labelledby="progress-summary">
       <h2 id="progress-summary">{t.summaryTitle}</h2>
+      <AsOf />
+      {changes}
       <dl className={styles.figures}>
         {figures.map(([label, value]) => (
           <div key={label} className={styles.figure}>
