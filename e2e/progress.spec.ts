@@ -1,12 +1,13 @@
 // Progress of a group (/groups/:id/progress) against the demo seed: figures checked against the
 // portal's API with and without subgroups, the charts, their tables and their names, products
 // told apart, "Stalled" and "Below the pass mark" and their follow-ups, filters that survive a
-// reload, the XLSX and CSV files read back, cancel and refresh, a fault that names the failed
-// request and a retry that keeps what was gathered, the way from the group tree, axe in both
-// themes, in French, at 1366 and 375 px. Each test reads its own group, used by no other test of
-// this spec: 20 (and its subtree), 38, 30, 31, 48, 29 (and its subtree), 16, 43, 44, 61, 46, 66,
-// 42, 47. The dashboard server's cache is shared by the run: a test that needs portal requests
-// asks for them (refresh), so a retry finds what it needs.
+// reload, the XLSX and CSV files read back, cancel and refresh, what changed since the previous
+// report, a fault that names the failed request and a retry that keeps what was gathered, the way
+// from the group tree, axe in both themes, in French, at 1366 and 375 px. Each test reads its own
+// group, used by no other test of this spec: 20 (and its subtree), 38, 30, 31, 48, 29 (and its
+// subtree), 16, 43, 44, 61, 46, 66, 42, 47, and 55, which gains one of users 94–99 (looked up by no
+// other spec) as a member. The dashboard server's cache is shared by the run: a test that needs
+// portal requests asks for them (refresh), so a retry finds what it needs.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -679,6 +680,45 @@ test.describe('progress of a group', () => {
     expect(last?.from_cache).toBe(false);
     // The group, its members, and each member's takes again.
     expect(last?.progress.requests_done).toBeGreaterThanOrEqual(members + 2);
+  });
+
+  test('says what changed since the previous report, as of when, in English and French', async ({ page, api }) => {
+    test.slow();
+    const grpId = 55;
+    await openReport(page, grpId);
+    const summary = page.getByRole('region', { name: 'Summary' });
+    // Every figure says as of when: the summary, the two sections, the charts and the two tables.
+    await expect(summary.getByText(/^As of \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2}/)).toBeVisible();
+    await expect(page.getByText(/^As of /)).toHaveCount(6, { timeout: 15_000 });
+    // The first report the server keeps of this group (a retry meets the one of its first attempt).
+    await expect(
+      summary
+        .getByText('The server keeps the figures of this report: the next one will say what changed since.')
+        .or(summary.getByText(/^Since /)),
+    ).toBeVisible();
+
+    // A newcomer joins the group, then Refresh makes a new report, compared with that one.
+    const members = new Set(await api.memberIds(grpId));
+    const newcomer = [99, 98, 97, 96, 95, 94].find((id) => !members.has(id));
+    if (newcomer === undefined) throw new Error(`No free user for group ${grpId}`);
+    await api.ensureMembership(grpId, newcomer);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByText('Data gathered just now from the portal.')).toBeVisible({ timeout: 20_000 });
+    const today = new Date();
+    const line = `Since ${new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(today)}: no new completion, none newly stalled, 1 new member.`;
+    await expect(summary.getByText(/^Since /)).toHaveText(line);
+
+    // Read again from the server's cache: the same report, still compared with the one before.
+    await page.reload();
+    await expect(page.getByText(/^Data gathered .+ago\.$|^Data gathered now\.$/)).toBeVisible({ timeout: 20_000 });
+    await expect(summary.getByText(/^Since /)).toHaveText(line);
+
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    const résumé = page.getByRole('region', { name: 'Résumé' });
+    await expect(résumé.getByText(/^Depuis le /)).toHaveText(
+      `Depuis le ${new Intl.DateTimeFormat('fr', { dateStyle: 'medium' }).format(today)} : aucun nouvel achèvement, aucun nouveau passage à l’arrêt, 1 nouveau membre.`,
+    );
+    await expect(résumé.getByText(/^État au \d{1,2} \S+ \d{4}/)).toBeVisible();
   });
 
   test('is reached from the group tree: the focused group\'s actions hold "Progress"', async ({ page }) => {
