@@ -1,7 +1,10 @@
 // The page's filters, in the URL so that a reload or a shared link shows the same report:
 // `subgroups=1`, `product=<id>`, `type`, `status`, `from` and `to` (completion dates, YYYY-MM-DD),
-// `period` (of "Completions per month") and `stalled` (the days of "Stalled").
-import { useCallback, useMemo } from 'react';
+// `period` (of "Completions per month") and `stalled` (the days of "Stalled"). The router moves
+// to a new URL in a transition, so a control would show its old value until the page has
+// rendered the new one (a switch that does not switch, on a large report): the page reads the
+// parameters as asked (useOptimistic) until the URL has them.
+import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProgressFilter } from './aggregate.ts';
 import { DEFAULT_STALLED_DAYS } from './attention.ts';
@@ -21,7 +24,8 @@ function positiveInt(value: string | null): number | undefined {
 }
 
 export function useProgressParams() {
-  const [params, setParams] = useSearchParams();
+  const [url, setParams] = useSearchParams();
+  const [params, setShown] = useOptimistic(url);
   const includeSubgroups = params.get('subgroups') === '1';
   const filter = useMemo<ProgressFilter>(() => {
     const date = (name: string) => {
@@ -40,19 +44,21 @@ export function useProgressParams() {
   const stalled = positiveInt(params.get('stalled'));
   const stalledDays = stalled !== undefined && stalled <= MAX_STALLED_DAYS ? stalled : DEFAULT_STALLED_DAYS;
   const update = useCallback(
-    (changes: Partial<Record<ProgressParam, string | undefined>>) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (changes: Partial<Record<ProgressParam, string | undefined>>) => {
+      const apply = (previous: URLSearchParams) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      };
+      startTransition(() => {
+        setShown(apply);
+        setParams(apply, { replace: true });
+      });
+    },
+    [setParams, setShown],
   );
   return { includeSubgroups, filter, period, stalledDays, update };
 }
