@@ -6,29 +6,31 @@ import type { PreviousReport, ProgressData } from '#schemas/progress-report.ts';
 
 export type ReportFigures = Omit<PreviousReport, 'reported_at'>;
 
-const byIds = (a: readonly [number, number, ...unknown[]], b: readonly [number, number, ...unknown[]]) =>
-  a[0] - b[0] || a[1] - b[1];
+const ascending = (a: number, b: number) => a - b;
 
 /** In a fixed order (members, then products), so that the same data gives the same figures. */
 export function reportFigures(data: ProgressData): ReportFigures {
-  const pairs = new Map<string, { userId: number; productId: number; done: boolean; started: string | null }>();
+  // Per member, per product: completed at least once, and the latest start (a report has
+  // thousands of takes and is made on every warm answer: no string keys, no sort of pairs).
+  const byUser = new Map<number, Map<number, { done: boolean; started: string | null }>>();
   for (const take of data.takes) {
-    const key = `${take.user_id}:${take.product_id}`;
-    let pair = pairs.get(key);
-    if (!pair)
-      pairs.set(key, (pair = { userId: take.user_id, productId: take.product_id, done: false, started: null }));
+    let products = byUser.get(take.user_id);
+    if (!products) byUser.set(take.user_id, (products = new Map()));
+    let pair = products.get(take.product_id);
+    if (!pair) products.set(take.product_id, (pair = { done: false, started: null }));
     if (take.completed) pair.done = true;
     if (take.started && (pair.started === null || take.started > pair.started)) pair.started = take.started;
   }
   const completed: [number, number][] = [];
   const open: [number, number, string][] = [];
-  for (const pair of pairs.values()) {
-    if (pair.done) completed.push([pair.userId, pair.productId]);
-    else if (pair.started !== null) open.push([pair.userId, pair.productId, pair.started]);
+  for (const userId of [...byUser.keys()].sort(ascending)) {
+    const products = byUser.get(userId);
+    if (!products) continue;
+    for (const productId of [...products.keys()].sort(ascending)) {
+      const pair = products.get(productId);
+      if (pair?.done) completed.push([userId, productId]);
+      else if (pair?.started) open.push([userId, productId, pair.started]);
+    }
   }
-  return {
-    members: data.members.map((member) => member.user_id).sort((a, b) => a - b),
-    completed: completed.sort(byIds),
-    open: open.sort(byIds),
-  };
+  return { members: data.members.map((member) => member.user_id).sort(ascending), completed, open };
 }
