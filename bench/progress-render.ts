@@ -8,6 +8,7 @@ import { chromium, type Page } from '@playwright/test';
 import { existsSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reportFigures } from '#domain/progress-figures.ts';
 import type { ProgressReport, ReportTake } from '#schemas/progress-report.ts';
 import { writeResult } from './results-file.ts';
 import { openDatabase } from '../server/db/database.ts';
@@ -139,6 +140,35 @@ function report(): ProgressReport {
     }
   }
   const now = new Date().toISOString();
+  const data = {
+    group: { grp_id: GROUP, grp_name: 'bench', grp_parent_id: null },
+    groups: [{ grp_id: GROUP, grp_name: 'bench', grp_parent_id: null }],
+    members: Array.from({ length: MEMBERS }, (_, i) => ({
+      user_id: i + 1,
+      grp_ids: [GROUP],
+      firstname: `First${i + 1}`,
+      lastname: `Last${i + 1}`,
+      user_organisation_identifier: `E-${i + 1}`,
+      email: `person${i + 1}@example.org`,
+    })),
+    products: Array.from({ length: PRODUCTS }, (_, i) => ({
+      product_id: i + 1,
+      title: `Training course number ${i + 1}`,
+      type: i % 2 ? 'elearning' : 'event',
+      status: 'published',
+      min_score: i % 2 ? 60 : null,
+    })),
+    takes,
+  };
+  // The report before, a month ago, for the page's "Since …": 50 members fewer, a tenth of
+  // today's completions still to come.
+  const figures = reportFigures(data);
+  const previous = {
+    reported_at: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    members: figures.members.slice(0, -50),
+    completed: figures.completed.filter((_, i) => i % 10 !== 0),
+    open: figures.open,
+  };
   return {
     grp_id: GROUP,
     include_subgroups: false,
@@ -157,24 +187,8 @@ function report(): ProgressReport {
       estimate_seconds: null,
     },
     failure: null,
-    data: {
-      group: { grp_id: GROUP, grp_name: 'bench', grp_parent_id: null },
-      groups: [{ grp_id: GROUP, grp_name: 'bench', grp_parent_id: null }],
-      members: Array.from({ length: MEMBERS }, (_, i) => ({
-        user_id: i + 1,
-        grp_ids: [GROUP],
-        firstname: `First${i + 1}`,
-        lastname: `Last${i + 1}`,
-        user_organisation_identifier: `E-${i + 1}`,
-      })),
-      products: Array.from({ length: PRODUCTS }, (_, i) => ({
-        product_id: i + 1,
-        title: `Training course number ${i + 1}`,
-        type: i % 2 ? 'elearning' : 'event',
-        status: 'published',
-      })),
-      takes,
-    },
+    data,
+    previous,
   };
 }
 

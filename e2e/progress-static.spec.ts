@@ -12,7 +12,7 @@ async function withoutDashboardServer(page: Page) {
   );
 }
 
-const figureLabels = ['Members', 'Members with at least one take', 'Takes completed', 'In progress', 'Not started'];
+const figureLabels = ['Members', 'Members with at least one take', 'Takes completed', 'In progress', 'Completion rate'];
 
 async function figures(page: Page): Promise<string[]> {
   const values: string[] = [];

@@ -28,6 +28,7 @@ import { progressRoutes } from './routes/progress.ts';
 import { ProgressReports } from './progress/progress-reports.ts';
 import type { PortalReader } from '#domain/portal-read.ts';
 import { ProgressCache } from './store/progress-cache.ts';
+import { ReportSnapshots } from './store/report-snapshots.ts';
 import { statusRoute } from './routes/status.ts';
 import type { DashboardStore } from './store/connection.ts';
 import { Directory } from './store/directory.ts';
@@ -153,11 +154,13 @@ export function createDashboardServer({
     directoryRefreshHours,
     directoryRefresh,
   );
+  const snapshots = new ReportSnapshots(store.db);
   const reports = new ProgressReports({
     read: reader,
     cache: new ProgressCache(store.db),
     people: (orgId, userIds) => directory.byIds(orgId, userIds),
     concurrency: reportConcurrency,
+    remember: (key, data, askedPortal) => snapshots.remember(key, data, askedPortal),
   });
   const outbox = new MembershipOutbox({
     store: new OutboxStore(store.db),

@@ -11,6 +11,7 @@ import { itemEnvelopeSchema, listEnvelopeReadSchema } from '#schemas/envelope.ts
 import { grpWithChildrenReadSchema } from '#schemas/grp.ts';
 import { productReadSchema } from '#schemas/product.ts';
 import type {
+  PreviousReport,
   ProgressCounts,
   ProgressData,
   ProgressReport,
@@ -66,8 +67,8 @@ export interface GatheringCache {
   saveProduct(orgId: number, product: ReportProduct): Promise<string>;
 }
 
-/** A person's name and identifier, as a directory knows them. */
-export type KnownPerson = Pick<Person, 'user_id' | 'firstname' | 'lastname' | 'user_organisation_identifier'>;
+/** A person's name, identifier and e-mail, as a directory knows them. */
+export type KnownPerson = Pick<Person, 'user_id' | 'firstname' | 'lastname' | 'user_organisation_identifier' | 'email'>;
 
 export interface GatheringDeps {
   read: PortalReader;
@@ -75,6 +76,12 @@ export interface GatheringDeps {
   /** The people a directory knows among these user ids (at most 500 at a time). */
   people: (orgId: number, userIds: readonly number[]) => Promise<KnownPerson[]>;
   concurrency: number;
+  /**
+   * Keeps the figures of a report just gathered and answers those of the report before it (the
+   * dashboard server's store). `askedPortal`: some of its data is new from the portal. Absent
+   * in the browser, which keeps nothing.
+   */
+  remember?: (key: GatheringKey, data: ProgressData, askedPortal: boolean) => Promise<PreviousReport | null>;
 }
 
 const isoTime = (ms: number) => new Date(ms).toISOString();
@@ -105,6 +112,7 @@ export class Gathering {
   finishedAt: number | null = null;
   failure: PortalRequestError | null = null;
   data: ProgressData | null = null;
+  previous: PreviousReport | null = null;
   private oldest: string | null = null;
   private fromCache = false;
   private readonly counts = {
@@ -164,11 +172,14 @@ export class Gathering {
             firstname: person?.firstname ?? null,
             lastname: person?.lastname ?? null,
             user_organisation_identifier: person?.user_organisation_identifier ?? null,
+            email: person?.email ?? null,
           };
         }),
         products,
         takes,
       };
+      // Before it reads ready: a ready report says what changed since the previous one.
+      this.previous = (await this.deps.remember?.(this.key, this.data, this.counts.requests_done > 0)) ?? null;
       this.finish('ready');
     } catch (error) {
       if (error instanceof Stopped) return;
@@ -228,6 +239,7 @@ export class Gathering {
           }
         : null,
       data: this.state === 'ready' ? this.data : null,
+      previous: this.state === 'ready' ? this.previous : null,
     };
   }
 
@@ -381,11 +393,12 @@ export class Gathering {
         title: result.product_i18n_title ?? null,
         type: result.product_type_id ?? null,
         status: result.product_status ?? null,
+        min_score: result.product_min_score ?? null,
       };
     } catch (error) {
       // A product deleted since the take: shown by its id.
       if (error instanceof PortalRequestError && error.status === 404 && error.code === 'not_found') {
-        return { product_id: productId, title: null, type: null, status: null };
+        return { product_id: productId, title: null, type: null, status: null, min_score: null };
       }
       throw error;
     }

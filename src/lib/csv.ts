@@ -58,23 +58,17 @@ export async function writeCsv(
 }
 
 export interface CsvTable {
-  title: string;
   header: string[];
   rows: (string | number | null)[][];
 }
 
 /**
- * Several tables in one file, each under a line with its title and separated by an empty line,
- * with the separator of the reader's spreadsheet (`;` where the decimal mark is a comma, as in
- * French Excel). Same BOM, line ends and formula escaping as writeCsv.
+ * One table under its header row (written even when there are no rows, so the file still says
+ * what it holds), with the separator of the reader's spreadsheet. Same BOM, line ends and
+ * formula escaping as writeCsv.
  */
-export async function writeCsvTables(tables: readonly CsvTable[], delimiter: CsvDelimiter): Promise<string> {
+export async function writeCsvTable(table: CsvTable, delimiter: CsvDelimiter): Promise<string> {
   const { default: Papa } = await import('papaparse');
-  const blocks = tables.map((table) =>
-    Papa.unparse(
-      [[table.title], table.header, ...table.rows].map((row) => row.map(csvCell)),
-      csvWriteOptions(delimiter),
-    ),
-  );
-  return CSV_BOM + blocks.join('\r\n\r\n') + '\r\n';
+  const lines = [table.header, ...table.rows].map((row) => row.map(csvCell));
+  return CSV_BOM + Papa.unparse(lines, csvWriteOptions(delimiter)) + '\r\n';
 }

@@ -13,6 +13,7 @@ import { openStore } from './connection.ts';
 import { Directory } from './directory.ts';
 import { storeMigrations } from './migrations.ts';
 import type { StoreLocation } from '../settings.ts';
+import type { StoreTables } from './schema.ts';
 
 const person = {
   user_id: 7,
@@ -117,5 +118,35 @@ describe('store migrations', () => {
     await expect(
       openStore({ dialect: 'postgres', url: 'postgres://nobody@127.0.0.1:9/none' }, { startWaitMs: 0 }),
     ).rejects.toThrow(/dashboard store: migration failed: the database could not be reached for 0 s/);
+  });
+
+  it('forgets the products cached before the pass mark was kept, so the next report asks for it', async () => {
+    const file = join(dir, 'before-min-score.db');
+    const db = new Kysely<StoreTables>({ dialect: new SqliteDialect({ database: new SQLite(file) }) });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => storeMigrations('sqlite') } });
+    expect((await migrator.migrateTo('0011_org_settings')).error).toBeUndefined();
+    await sql`insert into report_product (org_id, product_id, title, type, status, gathered_at)
+      values (1, 5, 'Safety', 'elearning', 'published', '2026-01-01T00:00:00.000Z')`.execute(db);
+    await db.destroy();
+
+    const store = await openStore({ dialect: 'sqlite', file });
+    try {
+      expect(await store.db.selectFrom('report_product').selectAll().execute()).toEqual([]);
+      await store.db
+        .insertInto('report_product')
+        .values({
+          org_id: 1,
+          product_id: 5,
+          title: 'Safety',
+          type: null,
+          status: null,
+          min_score: 70,
+          gathered_at: 'x',
+        })
+        .execute();
+      expect(await store.db.selectFrom('report_product').select('min_score').execute()).toEqual([{ min_score: 70 }]);
+    } finally {
+      await store.close();
+    }
   });
 });

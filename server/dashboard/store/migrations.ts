@@ -366,6 +366,37 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0012_report_product_min_score': {
+      async up(db: AnyDb) {
+        // The pass mark of a product, for "Below the pass mark". The products cached before do
+        // not know theirs: they are forgotten (a cache) and asked again by the next report.
+        await db.schema.alterTable('report_product').addColumn('min_score', 'integer').execute();
+        await db.deleteFrom('report_product').execute();
+      },
+    },
+    '0013_report_snapshot': {
+      async up(db: AnyDb) {
+        // The figures of each progress report made (report-snapshots.ts), so that the next report
+        // of the same group and scope says what changed since. `figures` is JSON (members, pairs
+        // completed, pairs begun and open); `fingerprint` its SHA-256, to tell a report read
+        // again from the cache from a new one.
+        await db.schema
+          .createTable('report_snapshot')
+          .addColumn('id', autoId, (c) => c.primaryKey())
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('grp_id', 'integer', (c) => c.notNull())
+          .addColumn('include_subgroups', 'integer', (c) => c.notNull())
+          .addColumn('reported_at', 'text', (c) => c.notNull())
+          .addColumn('fingerprint', 'text', (c) => c.notNull())
+          .addColumn('figures', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('report_snapshot_recent')
+          .on('report_snapshot')
+          .columns(['org_id', 'grp_id', 'include_subgroups', 'reported_at'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -140,8 +140,8 @@ export class ProgressCache implements GatheringCache {
         .where('product_id', 'in', ids);
       if (freshSince !== null) query = query.where('gathered_at', '>=', freshSince);
       for (const row of await query.execute()) {
-        const { product_id, title, type, status } = row;
-        found.set(product_id, { gatheredAt: row.gathered_at, value: { product_id, title, type, status } });
+        const { product_id, title, type, status, min_score } = row;
+        found.set(product_id, { gatheredAt: row.gathered_at, value: { product_id, title, type, status, min_score } });
       }
     }
     return found;

@@ -12,6 +12,7 @@ export interface StoreTables {
   report_group: ReportGroupTable;
   report_user_takes: ReportUserTakesTable;
   report_product: ReportProductTable;
+  report_snapshot: ReportSnapshotTable;
   group_member_count: GroupMemberCountTable;
   shared_cache: SharedCacheTable;
   job: JobTable;
@@ -140,10 +141,26 @@ export interface ReportProductTable {
   title: string | null;
   type: string | null;
   status: string | null;
+  /** product_min_score; null when the portal gave none. */
+  min_score: number | null;
   gathered_at: string;
 }
 
 /** How many members a group had when the portal was last asked (user_grp/get_all's total). */
+/** The figures of one progress report made (report-snapshots.ts). */
+export interface ReportSnapshotTable {
+  id: Generated<number>;
+  org_id: number;
+  grp_id: number;
+  /** 1: the group and its subtree; 0: the group alone. */
+  include_subgroups: number;
+  reported_at: string;
+  /** SHA-256 (hex) of `figures`. */
+  fingerprint: string;
+  /** JSON: ReportFigures of src/domain/progress-figures.ts. */
+  figures: string;
+}
+
 export interface GroupMemberCountTable {
   org_id: number;
   grp_id: number;

@@ -100,6 +100,7 @@ interface NamedProductFields<K extends FieldKit> {
   product_image_full_url: z.ZodMiniOptional<K['text']>;
   product_price: z.ZodMiniOptional<K['nullableNumber']>;
   product_duration: z.ZodMiniOptional<K['nullableInt']>;
+  product_min_score: z.ZodMiniOptional<K['nullableInt']>;
   product_event_date: z.ZodMiniOptional<K['timestamp']>;
   product_event_end_date: z.ZodMiniOptional<K['timestamp']>;
 }

@@ -23,6 +23,7 @@ export const reportMemberSchema = z.object({
   firstname: nullableString,
   lastname: nullableString,
   user_organisation_identifier: nullableString,
+  email: nullableString,
 });
 export type ReportMember = z.infer<typeof reportMemberSchema>;
 
@@ -32,6 +33,8 @@ export const reportProductSchema = z.object({
   title: nullableString,
   type: nullableString,
   status: nullableString,
+  /** The pass mark (`product_min_score`); null or 0 when the product has none. */
+  min_score: nullableInt,
 });
 export type ReportProduct = z.infer<typeof reportProductSchema>;
 
@@ -77,6 +80,22 @@ export const progressFailureSchema = z.object({
   details: z.optional(z.array(z.unknown())),
 });
 
+/**
+ * The figures the server kept of the report before this one, of the same group and scope, to
+ * say what changed since: who was a member, which member × product pairs were completed, and
+ * which were begun and not completed (with their latest start: stalled is counted on the page).
+ */
+export const previousReportSchema = z.object({
+  /** When that report was made (ISO 8601 UTC). */
+  reported_at: z.string(),
+  members: z.array(idSchema),
+  /** `[user_id, product_id]`: completed at least once. */
+  completed: z.array(z.tuple([idSchema, idSchema])),
+  /** `[user_id, product_id, started]`: begun, never completed; the latest start. */
+  open: z.array(z.tuple([idSchema, idSchema, z.string()])),
+});
+export type PreviousReport = z.infer<typeof previousReportSchema>;
+
 export const progressReportSchema = z.object({
   grp_id: idSchema,
   include_subgroups: z.boolean(),
@@ -92,5 +111,10 @@ export const progressReportSchema = z.object({
   failure: z.nullable(progressFailureSchema),
   /** Only when `state` is `ready`. */
   data: z.nullable(progressDataSchema),
+  /**
+   * When `state` is `ready` and the server kept an earlier report of this group and scope; null
+   * otherwise (the first report, or a report gathered in the browser).
+   */
+  previous: z.nullable(previousReportSchema),
 });
 export type ProgressReport = z.infer<typeof progressReportSchema>;

@@ -16,7 +16,7 @@ import { useMessageFormat } from '#lib/message-format.ts';
 import { CatalogueRow } from './catalogue-row.tsx';
 import { productMessages, type ProductMessages } from './messages.ts';
 import { useLoadedProducts } from './use-loaded-products.ts';
-import { productTypeLabel, statusLabel } from './value-labels.ts';
+import { productTypeLabel, statusLabel } from '#components/product-values.ts';
 import styles from './products-page.module.css';
 
 const ROW_HEIGHT = 72;

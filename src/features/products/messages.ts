@@ -1,3 +1,4 @@
+import { productValueMessages } from '#components/product-values.ts';
 import { defineMessages } from '#lib/i18n.tsx';
 
 export const productMessages = defineMessages({
@@ -100,15 +101,7 @@ export const productMessages = defineMessages({
     certificateUnits: 'Units',
     notInDefinition: 'Not in the definition',
     notSent: 'Not sent by the portal',
-    typeElearning: 'E-learning',
-    typeEvent: 'Event',
-    typeClassroom: 'Classroom',
-    typeBundle: 'Bundle',
-    statusDraft: 'Draft',
-    statusPublished: 'Published',
-    statusArchived: 'Archived',
-    statusActive: 'Active',
-    statusInactive: 'Inactive',
+    ...productValueMessages.en,
   },
   fr: {
     definitionFailed: 'La description des champs du produit n’a pas pu être chargée.',
@@ -211,15 +204,7 @@ export const productMessages = defineMessages({
     certificateUnits: 'Unités',
     notInDefinition: 'Absent de la définition',
     notSent: 'Non transmis par le portail',
-    typeElearning: 'E-learning',
-    typeEvent: 'Événement',
-    typeClassroom: 'Présentiel',
-    typeBundle: 'Parcours',
-    statusDraft: 'Brouillon',
-    statusPublished: 'Publié',
-    statusArchived: 'Archivé',
-    statusActive: 'Actif',
-    statusInactive: 'Inactif',
+    ...productValueMessages.fr,
   },
 });
 

@@ -1,6 +1,7 @@
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { productMessages } from './messages.ts';
-import { productTypeLabel, statusLabel, statusTone } from './value-labels.ts';
+import { productTypeLabel, statusLabel } from '#components/product-values.ts';
+import { statusTone } from './value-labels.ts';
 import styles from './badges.module.css';
 
 /** A state as a coloured badge; `label` adds words for screen readers ("Status: Published"). */

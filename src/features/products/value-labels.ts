@@ -1,27 +1,7 @@
 // Words for the state values our portal uses; any other value is shown as it comes.
+import { productTypeLabel, statusLabel } from '#components/product-values.ts';
 import type { Locale } from '#lib/i18n.tsx';
 import type { ProductMessages } from './messages.ts';
-
-export function productTypeLabel(value: string, t: ProductMessages): string {
-  const known: Record<string, string> = {
-    elearning: t.typeElearning,
-    event: t.typeEvent,
-    classroom: t.typeClassroom,
-    bundle: t.typeBundle,
-  };
-  return known[value] ?? value;
-}
-
-export function statusLabel(value: string, t: ProductMessages): string {
-  const known: Record<string, string> = {
-    draft: t.statusDraft,
-    published: t.statusPublished,
-    archived: t.statusArchived,
-    active: t.statusActive,
-    inactive: t.statusInactive,
-  };
-  return known[value] ?? value;
-}
 
 type StatusTone = 'positive' | 'neutral' | 'muted';
 

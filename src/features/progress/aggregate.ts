@@ -1,16 +1,24 @@
 // The figures of a progress report, from the gathered data and the page's filters: summary,
-// one row per product, one row per member with a cell per product, and the charts' series.
-// Pure (no React): the page, the export and the tests share it. Each member counts once per
-// product: their most advanced take (completed, else in progress, else not started).
+// one row per product, one row per member with a cell per product, the scores and the
+// completions by month. Pure (no React): the page, the export and the tests share it.
+// Each member counts once per product, by their most advanced take (completed, else in
+// progress, else a take never started). "Not started" is what the report can honestly say of a
+// product: the members of the group with no take of it begun, when others took it (every product
+// of a report is one that some member took).
 import type { ProgressData, ReportMember, ReportProduct, ReportTake } from '#schemas/progress-report.ts';
 
-export type CellState = 'completed' | 'in_progress' | 'not_started' | 'no_take';
-export type TakeState = Exclude<CellState, 'no_take'>;
+/**
+ * `no_take`: no take of the product at all; `not_started`: takes, none begun (both read "Not
+ * started"); `outside_period`: completed, but only outside the chosen completion dates.
+ */
+export type CellState = 'completed' | 'in_progress' | 'outside_period' | 'not_started' | 'no_take';
 
 export interface Cell {
   state: CellState;
   /** Completed: the best score; null otherwise or when unscored. */
   score: number | null;
+  /** The earliest start of the takes counted (for a completion: of any take of it). */
+  started: string | null;
   /** Completed: the latest completion. */
   completed: string | null;
 }
@@ -26,9 +34,11 @@ export interface ProgressFilter {
 
 export interface ProductRow {
   product: ReportProduct;
+  /** Members with a take counted (begun or not). */
   enrolled: number;
   completed: number;
   inProgress: number;
+  /** Members with no take begun (see the file's comment). */
   notStarted: number;
   /** completed ÷ enrolled, 0 to 1; null without anyone enrolled. */
   completionRate: number | null;
@@ -48,41 +58,45 @@ export interface Summary {
   membersWithTake: number;
   completed: number;
   inProgress: number;
-  notStarted: number;
   completionRate: number | null;
   averageScore: number | null;
-}
-
-export interface MonthCount {
-  /** `YYYY-MM` */
-  month: string;
-  completions: number;
 }
 
 export interface ProgressFigures {
   products: ProductRow[];
   members: MemberRow[];
   summary: Summary;
-  /** The score of each completed (member, product) with a score. */
+  /** The score of each completed (member, product) with a score, by member then product. */
   scores: number[];
-  months: MonthCount[];
+  /** Completions by month (`YYYY-MM`), of every month that has one. */
+  perMonth: Map<string, number>;
 }
 
-const rank: Record<CellState, number> = { no_take: 0, not_started: 1, in_progress: 2, completed: 3 };
-const noTake: Cell = { state: 'no_take', score: null, completed: null };
+const rank: Record<CellState, number> = {
+  no_take: 0,
+  not_started: 1,
+  outside_period: 2,
+  in_progress: 3,
+  completed: 4,
+};
+export const noTake: Cell = { state: 'no_take', score: null, started: null, completed: null };
 
-export function takeState(take: ReportTake): TakeState {
-  if (take.completed) return 'completed';
-  return take.started ? 'in_progress' : 'not_started';
+export function cellOf(take: ReportTake): Cell {
+  if (take.completed)
+    return { state: 'completed', score: take.score, started: take.started, completed: take.completed };
+  return { state: take.started ? 'in_progress' : 'not_started', score: null, started: take.started, completed: null };
 }
 
-/** The two cells of one member and product, as one: the more advanced, the best score, the latest date. */
+const earliest = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a < b ? a : b);
+const latest = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
+/** The two cells of one member and product, as one: the more advanced, the best score, the latest completion. */
 function merge(a: Cell, b: Cell): Cell {
-  if (rank[a.state] !== rank[b.state]) return rank[a.state] > rank[b.state] ? a : b;
-  if (a.state !== 'completed') return a;
+  const started = earliest(a.started, b.started);
+  if (rank[a.state] !== rank[b.state]) return { ...(rank[a.state] > rank[b.state] ? a : b), started };
+  if (a.state !== 'completed') return { ...a, started };
   const score = a.score === null ? b.score : b.score === null ? a.score : Math.max(a.score, b.score);
-  const completed = (a.completed ?? '') > (b.completed ?? '') ? a.completed : b.completed;
-  return { state: 'completed', score, completed };
+  return { state: 'completed', score, started, completed: latest(a.completed, b.completed) };
 }
 
 const day = (timestamp: string) => timestamp.slice(0, 10);
@@ -105,46 +119,19 @@ export function productsInScope(products: readonly ReportProduct[], filter: Prog
 const mean = (values: readonly number[]) =>
   values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length;
 
-/** `YYYY-MM` of each month from `first` to `last`, both included. */
-function monthsBetween(first: string, last: string): string[] {
-  const months: string[] = [];
-  let [year, month] = first.split('-').map(Number) as [number, number];
-  for (let guard = 0; guard < 600; guard++) {
-    const key = `${year}-${String(month).padStart(2, '0')}`;
-    if (key > last) break;
-    months.push(key);
-    month += 1;
-    if (month > 12) [year, month] = [year + 1, 1];
-  }
-  return months;
-}
-
-/** The chart's months: the filter's range, or the 12 months up to `now`. */
-export function chartMonths(filter: ProgressFilter, now: Date): string[] {
-  const current = now.toISOString().slice(0, 7);
-  const last = filter.to ? filter.to.slice(0, 7) : current;
-  if (filter.from) return monthsBetween(filter.from.slice(0, 7), last);
-  const [year, month] = last.split('-').map(Number) as [number, number];
-  const start = new Date(Date.UTC(year, month - 12, 1)).toISOString().slice(0, 7);
-  return monthsBetween(start, last);
-}
-
-export function aggregate(data: ProgressData, filter: ProgressFilter, now = new Date()): ProgressFigures {
+export function aggregate(data: ProgressData, filter: ProgressFilter): ProgressFigures {
   const products = productsInScope(data.products, filter);
   const column = new Map(products.map((p, index) => [p.product_id, index]));
   // Only the cells with a take are made; a member's row is filled with `noTake` around them.
   const takenOf = new Map<number, Map<number, Cell>>();
   for (const take of data.takes) {
     const index = column.get(take.product_id);
-    if (index === undefined || !inRange(take, filter)) continue;
+    if (index === undefined) continue;
     let taken = takenOf.get(take.user_id);
     if (!taken) takenOf.set(take.user_id, (taken = new Map()));
-    const state = takeState(take);
-    const cell: Cell = {
-      state,
-      score: state === 'completed' ? take.score : null,
-      completed: state === 'completed' ? take.completed : null,
-    };
+    const cell: Cell = inRange(take, filter)
+      ? cellOf(take)
+      : { state: 'outside_period', score: null, started: take.started, completed: null };
     taken.set(index, merge(taken.get(index) ?? noTake, cell));
   }
 
@@ -155,31 +142,33 @@ export function aggregate(data: ProgressData, filter: ProgressFilter, now = new 
     enrolled: 0,
     completed: 0,
     inProgress: 0,
-    notStarted: 0,
+    outside: 0,
     scores: [] as number[],
     last: null as string | null,
   }));
-  const summary = { withTake: 0, taken: 0, completed: 0, inProgress: 0, notStarted: 0 };
+  const summary = { withTake: 0, taken: 0, completed: 0, inProgress: 0 };
   const scores: number[] = [];
   const perMonth = new Map<string, number>();
   const members = data.members.map((member): MemberRow => {
     const cells = new Array<Cell>(products.length).fill(noTake);
     const taken = takenOf.get(member.user_id);
     let completed = 0;
+    let withTake = false;
     if (taken) {
-      summary.withTake += 1;
       for (const [index, cell] of [...taken].sort((a, b) => a[0] - b[0])) {
         cells[index] = cell;
         const counts = perProduct[index];
         if (!counts) continue;
+        if (cell.state === 'outside_period') {
+          counts.outside += 1;
+          continue;
+        }
+        withTake = true;
         counts.enrolled += 1;
         summary.taken += 1;
         if (cell.state === 'in_progress') {
           counts.inProgress += 1;
           summary.inProgress += 1;
-        } else if (cell.state === 'not_started') {
-          counts.notStarted += 1;
-          summary.notStarted += 1;
         } else if (cell.state === 'completed') {
           completed += 1;
           counts.completed += 1;
@@ -196,6 +185,7 @@ export function aggregate(data: ProgressData, filter: ProgressFilter, now = new 
         }
       }
     }
+    if (withTake) summary.withTake += 1;
     return { member, cells, completed };
   });
 
@@ -204,7 +194,7 @@ export function aggregate(data: ProgressData, filter: ProgressFilter, now = new 
     enrolled: counts.enrolled,
     completed: counts.completed,
     inProgress: counts.inProgress,
-    notStarted: counts.notStarted,
+    notStarted: data.members.length - counts.completed - counts.inProgress - counts.outside,
     completionRate: counts.enrolled === 0 ? null : counts.completed / counts.enrolled,
     averageScore: mean(counts.scores),
     lastCompletion: counts.last,
@@ -218,35 +208,15 @@ export function aggregate(data: ProgressData, filter: ProgressFilter, now = new 
       membersWithTake: summary.withTake,
       completed: summary.completed,
       inProgress: summary.inProgress,
-      notStarted: summary.notStarted,
       completionRate: summary.taken === 0 ? null : summary.completed / summary.taken,
       averageScore: mean(scores),
     },
     scores,
-    months: chartMonths(filter, now).map((month) => ({ month, completions: perMonth.get(month) ?? 0 })),
+    perMonth,
   };
 }
 
-/** At most this many products in the chart "Completion by product" (the table has them all). */
-export const CHART_PRODUCTS = 40;
-
-/**
- * The products of the chart "Completion by product": those with the most members enrolled (a
- * chart of hundreds of bars is neither readable nor quick to draw), in the table's order.
- */
-export function chartProducts(rows: readonly ProductRow[], limit = CHART_PRODUCTS): ProductRow[] {
-  if (rows.length <= limit) return [...rows];
-  const kept = new Set(
-    rows
-      .map((row, index) => ({ row, index }))
-      .sort((a, b) => b.row.enrolled - a.row.enrolled || a.index - b.index)
-      .slice(0, limit)
-      .map((entry) => entry.row),
-  );
-  return rows.filter((row) => kept.has(row));
-}
-
-/** A member as the page names them: the directory's name, else the identifier, else the user id. */
+/** A member as the page names them: the directory's name, else the identifier, else nothing (the page shows the id). */
 export function memberName(member: ReportMember): string | null {
   const name = [member.firstname, member.lastname].filter(Boolean).join(' ').trim();
   return name || member.user_organisation_identifier || null;

@@ -1,61 +1,83 @@
-// "Download report": a file format and the button.
-import { useId, useState } from 'react';
-import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
+// "Download report": the workbook (members and products), or one table as a CSV file, each a
+// download of its own name (a browser asks before several files from one click).
+import { useState } from 'react';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
+import { productValueMessages } from '#components/product-values.ts';
+import { useLocale, useMessages } from '#lib/i18n.tsx';
 import type { ProgressFigures } from './aggregate.ts';
-import { reportCsv, reportTables, reportWorkbook, saveFile } from './export.ts';
+import { membersTable, productsTable, reportWorkbook, saveFile, tableCsv } from './export.ts';
+import type { ProductNamer } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
 
-export function ExportControls({ figures, groupId }: { figures: ProgressFigures; groupId: number }) {
-  const t = useMessages(progressMessages);
-  const format = useFormat();
-  const { locale } = useLocale();
-  const id = useId();
-  const [fileFormat, setFileFormat] = useState<'csv' | 'xlsx'>('csv');
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+type FileChoice = 'xlsx' | 'csv-members' | 'csv-products';
 
-  const download = async () => {
+/** `<what>-group-<id>-<YYYY-MM-DD>.<ext>`: named for what it holds, the group and the day. */
+export const fileName = (what: string, groupId: number, extension: string) =>
+  `${what}-group-${groupId}-${new Date().toISOString().slice(0, 10)}.${extension}`;
+
+/** Runs a download, with the state of the last one (a second click while busy does nothing). */
+export function useDownload() {
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const run = async (make: () => Promise<[string, Blob]>) => {
     if (state === 'busy') return;
     setState('busy');
     try {
-      const tables = reportTables(figures, t, format);
-      const day = new Date().toISOString().slice(0, 10);
-      const name = `progress-group-${groupId}-${day}.${fileFormat}`;
-      const blob =
-        fileFormat === 'csv'
-          ? await reportCsv(tables, locale)
-          : await reportWorkbook(tables, [t.sheetProducts, t.sheetMembers]);
-      saveFile(name, blob);
+      saveFile(...(await make()));
       setState('idle');
     } catch (error) {
       console.error('progress report: export failed', error);
       setState('failed');
     }
   };
+  return { state, run };
+}
+
+export function ExportControls({
+  figures,
+  groupId,
+  nameOf,
+}: {
+  figures: ProgressFigures;
+  groupId: number;
+  nameOf: ProductNamer;
+}) {
+  const t = useMessages(progressMessages);
+  const words = useMessages(productValueMessages);
+  const { locale } = useLocale();
+  const [choice, setChoice] = useState<FileChoice>('xlsx');
+  const { state, run } = useDownload();
+
+  const download = () =>
+    run(async () => {
+      if (choice === 'csv-members')
+        return [fileName('progress-members', groupId, 'csv'), await tableCsv(membersTable(figures, t, nameOf), locale)];
+      if (choice === 'csv-products')
+        return [
+          fileName('progress-products', groupId, 'csv'),
+          await tableCsv(productsTable(figures, t, nameOf, words), locale),
+        ];
+      const tables = [membersTable(figures, t, nameOf), productsTable(figures, t, nameOf, words)];
+      return [fileName('progress', groupId, 'xlsx'), await reportWorkbook(tables)];
+    });
 
   return (
-    <section aria-labelledby={`${id}-title`} className={styles.export}>
-      <h2 id={`${id}-title`}>{t.exportTitle}</h2>
+    <section aria-labelledby="progress-export" className={styles.export}>
+      <h2 id="progress-export">{t.exportTitle}</h2>
       <div className={styles.exportRow}>
-        <div className="field">
-          <label htmlFor={`${id}-format`}>{t.exportFormat}</label>
-          <select
-            id={`${id}-format`}
-            value={fileFormat}
-            onChange={(event) => setFileFormat(event.target.value === 'xlsx' ? 'xlsx' : 'csv')}
-          >
-            <option value="csv">{t.formatCsv}</option>
-            <option value="xlsx">{t.formatXlsx}</option>
-          </select>
-        </div>
-        <button
-          type="button"
-          className="button"
-          onClick={() => void download()}
-          aria-disabled={state === 'busy' || undefined}
-        >
+        <Field label={t.exportFormat}>
+          {(control) => (
+            <select {...control} value={choice} onChange={(event) => setChoice(event.target.value as FileChoice)}>
+              <option value="xlsx">{t.formatXlsx}</option>
+              <option value="csv-members">{t.formatCsvMembers}</option>
+              <option value="csv-products">{t.formatCsvProducts}</option>
+            </select>
+          )}
+        </Field>
+        <Button onClick={() => void download()} aria-disabled={state === 'busy' || undefined}>
           {t.downloadReport}
-        </button>
+        </Button>
       </div>
       {state === 'busy' && <p role="status">{t.exporting}</p>}
       {state === 'failed' && (

@@ -1,7 +1,10 @@
 // The filters, kept in the URL: a product (combobox over the products met), product type and
-// status, and a range of completion dates.
+// status (in the reader's words), and a range of completion dates.
 import { useId, useState } from 'react';
 import type { ReportProduct } from '#schemas/progress-report.ts';
+import { Button } from '#components/button.tsx';
+import { Field } from '#components/field.tsx';
+import { productTypeLabel, productValueMessages, statusLabel } from '#components/product-values.ts';
 import { useMessages } from '#lib/i18n.tsx';
 import type { ProgressFilter } from './aggregate.ts';
 import { productTitle } from './labels.ts';
@@ -20,6 +23,7 @@ const distinct = (values: (string | null)[]) =>
 
 export function FilterBar({ products, filter, update }: Props) {
   const t = useMessages(progressMessages);
+  const words = useMessages(productValueMessages);
   const id = useId();
   // Each option names its product once, even when two share a title.
   const optionOf = (p: ReportProduct) => `${productTitle(p, t)} (#${p.product_id})`;
@@ -42,30 +46,31 @@ export function FilterBar({ products, filter, update }: Props) {
     <section aria-labelledby={`${id}-title`} className={styles.filters}>
       <h2 id={`${id}-title`}>{t.filtersTitle}</h2>
       <div className={styles.filterFields}>
-        <div className="field">
-          <label htmlFor={`${id}-product`}>{t.product}</label>
-          <input
-            id={`${id}-product`}
-            list={`${id}-products`}
-            value={text}
-            onChange={(event) => choose(event.target.value)}
-            aria-describedby={`${id}-product-hint`}
-            aria-invalid={unknown || undefined}
-            autoComplete="off"
-          />
-          <datalist id={`${id}-products`}>
-            {products.map((p) => (
-              <option key={p.product_id} value={optionOf(p)} />
-            ))}
-          </datalist>
-          <p id={`${id}-product-hint`} className={styles.hint}>
-            {unknown ? t.productUnknown : t.productHint}
-          </p>
-        </div>
+        <Field
+          label={t.product}
+          hint={unknown ? undefined : t.productHint}
+          error={unknown ? t.productUnknown : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              list={`${id}-products`}
+              value={text}
+              onChange={(event) => choose(event.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </Field>
+        <datalist id={`${id}-products`}>
+          {products.map((p) => (
+            <option key={p.product_id} value={optionOf(p)} />
+          ))}
+        </datalist>
         <Choice
           label={t.productType}
           all={t.all}
           options={distinct(products.map((p) => p.type))}
+          word={(type) => productTypeLabel(type, words)}
           value={filter.type}
           onChange={(type) => update({ type })}
         />
@@ -73,63 +78,71 @@ export function FilterBar({ products, filter, update }: Props) {
           label={t.productStatus}
           all={t.all}
           options={distinct(products.map((p) => p.status))}
+          word={(status) => statusLabel(status, words)}
           value={filter.status}
           onChange={(status) => update({ status })}
         />
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{t.completedFrom}</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={filter.from ?? ''}
-            max={filter.to}
-            onChange={(event) => update({ from: event.target.value || undefined })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>{t.completedTo}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={filter.to ?? ''}
-            min={filter.from}
-            onChange={(event) => update({ to: event.target.value || undefined })}
-          />
-        </div>
+        <Field label={t.completedFrom}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={filter.from ?? ''}
+              max={filter.to}
+              onChange={(event) => update({ from: event.target.value || undefined })}
+            />
+          )}
+        </Field>
+        <Field label={t.completedTo}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={filter.to ?? ''}
+              min={filter.from}
+              onChange={(event) => update({ to: event.target.value || undefined })}
+            />
+          )}
+        </Field>
       </div>
-      <button
-        type="button"
-        className="button button-quiet"
+      <Button
+        kind="quiet"
         onClick={() => {
           setText('');
           update({ product: undefined, type: undefined, status: undefined, from: undefined, to: undefined });
         }}
       >
         {t.clearFilters}
-      </button>
+      </Button>
     </section>
   );
 }
 
+/** A select of coded values, each shown in the reader's words; the code stays the URL's value. */
 function Choice(props: {
   label: string;
   all: string;
   options: string[];
+  word: (value: string) => string;
   value: string | undefined;
   onChange: (value: string | undefined) => void;
 }) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select id={id} value={props.value ?? ''} onChange={(event) => props.onChange(event.target.value || undefined)}>
-        <option value="">{props.all}</option>
-        {props.options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={props.label}>
+      {(control) => (
+        <select
+          {...control}
+          value={props.value ?? ''}
+          onChange={(event) => props.onChange(event.target.value || undefined)}
+        >
+          <option value="">{props.all}</option>
+          {props.options.map((option) => (
+            <option key={option} value={option}>
+              {props.word(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -4,6 +4,7 @@
 import { ApiError } from '#api/errors.ts';
 import type { ProgressReport } from '#schemas/progress-report.ts';
 import { describeApiError } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
 import { componentMessages } from '#components/messages.ts';
 import { fill, useLocale, useMessages, type Locale } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -65,9 +66,9 @@ export function GatheringStatus({ report, busy, onCancel, onRestart }: Props) {
           {estimate && ` · ${estimate}`}
         </p>
         {report && (
-          <button type="button" className="button" onClick={onCancel} disabled={busy}>
+          <Button onClick={onCancel} disabled={busy}>
             {t.cancel}
-          </button>
+          </Button>
         )}
       </section>
     );
@@ -89,9 +90,9 @@ export function GatheringStatus({ report, busy, onCancel, onRestart }: Props) {
       <section className="notice notice-error" role="alert">
         <p>{report.state === 'cancelled' || !failure ? t.cancelled : failureText(failure)}</p>
         {report.state === 'failed' && <p>{t.failedKept}</p>}
-        <button type="button" className="button" onClick={() => onRestart(false)} disabled={busy}>
+        <Button onClick={() => onRestart(false)} disabled={busy}>
           {t.retry}
-        </button>
+        </Button>
       </section>
     );
   }
@@ -103,9 +104,9 @@ export function GatheringStatus({ report, busy, onCancel, onRestart }: Props) {
           ? fill(t.dataAge, { age: relativeAge(locale, report.data_gathered_at) })
           : t.dataFresh}
       </p>
-      <button type="button" className="button" onClick={() => onRestart(true)} disabled={busy}>
+      <Button onClick={() => onRestart(true)} disabled={busy}>
         {t.refresh}
-      </button>
+      </Button>
     </section>
   );
 }

@@ -16,7 +16,8 @@ import { useFormat, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { paths } from '#lib/paths.ts';
 import type { Cell, MemberRow, ProgressFigures } from './aggregate.ts';
-import { cellText, memberLabel, productTitle } from './labels.ts';
+import { AsOf } from './as-of.tsx';
+import { cellText, memberLabel, type ProductNamer } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import { SortHeader, useSorted, type SortValue } from './sorting.tsx';
 import styles from './progress.module.css';
@@ -27,9 +28,15 @@ const MEMBER_REM = 16;
 const PRODUCT_REM = 13;
 /** More rows than this fill the scroller's fixed height (min(70vh, 36rem)). */
 const FILLING_ROWS = 12;
-const stateRank: Record<Cell['state'], number> = { no_take: 0, not_started: 1, in_progress: 2, completed: 3 };
+const stateRank: Record<Cell['state'], number> = {
+  no_take: 0,
+  not_started: 0,
+  outside_period: 1,
+  in_progress: 2,
+  completed: 3,
+};
 
-export function MemberTable({ figures }: { figures: ProgressFigures }) {
+export function MemberTable({ figures, nameOf }: { figures: ProgressFigures; nameOf: ProductNamer }) {
   const t = useMessages(progressMessages);
   const formatMessage = useMessageFormat();
   // The same array between renders: the rows (memo) then re-render only when they change.
@@ -69,6 +76,7 @@ export function MemberTable({ figures }: { figures: ProgressFigures }) {
 
   return (
     <section className={styles.tableSection}>
+      <AsOf />
       <p className={styles.hint}>
         {formatMessage(t.membersShown, { count: figures.members.length, products: products.length })}
       </p>
@@ -101,7 +109,7 @@ export function MemberTable({ figures }: { figures: ProgressFigures }) {
                 <SortHeader
                   colIndex={index + 2}
                   key={product.product_id}
-                  label={productTitle(product, t)}
+                  label={nameOf(product)}
                   column={index + 1}
                   sort={sort}
                   onSort={toggle}
@@ -174,7 +182,7 @@ const MemberTableRow = memo(function MemberTableRow({
             aria-colindex={first + offset + 2}
             className={cell ? styles[cell.state] : undefined}
           >
-            {cell ? cellText(cell, t, format) : t.stateNoTake}
+            {cell ? cellText(cell, t, format) : t.stateNotStarted}
           </td>
         );
       })}

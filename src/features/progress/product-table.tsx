@@ -1,23 +1,25 @@
-// "Progress by product": one row per product of the filter, sortable by any column.
+// "Progress by product": one row per product of the filter, sortable by any column. Product
+// names wrap rather than being cut: two titles that begin alike stay told apart.
 import { useCallback } from 'react';
 import { PortalText } from '#components/portal-text.tsx';
 import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { Link } from 'react-router';
 import type { ProductRow } from './aggregate.ts';
-import { average, percent, productTitle } from './labels.ts';
+import { AsOf } from './as-of.tsx';
+import { average, percent, type ProductNamer } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import { SortHeader, useSorted, type SortValue } from './sorting.tsx';
 import styles from './progress.module.css';
 
-export function ProductTable({ rows }: { rows: ProductRow[] }) {
+export function ProductTable({ rows, nameOf }: { rows: ProductRow[]; nameOf: ProductNamer }) {
   const t = useMessages(progressMessages);
   const format = useFormat();
   const { locale } = useLocale();
   const valueOf = useCallback(
     (row: ProductRow, column: number): SortValue =>
       [
-        productTitle(row.product, t),
+        nameOf(row.product),
         row.enrolled,
         row.completed,
         row.inProgress,
@@ -26,7 +28,7 @@ export function ProductTable({ rows }: { rows: ProductRow[] }) {
         row.averageScore,
         row.lastCompletion,
       ][column] ?? null,
-    [t],
+    [nameOf],
   );
   const { sorted, sort, toggle } = useSorted(rows, valueOf);
   const headers = [
@@ -41,6 +43,7 @@ export function ProductTable({ rows }: { rows: ProductRow[] }) {
   ];
   return (
     <section className={styles.tableSection}>
+      <AsOf />
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take keyboard focus to be scrolled without a mouse */}
       <div className={styles.scroll} tabIndex={0} role="region" aria-label={t.byProduct}>
         <table className={styles.table}>
@@ -55,9 +58,9 @@ export function ProductTable({ rows }: { rows: ProductRow[] }) {
           <tbody>
             {sorted.map((row) => (
               <tr key={row.product.product_id}>
-                <th scope="row">
+                <th scope="row" className={styles.productCell}>
                   <Link to={paths.product(row.product.product_id)}>
-                    <PortalText>{productTitle(row.product, t)}</PortalText>
+                    <PortalText>{nameOf(row.product)}</PortalText>
                   </Link>
                 </th>
                 <td className={styles.number}>{format.number(row.enrolled)}</td>

@@ -99,8 +99,12 @@ export class BrowserReports {
       {
         read,
         cache: this.cache,
-        // Names the session has met (the directory is on the dashboard server).
-        people: async (_orgId, userIds) => userIds.flatMap((id) => knownUser(id) ?? []),
+        // Names the session has met (the directory, with the e-mails, is on the dashboard server).
+        people: async (_orgId, userIds) =>
+          userIds.flatMap((id) => {
+            const user = knownUser(id);
+            return user ? [{ ...user, email: null }] : [];
+          }),
         concurrency: CONCURRENCY,
       },
     );

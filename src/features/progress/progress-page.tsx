@@ -1,11 +1,11 @@
 // /groups/:id/progress: who in this group (and its subgroups) has completed which training.
 // The dashboard server gathers the data (use-progress-report.ts); the figures are computed here
 // over all of it (aggregate.ts), so sorting and filtering need no request.
-import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useDashboardServer } from '#components/dashboard-server.ts';
 import type { Grp } from '#schemas/grp.ts';
-import type { ProgressData } from '#schemas/progress-report.ts';
+import type { ProgressData, ProgressReport } from '#schemas/progress-report.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { GroupName } from '#components/group-name.tsx';
 import { GroupRoute } from '#components/group-route.tsx';
@@ -13,12 +13,18 @@ import { useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { preloadable } from '#lib/preloadable.tsx';
 import { aggregate } from './aggregate.ts';
+import { AsOfTime } from './as-of.tsx';
+import { AttentionSections } from './attention-sections.tsx';
+import { belowPassMark, stalledTakes } from './attention.ts';
+import { reportChanges } from './changes.ts';
 import { ExportControls } from './export-controls.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { GatheringStatus } from './gathering-status.tsx';
+import { productNamer } from './labels.ts';
 import { MemberTable } from './member-table.tsx';
 import { progressMessages } from './messages.ts';
 import { ProductTable } from './product-table.tsx';
+import { ChangesSince } from './report-changes.tsx';
 import { useProgressParams } from './progress-params.ts';
 import { SummaryFigures } from './summary-figures.tsx';
 import { useProgressReport } from './use-progress-report.ts';
@@ -41,7 +47,8 @@ export function ProgressPage() {
 function ProgressReportView({ group }: { group: Grp }) {
   const t = useMessages(progressMessages);
   const server = useDashboardServer();
-  const { includeSubgroups, filter, update } = useProgressParams();
+  const params = useProgressParams();
+  const { includeSubgroups, update } = params;
   const key = { grpId: group.grp_id, includeSubgroups };
   const { query, restart, cancel } = useProgressReport(key, server);
   const [before = '', after = ''] = t.title.split('{name}');
@@ -78,32 +85,74 @@ function ProgressReportView({ group }: { group: Grp }) {
       )}
       {restart.isError && <ApiErrorNotice error={restart.error} onRetry={() => restart.mutate(false)} />}
       {cancel.isError && <ApiErrorNotice error={cancel.error} />}
-      {report?.data && <ReportBody data={report.data} filter={filter} update={update} />}
+      {report?.data && <ReportBody report={report} data={report.data} kept={server !== 'absent'} params={params} />}
     </article>
   );
 }
 
 function ReportBody({
+  report,
   data,
-  filter,
-  update,
-}: { data: ProgressData } & Pick<ReturnType<typeof useProgressParams>, 'filter' | 'update'>) {
+  kept,
+  params,
+}: {
+  report: ProgressReport;
+  data: ProgressData;
+  /** The dashboard server gathered it, and keeps its figures (not the page itself). */
+  kept: boolean;
+  params: ReturnType<typeof useProgressParams>;
+}) {
   const t = useMessages(progressMessages);
+  const { filter, period, stalledDays, update } = params;
+  // "Today" of the report's day counts (stalled days, the months charted): fixed while it is shown.
+  const [now] = useState(() => new Date());
   const figures = useMemo(() => aggregate(data, filter), [data, filter]);
-  // The tables (a row per product and per member, thousands of cells) render in a second pass,
-  // after the summary and the charts are on screen; while a filter changes, they show the
-  // previous figures until the new ones are rendered.
+  const nameOf = useMemo(() => productNamer(data.products, t), [data.products, t]);
+  const stalled = useMemo(() => stalledTakes(data, filter, stalledDays, now), [data, filter, stalledDays, now]);
+  // The tables (a row per product and per member, thousands of cells; the members to follow up)
+  // render in a second pass, after the summary and the charts are on screen; while a filter
+  // changes, they show the previous figures until the new ones are rendered.
   const tableFigures = useDeferredValue(figures, null);
+  const below = useMemo(() => (tableFigures ? belowPassMark(tableFigures) : []), [tableFigures]);
+  const { previous } = report;
+  const changes = useMemo(
+    () => (previous ? reportChanges(data, previous, filter, stalled, stalledDays) : null),
+    [data, previous, filter, stalled, stalledDays],
+  );
   return (
-    <>
+    <AsOfTime value={report.data_gathered_at ?? report.finished_at}>
       <FilterBar products={data.products} filter={filter} update={update} />
-      <SummaryFigures summary={figures.summary} />
-      <ExportControls figures={figures} groupId={data.group.grp_id} />
-      {tableFigures ? <ProductTable rows={tableFigures.products} /> : <p role="status">{t.tablesLoading}</p>}
+      <SummaryFigures
+        summary={figures.summary}
+        withPeriod={filter.from !== undefined || filter.to !== undefined}
+        changes={kept && <ChangesSince changes={changes} />}
+      />
+      {tableFigures && (
+        <AttentionSections
+          groupId={data.group.grp_id}
+          nameOf={nameOf}
+          stalled={stalled}
+          stalledDays={stalledDays}
+          onStalledDays={(days) => update({ stalled: String(days) })}
+          below={below}
+        />
+      )}
+      <ExportControls figures={figures} groupId={data.group.grp_id} nameOf={nameOf} />
+      {tableFigures ? (
+        <ProductTable rows={tableFigures.products} nameOf={nameOf} />
+      ) : (
+        <p role="status">{t.tablesLoading}</p>
+      )}
       <Suspense fallback={<p role="status">{t.chartsLoading}</p>}>
-        <Charts figures={figures} />
+        <Charts
+          figures={figures}
+          filter={filter}
+          period={period}
+          onPeriod={(next) => update({ period: next === 'all' ? undefined : next })}
+          nameOf={nameOf}
+        />
       </Suspense>
-      {tableFigures && <MemberTable figures={tableFigures} />}
-    </>
+      {tableFigures && <MemberTable figures={tableFigures} nameOf={nameOf} />}
+    </AsOfTime>
   );
 }

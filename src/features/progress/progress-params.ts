@@ -1,10 +1,19 @@
 // The page's filters, in the URL so that a reload or a shared link shows the same report:
-// `subgroups=1`, `product=<id>`, `type`, `status`, `from` and `to` (completion dates, YYYY-MM-DD).
-import { useCallback, useMemo } from 'react';
+// `subgroups=1`, `product=<id>`, `type`, `status`, `from` and `to` (completion dates, YYYY-MM-DD),
+// `period` (of "Completions per month") and `stalled` (the days of "Stalled"). The router moves
+// to a new URL in a transition, so a control would show its old value until the page has
+// rendered the new one (a switch that does not switch, on a large report): the page reads the
+// parameters as asked (useOptimistic) until the URL has them.
+import { startTransition, useCallback, useMemo, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProgressFilter } from './aggregate.ts';
+import { DEFAULT_STALLED_DAYS } from './attention.ts';
+import { parsePeriod } from './chart-series.ts';
 
-export type ProgressParam = 'subgroups' | 'product' | 'type' | 'status' | 'from' | 'to';
+export type ProgressParam = 'subgroups' | 'product' | 'type' | 'status' | 'from' | 'to' | 'period' | 'stalled';
+
+/** The most days "Stalled" takes: ten years. */
+export const MAX_STALLED_DAYS = 3650;
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -15,7 +24,8 @@ function positiveInt(value: string | null): number | undefined {
 }
 
 export function useProgressParams() {
-  const [params, setParams] = useSearchParams();
+  const [url, setParams] = useSearchParams();
+  const [params, setShown] = useOptimistic(url);
   const includeSubgroups = params.get('subgroups') === '1';
   const filter = useMemo<ProgressFilter>(() => {
     const date = (name: string) => {
@@ -30,20 +40,25 @@ export function useProgressParams() {
       to: date('to'),
     };
   }, [params]);
+  const period = parsePeriod(params.get('period'));
+  const stalled = positiveInt(params.get('stalled'));
+  const stalledDays = stalled !== undefined && stalled <= MAX_STALLED_DAYS ? stalled : DEFAULT_STALLED_DAYS;
   const update = useCallback(
-    (changes: Partial<Record<ProgressParam, string | undefined>>) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (changes: Partial<Record<ProgressParam, string | undefined>>) => {
+      const apply = (previous: URLSearchParams) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      };
+      startTransition(() => {
+        setShown(apply);
+        setParams(apply, { replace: true });
+      });
+    },
+    [setParams, setShown],
   );
-  return { includeSubgroups, filter, update };
+  return { includeSubgroups, filter, period, stalledDays, update };
 }
