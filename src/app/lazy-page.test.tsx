@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { failedModuleAddress, isCodeLoadError, lazyPage, PageLoadError } from './lazy-page.tsx';
+import { isCodeLoadError, lazyPage, PageLoadError } from './lazy-page.tsx';
 import { RouteBoundary } from './route-boundary.tsx';
 
 afterEach(cleanup);
@@ -97,18 +97,6 @@ describe('lazyPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Product' })).toBeTruthy();
     expect(state.loads).toBe(2);
-  });
-});
-
-describe('failedModuleAddress', () => {
-  it.each([
-    [new TypeError('Failed to fetch dynamically imported module: http://x/assets/a-1.js'), 'http://x/assets/a-1.js'],
-    [new TypeError('error loading dynamically imported module: http://x/assets/a.js'), 'http://x/assets/a.js'],
-    [new TypeError('Importing a module script failed.'), undefined],
-    [new Error('No answer within 20000 ms'), undefined],
-    ['a string', undefined],
-  ])('%s: %s', (error, expected) => {
-    expect(failedModuleAddress(error)).toBe(expected);
   });
 });
 

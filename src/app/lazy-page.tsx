@@ -3,10 +3,9 @@
 // server restarts) fails the page once: the route's error boundary shows it with "Reload" and
 // "Try again". It is asked for again only when the user tries again or comes back to the page,
 // never on the next render (src/lib/preloadable.tsx).
-// The browser keeps a module's failed fetch for the life of the page (Chromium answers a second
-// import() of it with the same failure, without a request), so a retry imports the address the
-// failure named with a fragment of its own: a new module to the browser, fetched anew from the same address.
+// A retry imports the page's code afresh (src/lib/import-afresh.ts): the browser keeps a failure.
 import type { ComponentType } from 'react';
+import { importAfreshOnRetry } from '#lib/import-afresh.ts';
 import { preloadable, type Preloadable } from '#lib/preloadable.tsx';
 
 /** How long a page's code may take to arrive before the page says it failed (a silent network). */
@@ -22,9 +21,6 @@ export class PageLoadError extends Error {
 
 export type LazyPage = Preloadable<Record<string, never>>;
 
-/** Imports a module by address, bypassing the bundler (an address it cannot know at build time). */
-const importAddress = (address: string): Promise<unknown> => import(/* @vite-ignore */ address);
-
 /**
  * Created once per route (not per render, which would remount the page). `importFresh` is for
  * tests: how a retry imports the address a failure named.
@@ -32,25 +28,18 @@ const importAddress = (address: string): Promise<unknown> => import(/* @vite-ign
 export function lazyPage<T extends Record<string, unknown>>(
   load: () => Promise<T>,
   name: keyof T,
-  importFresh: (address: string) => Promise<unknown> = importAddress,
+  importFresh?: (address: string) => Promise<unknown>,
 ): LazyPage {
-  let failedAddress: string | undefined;
-  let retries = 0;
-  const attempt = () => (failedAddress ? (importFresh(`${failedAddress}#retry=${++retries}`) as Promise<T>) : load());
+  // Here, inside the time limit and PageLoadError, whose message names no address: preloadable's
+  // own retry afresh (for code it loads directly) leaves a page's load to this one.
+  const attempt = importAfreshOnRetry(load, importFresh);
   return preloadable(
     () =>
       withTimeout(attempt(), loadTimeoutMs).catch((error: unknown) => {
-        failedAddress ??= failedModuleAddress(error);
         throw new PageLoadError(error);
       }),
     (module) => module[name] as ComponentType<Record<string, never>>,
   );
-}
-
-/** The module address a browser's import failure names (Chromium and Firefox do; Safari does not). */
-export function failedModuleAddress(error: unknown): string | undefined {
-  if (!(error instanceof Error)) return undefined;
-  return /dynamically imported module: (\S+\.js)/i.exec(error.message)?.[1];
 }
 
 /**

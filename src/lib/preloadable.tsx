@@ -4,7 +4,9 @@
 // content back until 300 ms after it appeared (its fallback throttling), for code that was ready.
 // A load that failed stays failed, without a new request per render, until `retryFailedLoads()`:
 // re-importing at once made React render a fresh import after each failure, a loop of requests.
+// A retry imports the code afresh (import-afresh.ts): the browser keeps a failed module's failure.
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import { importAfreshOnRetry } from './import-afresh.ts';
 
 export type Preloadable<P extends object> = ((props: P) => ReactNode) & {
   /** Starts loading the code (once); settles when it has arrived or failed, never rejects. */
@@ -26,8 +28,9 @@ export function preloadable<M, P extends object>(
 ): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
+  const attempt = importAfreshOnRetry(load);
   const start = () =>
-    (pending ??= load().then(
+    (pending ??= attempt().then(
       (module) => (loaded = pick(module)),
       (error: unknown) => {
         failedLoads.add(reset);
