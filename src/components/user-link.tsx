@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { displayName } from '#api/known-users.ts';
-import { usePersonName } from './use-person.ts';
+import { useDirectoryPerson, usePersonName } from './use-person.ts';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths } from '#lib/paths.ts';
 import { componentMessages } from './messages.ts';
@@ -17,5 +17,20 @@ export function UserLink({ userId }: { userId: number }) {
       {name ? <PortalText>{name}</PortalText> : fill(t.userFallback, { id: userId })}
       {name && <span className={styles.id}> #{userId}</span>}
     </Link>
+  );
+}
+
+/**
+ * The person of a table row: the link, then the organisation identifier and e-mail the server's
+ * directory has for them (nothing more on a static host or for someone it does not know).
+ */
+export function PersonCell({ userId }: { userId: number }) {
+  const { person } = useDirectoryPerson(userId);
+  const contact = [person?.user_organisation_identifier, person?.email].filter(Boolean).join(' · ');
+  return (
+    <span className={styles.person}>
+      <UserLink userId={userId} />
+      {contact && <PortalText className={styles.contact}>{contact}</PortalText>}
+    </span>
   );
 }

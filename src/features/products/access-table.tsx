@@ -12,7 +12,7 @@ import { useListSearch } from '#lib/list-search.ts';
 import { AccessFilters } from './access-filters.tsx';
 import { productMessages } from './messages.ts';
 import { ProductLink } from './product-link.tsx';
-import { UserLink } from '#components/user-link.tsx';
+import { PersonCell } from '#components/user-link.tsx';
 
 const filterKeys = ['product_access_user_id', 'product_access_product_id'] as const;
 const column = createColumnHelper<ProductAccess>();
@@ -44,7 +44,7 @@ export function AccessTable({ label, prefix, bundleId }: { label: string; prefix
         : []),
       column.accessor('product_access_user_id', {
         header: t.columnUser,
-        cell: (c) => <UserLink userId={c.getValue()} />,
+        cell: (c) => <PersonCell userId={c.getValue()} />,
       }),
       column.accessor('product_access_certificate', { header: t.columnCertificate, cell: (c) => c.getValue() ?? '—' }),
       column.accessor('product_access_created_date', {
