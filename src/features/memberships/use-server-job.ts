@@ -33,12 +33,15 @@ export function useServerJob() {
           }),
       });
     },
-    /** Asked when the work starts: the status is cached once known. */
-    serverThere: () =>
-      queryClient.fetchQuery(dashboardServerQueries.status()).then(
+    /** Asked when the work starts: the status, once known either way, is not asked again. */
+    serverThere: () => {
+      const known = queryClient.getQueryState(dashboardServerQueries.status().queryKey)?.status;
+      if (known === 'success' || known === 'error') return Promise.resolve(known === 'success');
+      return queryClient.fetchQuery(dashboardServerQueries.status()).then(
         () => true,
         () => false,
-      ),
+      );
+    },
     /** Back to the form: the job goes on (or stays) on the server, its page in Jobs. */
     leave: () =>
       setParams((current) => {

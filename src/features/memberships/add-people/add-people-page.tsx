@@ -6,7 +6,7 @@
 // dashboard server, "Preview" starts a job there instead (`bulk-add` or `copy`, `?job=<id>`), which
 // gathers, previews and adds on the server and goes on when the page closes.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { dashboardServerQueries } from '#api/dashboard-status.ts';
 import { isApiError } from '#api/errors.ts';
@@ -32,11 +32,12 @@ import { ResultsSection } from '../import/results-section.tsx';
 import { useImport } from '../import/use-import.ts';
 import { useStepFocus } from '../use-step-focus.ts';
 import { useLeaveGuard } from '../import/use-leave-guard.ts';
-import { JobSection } from '../job-section.tsx';
 import { useServerJob } from '../use-server-job.ts';
 import { membershipMessages } from '../messages.ts';
 import styles from '../memberships.module.css';
 
+// Loaded when a job is shown: a static host never needs it, and the form comes first.
+const JobSection = lazy(() => import('../job-section.tsx').then((module) => ({ default: module.JobSection })));
 export function AddPeoplePage() {
   const t = useMessages(membershipMessages);
   const [params] = useSearchParams();
@@ -53,7 +54,13 @@ export function AddPeoplePage() {
     return (
       <div className={styles.page}>
         <h1>{t.addPeopleTitle}</h1>
-        <JobSection jobId={job.jobId} titleId={jobTitleId} actions={<Link to={paths.groups()}>{t.openGroups}</Link>} />
+        <Suspense fallback={null}>
+          <JobSection
+            jobId={job.jobId}
+            titleId={jobTitleId}
+            actions={<Link to={paths.groups()}>{t.openGroups}</Link>}
+          />
+        </Suspense>
       </div>
     );
   }
@@ -114,7 +121,6 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
 
   const step = phase.kind === 'preview' ? 'preview' : phase.kind === 'done' ? 'results' : null;
   useStepFocus(step, `${titleId}-${step}`);
-  useStepFocus(job.jobId, `${titleId}-job`);
 
   async function start() {
     if (!target) return setMissingTarget(true);
@@ -261,21 +267,23 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
       )}
 
       {job.jobId !== null && (
-        <JobSection
-          titleId={`${titleId}-job`}
-          jobId={job.jobId}
-          actions={
-            <Button
-              onClick={() => {
-                job.starting.reset();
-                job.leave();
-                edit();
-              }}
-            >
-              {t.addOtherPeople}
-            </Button>
-          }
-        />
+        <Suspense fallback={null}>
+          <JobSection
+            titleId={`${titleId}-job`}
+            jobId={job.jobId}
+            actions={
+              <Button
+                onClick={() => {
+                  job.starting.reset();
+                  job.leave();
+                  edit();
+                }}
+              >
+                {t.addOtherPeople}
+              </Button>
+            }
+          />
+        </Suspense>
       )}
 
       {status !== null && (

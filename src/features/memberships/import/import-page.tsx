@@ -4,7 +4,7 @@
 // a job there (`?job=<id>`, shown by JobSection): it goes on when the page closes. On a static
 // host the page wires two named-state machines: what was given (useImportSource, a reducer) and
 // where the import is (useImport: edit, previewing, preview, running, done).
-import { useId, useRef } from 'react';
+import { lazy, Suspense, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseImportText } from '#domain/import-rows.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
@@ -26,7 +26,6 @@ import {
   type FileProblem,
   type FileReadAction,
 } from './import-source-state.ts';
-import { JobSection } from '../job-section.tsx';
 import { useServerJob } from '../use-server-job.ts';
 import { PreviewSection } from './preview-section.tsx';
 import { PreviewFailedSection, PreviewProgressSection, usePreviewingStatus } from './preview-status.tsx';
@@ -35,6 +34,8 @@ import { useImport } from './use-import.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import styles from '../memberships.module.css';
 
+// Loaded when a job is shown: a static host never needs it, and the form comes first.
+const JobSection = lazy(() => import('../job-section.tsx').then((module) => ({ default: module.JobSection })));
 export function ImportPage() {
   const t = useMessages(membershipMessages);
   const previewingStatus = usePreviewingStatus();
@@ -55,7 +56,6 @@ export function ImportPage() {
   // The progress and the preview are two steps under one heading id.
   const step = phase.kind === 'previewing' || phase.kind === 'preview' || phase.kind === 'done' ? phase.kind : null;
   useStepFocus(step, `${titleId}-${step === 'done' ? 'results' : 'preview'}`);
-  useStepFocus(job.jobId, `${titleId}-job`);
 
   const fileProblemText: Record<FileProblem, string> = {
     empty: t.fileEmpty,
@@ -192,21 +192,23 @@ export function ImportPage() {
       )}
 
       {job.jobId !== null && (
-        <JobSection
-          titleId={`${titleId}-job`}
-          jobId={job.jobId}
-          actions={
-            <Button
-              onClick={() => {
-                job.starting.reset();
-                job.leave();
-                startOver();
-              }}
-            >
-              {t.startOver}
-            </Button>
-          }
-        />
+        <Suspense fallback={null}>
+          <JobSection
+            titleId={`${titleId}-job`}
+            jobId={job.jobId}
+            actions={
+              <Button
+                onClick={() => {
+                  job.starting.reset();
+                  job.leave();
+                  startOver();
+                }}
+              >
+                {t.startOver}
+              </Button>
+            }
+          />
+        </Suspense>
       )}
 
       {phase.kind === 'previewing' && (
