@@ -5,7 +5,7 @@
 // (the directory takes only what the portal said, never a record from a browser).
 import type { QueryClient } from '@tanstack/react-query';
 import { apiConfig } from './config.ts';
-import { dashboardServerQueries } from './dashboard-status.ts';
+import { dashboardServerThere } from './dashboard-status.ts';
 import { directoryQueries, isDirectoryListing, learnPeople } from './directory.ts';
 import { rememberUsers } from './known-users.ts';
 import type { Person } from './schemas/directory.ts';
@@ -17,15 +17,6 @@ export function portalCallsPassServer(baseUrl = apiConfig.baseUrl, origin = wind
   return new URL(baseUrl, origin).href.replace(/\/+$/, '') === `${origin}/api`;
 }
 
-async function serverAvailable(queryClient: QueryClient): Promise<boolean> {
-  try {
-    await queryClient.fetchQuery(dashboardServerQueries.status());
-    return true;
-  } catch {
-    return false; // a static host: nothing to teach
-  }
-}
-
 /**
  * User records the dashboard received from the portal (a lookup, an import preview, a profile):
  * this session names them at once, the directory gets them for every administrator, and the
@@ -35,7 +26,8 @@ export async function learnUsers(queryClient: QueryClient, users: readonly User[
   if (users.length === 0) return;
   rememberUsers(users);
   if (!portalCallsPassServer()) {
-    if (!(await serverAvailable(queryClient))) return;
+    // A static host: nothing to teach.
+    if (!(await dashboardServerThere(queryClient))) return;
     const identifiers = users.flatMap((user) =>
       user.user_organisation_identifier ? [user.user_organisation_identifier] : [],
     );

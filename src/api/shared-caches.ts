@@ -5,7 +5,7 @@
 // code: this stays out of it.
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
-import { dashboardServerQueries } from './dashboard-status.ts';
+import { dashboardServerThere } from './dashboard-status.ts';
 import { ApiError } from './errors.ts';
 import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import type { Grp } from './schemas/grp.ts';
@@ -82,11 +82,7 @@ async function fetchSharedList<T>(
   read: (signal?: AbortSignal) => Promise<Listed<T>>,
   { client, refresh, signal, onProgress }: SharedListOptions,
 ): Promise<{ list: T[]; gatheredAt: string } | null> {
-  const serverThere = await client.fetchQuery(dashboardServerQueries.status()).then(
-    () => true,
-    () => false,
-  );
-  if (!serverThere) return null;
+  if (!(await dashboardServerThere(client))) return null;
   let shared = await read(signal);
   if (shared.list === null || refresh || shared.state === 'gathering') {
     let status = shared.state === 'gathering' ? shared : await gatheringStatus(name, 'POST', signal);

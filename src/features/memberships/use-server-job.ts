@@ -3,7 +3,7 @@
 // static host the pages keep their in-browser runner (use-import.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { dashboardServerQueries } from '#api/dashboard-status.ts';
+import { dashboardServerThere } from '#api/dashboard-status.ts';
 import { jobQueries, startJob } from '#api/jobs.ts';
 import type { JobRequest } from '#schemas/jobs.ts';
 
@@ -33,15 +33,8 @@ export function useServerJob() {
           }),
       });
     },
-    /** Asked when the work starts: the status, once known either way, is not asked again. */
-    serverThere: () => {
-      const known = queryClient.getQueryState(dashboardServerQueries.status().queryKey)?.status;
-      if (known === 'success' || known === 'error') return Promise.resolve(known === 'success');
-      return queryClient.fetchQuery(dashboardServerQueries.status()).then(
-        () => true,
-        () => false,
-      );
-    },
+    /** Asked when the work starts. */
+    serverThere: () => dashboardServerThere(queryClient),
     /** Back to the form: the job goes on (or stays) on the server, its page in Jobs. */
     leave: () =>
       setParams((current) => {

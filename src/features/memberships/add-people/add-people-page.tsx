@@ -8,7 +8,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { dashboardServerQueries } from '#api/dashboard-status.ts';
+import { dashboardServerThere } from '#api/dashboard-status.ts';
 import { isApiError } from '#api/errors.ts';
 import { groupAndDescendants, type ExportProgress } from '#api/group-members-export.ts';
 import { groupIndexQuery } from '#api/group-index.ts';
@@ -153,10 +153,7 @@ function AddPeopleFlow({ source, userIds }: { source: Grp; userIds: readonly num
       if (people.length === 0) return setGathering({ kind: 'empty' });
       setGathering({ kind: 'names', people: people.length });
       // Names from the dashboard server's directory when there is one (a static host has none).
-      const directory = await queryClient.fetchQuery(dashboardServerQueries.status()).then(
-        () => true,
-        () => false,
-      );
+      const directory = await dashboardServerThere(queryClient);
       const names = await namesOf(people, directory, signal);
       setGathering({ kind: 'idle' });
       void previewPeople(peopleRows(people, names), target);
