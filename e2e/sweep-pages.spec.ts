@@ -99,7 +99,8 @@ const setups: Partial<Record<SweptPageName, PageSetup>> = {
     frenchAxe: async (page) => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Progression de /);
       await expect(page.getByRole('table', { name: 'Progression par produit' })).toBeVisible();
-      await expect(page.getByRole('img', { name: 'Réussite par produit' })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Achèvement par produit' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'À l’arrêt', level: 2 })).toBeVisible();
     },
   },
   users: {

@@ -16,17 +16,21 @@ declare global {
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const wcag21aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+/** `within`: a CSS selector, to check only what it matches (a part a sweep does not reach). */
+export async function expectNoAxeViolations(page: Page, within?: string): Promise<void> {
   // Evaluated through the DevTools protocol: the page's CSP (no inline script) does not apply.
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axeSource);
-  const summary = await page.evaluate(async (tags) => {
-    if (!window.axe) throw new Error('axe-core is not in the page');
-    // Only the violations are read: passes and the rest keep one node each (less to serialise).
-    const results = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  }, wcag21aa);
+  const summary = await page.evaluate(
+    async ({ tags, selector }) => {
+      if (!window.axe) throw new Error('axe-core is not in the page');
+      // Only the violations are read: passes and the rest keep one node each (less to serialise).
+      const results = await window.axe.run(selector ? { include: [selector] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    },
+    { tags: wcag21aa, selector: within },
+  );
   expect(summary, 'axe violations').toEqual([]);
 }
