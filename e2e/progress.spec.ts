@@ -207,6 +207,7 @@ test.describe('progress of a group', () => {
     page,
     api,
   }) => {
+    test.slow(); // three charts, each table opened, all drawn again in another theme and width, on 2 shared cores
     const grpId = 38;
     const violations = await watchCspViolations(page);
     await openReport(page, grpId);

@@ -27,35 +27,38 @@ export function useProgressParams() {
   const [url, setParams] = useSearchParams();
   const [params, setShown] = useOptimistic(url);
   const includeSubgroups = params.get('subgroups') === '1';
+  // By value: the URL the router renders once it has it is another object with the same
+  // parameters, and the filter must stay the same object (the figures are computed once).
+  const search = params.toString();
   const filter = useMemo<ProgressFilter>(() => {
+    const values = new URLSearchParams(search);
     const date = (name: string) => {
-      const value = params.get(name);
+      const value = values.get(name);
       return value && datePattern.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined;
     };
     return {
-      productId: positiveInt(params.get('product')),
-      type: params.get('type') || undefined,
-      status: params.get('status') || undefined,
+      productId: positiveInt(values.get('product')),
+      type: values.get('type') || undefined,
+      status: values.get('status') || undefined,
       from: date('from'),
       to: date('to'),
     };
-  }, [params]);
+  }, [search]);
   const period = parsePeriod(params.get('period'));
   const stalled = positiveInt(params.get('stalled'));
   const stalledDays = stalled !== undefined && stalled <= MAX_STALLED_DAYS ? stalled : DEFAULT_STALLED_DAYS;
   const update = useCallback(
     (changes: Partial<Record<ProgressParam, string | undefined>>) => {
-      const apply = (previous: URLSearchParams) => {
-        const next = new URLSearchParams(previous);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      };
+      // From the browser's address, not the rendered URL: the router writes the address at once
+      // and renders it later, so two changes in a row (a date, then the switch) both stay.
+      const next = new URLSearchParams(window.location.search);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
       startTransition(() => {
-        setShown(apply);
-        setParams(apply, { replace: true });
+        setShown(next);
+        setParams(next, { replace: true });
       });
     },
     [setParams, setShown],
