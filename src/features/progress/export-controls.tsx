@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Button } from '#components/button.tsx';
 import { Field } from '#components/field.tsx';
 import { productValueMessages } from '#components/product-values.ts';
+import { downloadBlob } from '#lib/download.ts';
 import { useLocale, useMessages } from '#lib/i18n.tsx';
 import type { ProgressFigures } from './aggregate.ts';
-import { membersTable, productsTable, reportWorkbook, saveFile, tableCsv } from './export.ts';
+import { membersTable, productsTable, reportWorkbook, tableCsv } from './export.ts';
 import type { ProductNamer } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import styles from './progress.module.css';
@@ -24,7 +25,7 @@ export function useDownload() {
     if (state === 'busy') return;
     setState('busy');
     try {
-      saveFile(...(await make()));
+      downloadBlob(...(await make()));
       setState('idle');
     } catch (error) {
       console.error('progress report: export failed', error);
