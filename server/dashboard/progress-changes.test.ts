@@ -57,10 +57,10 @@ describe('reportFigures', () => {
       members: [1, 2, 3],
       // A pair completed once is completed, whatever its other takes; one never begun is neither.
       completed: [
-        [1, 9],
-        [3, 5],
+        { user_id: 1, product_id: 9 },
+        { user_id: 3, product_id: 5 },
       ],
-      open: [[2, 7, '2026-02-01T00:00:00Z']],
+      open: [{ user_id: 2, product_id: 7, started: '2026-02-01T00:00:00Z' }],
     });
   });
 });
@@ -110,7 +110,7 @@ describeEachStore('what changed since the previous progress report', (_dialect, 
       .run(GROUP, newcomer);
 
     const second = await gather(true);
-    const pair = [begun.take_user_id, begun.take_product_id];
+    const pair = { user_id: begun.take_user_id, product_id: begun.take_product_id };
     expect(second.previous).toEqual({ reported_at: expect.any(String), ...reportFigures(first.data!) });
     const previous = second.previous!;
     // Made as the first report finished.
@@ -118,7 +118,7 @@ describeEachStore('what changed since the previous progress report', (_dialect, 
     expect(previous.members).not.toContain(newcomer);
     expect(second.data?.members.map((m) => m.user_id)).toContain(newcomer);
     expect(previous.completed).not.toContainEqual(pair);
-    expect(previous.open.map(([user, product]) => [user, product])).toContainEqual(pair);
+    expect(previous.open.map(({ user_id, product_id }) => ({ user_id, product_id }))).toContainEqual(pair);
     expect(reportFigures(second.data!).completed).toContainEqual(pair);
 
     // Read again from the cache (no portal request): still the second report, compared with the first.

@@ -20,6 +20,7 @@ import { linkOf, useLinkClicks } from '#lib/link-clicks.ts';
 import type { ListSearch } from '#lib/list-search.ts';
 import { Button } from './button.tsx';
 import { ApiErrorNotice } from './api-error-notice.tsx';
+import { dataTableMessages } from './data-table-messages.ts';
 import { componentMessages } from './messages.ts';
 import { SlowPortalNotice } from './query-loading.tsx';
 import styles from './data-table.module.css';
@@ -70,7 +71,7 @@ const pageSizes = [10, 20, 50, 100];
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, columns, query } = props;
   const { page, pageSize, setPage, setPageSize } = props.pagination;
-  const t = useMessages(componentMessages);
+  const t = { ...useMessages(componentMessages), ...useMessages(dataTableMessages) };
   const format = useFormat();
   // Cells may hold plain <a href> links: one handler here navigates for all of them (link-clicks.ts).
   const onLinkClick = useLinkClicks();

@@ -1,25 +1,5 @@
-// The dashboard's icons, inline (no icon font, no extra request), one frame for all. Decorative:
-// text always says the same. One export per icon, so a page's bundle carries only the icons it uses.
-import type { ReactNode } from 'react';
-
-export function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// The signed-in shell's icons (navigation, menu): its own chunk, not the first page's (icon.tsx).
+import { Icon } from './icon.tsx';
 
 export const GroupsIcon = () => (
   <Icon>
@@ -62,17 +42,6 @@ export const HistoryIcon = () => (
 export const JobsIcon = () => (
   <Icon>
     <path d="M10 6h10M10 12h10M10 18h10M3.5 6l1.5 1.5L7.5 5M3.5 12l1.5 1.5 2.5-2.5M3.5 18l1.5 1.5 2.5-2.5" />
-  </Icon>
-);
-export const EyeIcon = () => (
-  <Icon>
-    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
-    <circle cx="12" cy="12" r="3" />
-  </Icon>
-);
-export const EyeOffIcon = () => (
-  <Icon>
-    <path d="M3 3l18 18M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-3.2 4.1M6.6 6.6A17.3 17.3 0 0 0 2 12s3.5 7 10 7a9.9 9.9 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
   </Icon>
 );
 export const SettingsIcon = () => (

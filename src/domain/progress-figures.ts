@@ -21,15 +21,15 @@ export function reportFigures(data: ProgressData): ReportFigures {
     if (take.completed) pair.done = true;
     if (take.started && (pair.started === null || take.started > pair.started)) pair.started = take.started;
   }
-  const completed: [number, number][] = [];
-  const open: [number, number, string][] = [];
+  const completed: ReportFigures['completed'] = [];
+  const open: ReportFigures['open'] = [];
   for (const userId of [...byUser.keys()].sort(ascending)) {
     const products = byUser.get(userId);
     if (!products) continue;
     for (const productId of [...products.keys()].sort(ascending)) {
       const pair = products.get(productId);
-      if (pair?.done) completed.push([userId, productId]);
-      else if (pair?.started) open.push([userId, productId, pair.started]);
+      if (pair?.done) completed.push({ user_id: userId, product_id: productId });
+      else if (pair?.started) open.push({ user_id: userId, product_id: productId, started: pair.started });
     }
   }
   return { members: data.members.map((member) => member.user_id).sort(ascending), completed, open };

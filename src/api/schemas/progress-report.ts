@@ -84,15 +84,16 @@ export const progressFailureSchema = z.object({
  * The figures the server kept of the report before this one, of the same group and scope, to
  * say what changed since: who was a member, which member × product pairs were completed, and
  * which were begun and not completed (with their latest start: stalled is counted on the page).
+ * Objects, not tuples: zod's tuple would be the first page's code (zod goes whole into its chunk).
  */
 export const previousReportSchema = z.object({
   /** When that report was made (ISO 8601 UTC). */
   reported_at: z.string(),
   members: z.array(idSchema),
-  /** `[user_id, product_id]`: completed at least once. */
-  completed: z.array(z.tuple([idSchema, idSchema])),
-  /** `[user_id, product_id, started]`: begun, never completed; the latest start. */
-  open: z.array(z.tuple([idSchema, idSchema, z.string()])),
+  /** Completed at least once. */
+  completed: z.array(z.object({ user_id: idSchema, product_id: idSchema })),
+  /** Begun, never completed, with the latest start. */
+  open: z.array(z.object({ user_id: idSchema, product_id: idSchema, started: z.string() })),
 });
 export type PreviousReport = z.infer<typeof previousReportSchema>;
 

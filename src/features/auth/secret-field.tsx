@@ -2,7 +2,7 @@
 // with a toggle to check what was pasted. The toggle keeps its name and says its state with
 // aria-pressed, so assistive technology hears "Show token, toggle button, pressed".
 import { useState, type ReactNode } from 'react';
-import { EyeIcon, EyeOffIcon } from '#components/icons.tsx';
+import { EyeIcon, EyeOffIcon } from '#components/icon.tsx';
 import { Button } from '#components/button.tsx';
 import { Field } from '#components/field.tsx';
 import styles from './token-form.module.css';

@@ -1,13 +1,15 @@
 // What the groups pages show first, asked for before they render (src/app/first-load.ts) with
 // the query keys and URL state the pages themselves use, so that their queries find it started.
 import type { QueryClient } from '@tanstack/react-query';
+import { dashboardServerThere } from '#api/dashboard-status.ts';
 import { groupIndexQuery } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
 import type { ListParams } from '#api/list.ts';
 import { readListSearch, type ListSearchOptions } from '#lib/list-search.ts';
 import { preloadable } from '#lib/preloadable.tsx';
-import { prefetchMembers } from './members-params.ts';
-import { MEMBERS_PAGE_SIZE } from './use-prefetch-group.ts';
+
+/** The group page's members table shows this many a page unless the URL says otherwise. */
+export const MEMBERS_PAGE_SIZE = 20;
 
 export const groupFilterKeys = ['grp_id', 'grp_name', 'grp_parent_id', 'grp_external_id', 'grp_external_name'] as const;
 /** The table view's state in the URL: page, size, sort and filters. */
@@ -51,9 +53,18 @@ export function startGroupsPage(queryClient: QueryClient, search: URLSearchParam
   return Promise.resolve();
 }
 
-/** /groups/:id: the group with its children, and the members table's page. */
+/**
+ * /groups/:id: the group with its children, and the members table's page. Which list that page is
+ * (the dashboard server's named one or the portal's) waits for the server's status, as the table
+ * does; the code that asks for it loads meanwhile, so it stays out of the entry at no extra wait.
+ */
 export function startGroupPage(queryClient: QueryClient, groupId: number, search: URLSearchParams): void {
   void queryClient.prefetchQuery(groupQueries.children(groupId));
   const members = readListSearch(search, membersSearch);
-  prefetchMembers(queryClient, groupId, { ...members, adminsOnly: members.filters.user_grp_group_admin === '1' });
+  const view = { ...members, adminsOnly: members.filters.user_grp_group_admin === '1' };
+  void Promise.all([dashboardServerThere(queryClient), import('./members-params.ts')]).then(
+    ([, { prefetchMembers }]) => prefetchMembers(queryClient, groupId, view),
+    // The page asks for its members itself and shows any failure there.
+    () => undefined,
+  );
 }

@@ -3,10 +3,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { groupQueries } from '#api/groups.ts';
+import { MEMBERS_PAGE_SIZE } from './first-load.ts';
 import { prefetchMembers } from './members-params.ts';
 
 const DELAY_MS = 120;
-export const MEMBERS_PAGE_SIZE = 20;
 
 export function usePrefetchGroup(): (id: number) => void {
   const queryClient = useQueryClient();

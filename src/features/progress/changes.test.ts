@@ -51,11 +51,11 @@ const data: ProgressData = {
 const previous: PreviousReport = {
   reported_at: '2026-05-15T12:00:00Z',
   members: [10, 11, 12, 99],
-  completed: [[10, 200]],
+  completed: [{ user_id: 10, product_id: 200 }],
   open: [
-    [10, 100, '2026-05-01T12:00:00Z'],
-    [11, 100, '2026-04-01T12:00:00Z'],
-    [12, 100, '2026-05-01T12:00:00Z'],
+    { user_id: 10, product_id: 100, started: '2026-05-01T12:00:00Z' },
+    { user_id: 11, product_id: 100, started: '2026-04-01T12:00:00Z' },
+    { user_id: 12, product_id: 100, started: '2026-05-01T12:00:00Z' },
   ],
 };
 

@@ -33,17 +33,20 @@ export function reportChanges(
   const newMembers = data.members.filter((member) => !membersThen.has(member.user_id)).length;
 
   const inScope = new Set(productsInScope(data.products, filter).map((p) => p.product_id));
-  const completedThen = new Set(previous.completed.map(([user, product]) => pairKey(user, product)));
+  const completedThen = new Set(previous.completed.map((pair) => pairKey(pair.user_id, pair.product_id)));
   const newCompletions = reportFigures(data).completed.filter(
-    ([user, product]) => membersThen.has(user) && inScope.has(product) && !completedThen.has(pairKey(user, product)),
+    (pair) =>
+      membersThen.has(pair.user_id) &&
+      inScope.has(pair.product_id) &&
+      !completedThen.has(pairKey(pair.user_id, pair.product_id)),
   ).length;
 
   // Stalled then: begun more than `days` whole days before that report, and not completed.
   const then = Date.parse(previous.reported_at);
   const stalledThen = new Set(
     previous.open
-      .filter(([, , started]) => Math.floor((then - Date.parse(started)) / DAY_MS) > days)
-      .map(([user, product]) => pairKey(user, product)),
+      .filter((pair) => Math.floor((then - Date.parse(pair.started)) / DAY_MS) > days)
+      .map((pair) => pairKey(pair.user_id, pair.product_id)),
   );
   const newlyStalled = stalled.filter(
     (row) =>
