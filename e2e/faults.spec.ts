@@ -79,6 +79,7 @@ const cases: PageCase[] = [
     name: 'group page, its members',
     faults: ['connection-reset', 'wrong-type'],
     url: `/groups/${org1.rootGroupId}`,
+    staticHost: true,
     pattern: '/user_grp/get_all',
     endpoint: 'POST /user_grp/get_all',
     field: 'user_grp_user_id',

@@ -141,6 +141,8 @@ test.describe("people's words", () => {
   });
 
   test('an error notice says what failed in French; request and portal message under "Détails"', async ({ page }) => {
+    // The portal's members list is the browser's own request only without the dashboard server.
+    await withoutDashboardServer(page);
     await useLanguage(page, 'fr');
     await page.route('**/api/user_grp/get_all', (route) =>
       route.fulfill({
@@ -187,7 +189,8 @@ test.describe('honest tables', () => {
   test('the footer waits for the total', async ({ page }) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/user_grp/get_all', async (route) => {
+    // The members table's list: the dashboard server's named one (npm start).
+    await page.route('**/dashboard-api/groups/*/members?*', async (route) => {
       await held;
       await route.continue();
     });
