@@ -397,6 +397,13 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
+    '0014_org_member_added_at': {
+      async up(db: AnyDb) {
+        // When a member was added through the server (null: from a gathering), so that a
+        // gathering that began before the add does not drop them (org-members.ts).
+        await db.schema.alterTable('org_member').addColumn('added_at', 'text').execute();
+      },
+    },
   };
 }
 

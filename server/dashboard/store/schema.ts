@@ -260,6 +260,8 @@ export interface OrgMemberTable {
   user_id: number;
   /** JSON array of grp_id. */
   grp_ids: string;
+  /** When the member was added through the server (ISO 8601 UTC); null when a gathering saw them. */
+  added_at: string | null;
 }
 
 /** What an organisation's administrators set on the Settings page. */
