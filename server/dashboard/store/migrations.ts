@@ -397,11 +397,14 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
-    '0014_org_member_added_at': {
+    '0014_writes_during_walks': {
       async up(db: AnyDb) {
-        // When a member was added through the server (null: from a gathering), so that a
-        // gathering that began before the add does not drop them (org-members.ts).
+        // A member added through the server while the portal is walked: when it was added (null:
+        // seen by a gathering), so that a walk begun before does not drop them (org-members.ts);
+        // when a group's list was forgotten, so that a walk begun before is not kept as fresh
+        // (group-members.ts).
         await db.schema.alterTable('org_member').addColumn('added_at', 'text').execute();
+        await db.schema.alterTable('group_member_list').addColumn('forgotten_at', 'text').execute();
       },
     },
   };

@@ -239,7 +239,10 @@ export interface GroupMemberListTable {
   /** JSON array of the grp_id of its direct children. */
   child_ids: string;
   members: number;
+  /** When the portal was asked for the list ('' once forgotten and not asked again). */
   gathered_at: string;
+  /** When a member was last added through the server (the list was forgotten then). */
+  forgotten_at: string | null;
 }
 
 /** One membership (user_grp) of a group as the portal last listed it. */
