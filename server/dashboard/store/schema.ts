@@ -146,7 +146,6 @@ export interface ReportProductTable {
   gathered_at: string;
 }
 
-/** How many members a group had when the portal was last asked (user_grp/get_all's total). */
 /** The figures of one progress report made (report-snapshots.ts). */
 export interface ReportSnapshotTable {
   id: Generated<number>;
@@ -161,6 +160,7 @@ export interface ReportSnapshotTable {
   figures: string;
 }
 
+/** How many members a group had when the portal was last asked (user_grp/get_all's total). */
 export interface GroupMemberCountTable {
   org_id: number;
   grp_id: number;
