@@ -8,6 +8,7 @@ import { createPrivateFile } from '../../db/private-file.ts';
 import type { StoreLocation } from '../settings.ts';
 import { isStoreUnreachable } from './availability.ts';
 import { storeMigrations } from './migrations.ts';
+import { withStatementCache } from './statement-cache.ts';
 import type { StoreTables } from './schema.ts';
 import { StoreWatch, WatchedPostgresDialect } from './store-watch.ts';
 
@@ -56,7 +57,7 @@ function sqliteDialect(file: string): OpenedDialect {
       return `The dashboard store cannot be read (${error instanceof Error ? error.message : String(error)}).`;
     }
   };
-  return { dialect: new SqliteDialect({ database }), problem, close: () => undefined };
+  return { dialect: new SqliteDialect({ database: withStatementCache(database) }), problem, close: () => undefined };
 }
 
 function postgresDialect(url: string, log: (line: string) => void): OpenedDialect {
