@@ -37,6 +37,8 @@ export interface JobEngineDeps {
   jobs: Jobs;
   vault: TokenVault;
   reader: PortalReader;
+  /** What lookup jobs read the portal with: after interactive requests on the embedded portal (default `reader`). */
+  lookupReader?: PortalReader;
   directory: Directory;
   people: PeopleMatch;
   outbox: MembershipOutbox;
@@ -169,7 +171,8 @@ export class JobEngine {
     const token = this.tokens.get(job.id) ?? (job.tokenSealed ? vault.open(job.tokenSealed, job.id) : undefined);
     try {
       if (!token) throw new JobFailure('token_unavailable');
-      const portal = new JobPortal(this.deps.reader, token, job.orgId, this.deps.directory);
+      const reader = job.kind === 'lookup' ? (this.deps.lookupReader ?? this.deps.reader) : this.deps.reader;
+      const portal = new JobPortal(reader, token, job.orgId, this.deps.directory);
       if (job.state === 'previewing') {
         await previewJob(job, portal, { ...this.deps, concurrency: this.concurrency });
         if (portal.refusal) throw new JobFailure(portal.refusal);

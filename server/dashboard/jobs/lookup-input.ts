@@ -2,7 +2,7 @@
 // first sheet of an XLSX file, any columns (src/domain/people-list.ts finds the identifier column).
 // Only the identifiers are kept: the portal gives the names. Empty cells and repeated identifiers
 // are settled at once (skipped), so each identifier is asked once.
-import { readRecords } from '#domain/import-rows.ts';
+import { identifierProblem, readRecords } from '#domain/import-rows.ts';
 import { readPeopleList, type PeopleListRow } from '#domain/people-list.ts';
 import { MAX_JOB_ROWS } from '#schemas/jobs.ts';
 import type { NewJobRow } from '../store/job-rows.ts';
@@ -29,6 +29,14 @@ export function lookupRows(records: readonly string[][], column: number | undefi
 
 export async function lookupRowsFromText(text: string, column: number | undefined): Promise<NewJobRow[]> {
   return lookupRows(await readRecords(text), column);
+}
+
+/** Identifiers known already (the demo's first start): one row each, repeats and blanks left out. */
+export function identifierRows(identifiers: readonly string[]): NewJobRow[] {
+  const unique = [...new Set(identifiers.map((identifier) => identifier.trim()).filter(Boolean))];
+  return unique.map((identifier, index) =>
+    jobRowOf({ line: index + 1, identifier, problem: identifierProblem(identifier), duplicateOf: null }),
+  );
 }
 
 function jobRowOf(row: PeopleListRow): NewJobRow {
