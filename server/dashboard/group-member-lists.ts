@@ -76,6 +76,8 @@ export class GroupMemberLists {
   }
 
   private async gather(orgId: number, token: string, grpId: number): Promise<GatheredList> {
+    // Before the first request: a member added through the server after it may be missing.
+    const askedAt = isoTime();
     const path = `/grp/get_with_children/${grpId}`;
     const record = await this.gateway.getRecord(token, path);
     if (record === undefined) throw noSuchGroup(grpId);
@@ -94,8 +96,9 @@ export class GroupMemberLists {
         group_admin: m.user_grp_group_admin,
         member_since: m.user_grp_created_date,
       })),
+      askedAt,
     );
-    await this.counts.save(orgId, [{ grp_id: grpId, members: list.members, counted_at: list.gatheredAt }]);
+    if (list.kept) await this.counts.save(orgId, [{ grp_id: grpId, members: list.members, counted_at: askedAt }]);
     return list;
   }
 }

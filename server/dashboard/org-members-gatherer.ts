@@ -4,6 +4,7 @@
 // as it goes like a shared cache's (under the name `members`), and the distinct users kept.
 import * as z from 'zod/mini';
 import { userGrpReadSchema } from '#schemas/user-grp.ts';
+import { isoTime } from './clock.ts';
 import { PortalAnswerError, PortalAnswerInvalid, type PortalGateway } from './portal-gateway.ts';
 import { walkList } from './portal-walk.ts';
 import type { OrgMembers } from './store/org-members.ts';
@@ -33,6 +34,7 @@ export class OrgMembersGatherer {
   }
 
   private async run(orgId: number, token: string): Promise<void> {
+    const startedAt = isoTime();
     try {
       const memberships = await walkList(this.gateway, token, '/user_grp/get_all', membershipSchema, {
         onPage: (loaded, total) => this.caches.progress(orgId, 'members', loaded, total),
@@ -43,7 +45,7 @@ export class OrgMembersGatherer {
         if (groups) groups.push(m.user_grp_grp_id);
         else groupsOf.set(m.user_grp_user_id, [m.user_grp_grp_id]);
       }
-      await this.members.replace(orgId, groupsOf);
+      await this.members.replace(orgId, groupsOf, startedAt);
       await this.caches.finish(orgId, 'members', null, memberships.length);
     } catch (error) {
       const code = error instanceof PortalAnswerError ? error.code : 'internal_error';

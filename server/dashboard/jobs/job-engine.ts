@@ -15,7 +15,7 @@ import type { NewJobRow } from '../store/job-rows.ts';
 import type { ClaimedJob, JobParams, Jobs } from '../store/jobs.ts';
 import type { PeopleMatch } from '../store/people-match.ts';
 import { exportJob } from './job-export.ts';
-import { errorCodeOf, JobFailure } from './job-failure.ts';
+import { errorCodeOf, JobFailure, JobStopped } from './job-failure.ts';
 import { JobPortal } from './job-portal.ts';
 import { lookupJob } from './job-lookup.ts';
 import { previewJob } from './job-preview.ts';
@@ -171,8 +171,13 @@ export class JobEngine {
     const token = this.tokens.get(job.id) ?? (job.tokenSealed ? vault.open(job.tokenSealed, job.id) : undefined);
     try {
       if (!token) throw new JobFailure('token_unavailable');
+      // A preview or an export reads only: it ends at once when cancelled, taken over or closing.
+      // (A lookup reads only too, and asks whether it still holds the job before each row itself.)
+      const reading = job.state === 'previewing' || job.kind === 'export';
+      const keepGoing = async () =>
+        !this.closing && (await jobs.holds(this.owner, job.id, job.state === 'previewing' ? 'previewing' : 'running'));
       const reader = job.kind === 'lookup' ? (this.deps.lookupReader ?? this.deps.reader) : this.deps.reader;
-      const portal = new JobPortal(reader, token, job.orgId, this.deps.directory);
+      const portal = new JobPortal(reader, token, job.orgId, this.deps.directory, reading ? keepGoing : undefined);
       if (job.state === 'previewing') {
         await previewJob(job, portal, { ...this.deps, concurrency: this.concurrency });
         if (portal.refusal) throw new JobFailure(portal.refusal);
@@ -204,6 +209,8 @@ export class JobEngine {
       await jobs.finish(this.owner, job.id, 'done', null);
       this.tokens.delete(job.id);
     } catch (error) {
+      // Cancelled (its state says so), taken over (another replica goes on) or closing (stop() gives the lease back).
+      if (error instanceof JobStopped) return;
       if (isStoreUnreachable(error)) {
         // Paused: its lease runs out, and it is taken up again (here or elsewhere) once the store answers.
         console.error(`dashboard store: job ${job.id} paused: ${message(error)}`);

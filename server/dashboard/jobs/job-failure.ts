@@ -9,6 +9,13 @@ export class JobFailure extends Error {
   }
 }
 
+/** The job was cancelled, taken over or the process is closing: its work ends, nothing is written. */
+export class JobStopped extends Error {
+  constructor() {
+    super('the job was stopped');
+  }
+}
+
 /** The error code a row keeps: the portal's own code, else what kind of failure it was. */
 export function errorCodeOf(error: unknown): string {
   if (isApiError(error)) return error.code ?? (error.status ? `http_${error.status}` : error.kind);

@@ -12,6 +12,7 @@ import { grpReadSchema, grpWithChildrenReadSchema, type Grp } from '#schemas/grp
 import { userGrpReadSchema, type UserGrp, type UserGrpCreate } from '#schemas/user-grp.ts';
 import { userReadSchema, type User } from '#schemas/user.ts';
 import type { Directory } from '../store/directory.ts';
+import { JobStopped } from './job-failure.ts';
 
 const userEnvelope = itemEnvelopeSchema(userReadSchema);
 const membershipEnvelope = itemEnvelopeSchema(userGrpReadSchema);
@@ -19,6 +20,8 @@ const membershipList = listEnvelopeReadSchema(userGrpReadSchema);
 const groupList = listEnvelopeReadSchema(grpReadSchema);
 const groupWithChildren = itemEnvelopeSchema(grpWithChildrenReadSchema);
 const PAGE = 1000;
+/** How often a stoppable job asks the store whether it should go on (one read, not one per request). */
+const KEEP_GOING_EVERY_MS = 1_000;
 
 /** A portal failure as the browser's rules know it (bulk-import.ts reads `isNotFound`, 409...). */
 export function asApiError(error: unknown): unknown {
@@ -37,16 +40,33 @@ export function asApiError(error: unknown): unknown {
 export class JobPortal implements BulkApi {
   /** The token's error code once the portal refused it (401): the job stops. */
   refusal: string | undefined;
+  /** The job stopped (keepGoing said no): every further read throws JobStopped, whoever catches it. */
+  stopped = false;
   private readonly found: User[] = [];
+  private keepGoingAskedAt = 0;
 
   constructor(
     private readonly read: PortalReader,
     private readonly token: string,
     private readonly orgId: number,
     private readonly directory: Directory,
+    /**
+     * For a preview or an export (reads only): false once the job is cancelled, taken over or the
+     * process closing. A run checks its lease per row itself, and a create is never stopped halfway.
+     */
+    private readonly keepGoing?: () => Promise<boolean>,
   ) {}
 
+  private async goOn(): Promise<void> {
+    if (!this.stopped && this.keepGoing && Date.now() - this.keepGoingAskedAt >= KEEP_GOING_EVERY_MS) {
+      this.keepGoingAskedAt = Date.now();
+      this.stopped = !(await this.keepGoing());
+    }
+    if (this.stopped) throw new JobStopped();
+  }
+
   private async ask<S extends z.ZodMiniType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown) {
+    if (path !== '/user_grp/create') await this.goOn();
     try {
       return await this.read(this.token, { method, path, schema, body });
     } catch (error) {

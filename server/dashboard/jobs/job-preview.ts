@@ -12,7 +12,7 @@ import type { Directory } from '../store/directory.ts';
 import type { NewJobRow, RowUpdate, StoredJobRow } from '../store/job-rows.ts';
 import type { ClaimedJob, Jobs } from '../store/jobs.ts';
 import type { PeopleMatch } from '../store/people-match.ts';
-import { displayName, errorCodeOf, JobFailure } from './job-failure.ts';
+import { displayName, errorCodeOf, JobFailure, JobStopped } from './job-failure.ts';
 import type { JobPortal } from './job-portal.ts';
 
 export interface PreviewDeps {
@@ -47,6 +47,8 @@ export async function previewJob(job: ClaimedJob, portal: JobPortal, deps: Previ
   });
   if (portal.refusal) throw new JobFailure(portal.refusal);
   await portal.saveFound();
+  // Its lookups were cut short (each row "failed" with JobStopped): nothing of it is written.
+  if (portal.stopped) throw new JobStopped();
   preview.forEach((row, index) => {
     const stored = toResolve[index] as StoredJobRow;
     updates.set(stored.position, updateOf(row, stored, byEmail.get(stored.position)?.name ?? stored.name));

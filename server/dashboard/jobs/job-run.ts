@@ -10,7 +10,7 @@ import { isApiError } from '#api/errors.ts';
 import type { HistoryEvent } from '#schemas/history.ts';
 import type { JobKind } from '#schemas/jobs.ts';
 import { NOT_CREATED, type MembershipOutbox } from '../membership-outbox.ts';
-import { JobRows, type RowUpdate, type StoredJobRow } from '../store/job-rows.ts';
+import { JobRows, LeaseLost, type RowUpdate, type StoredJobRow } from '../store/job-rows.ts';
 import type { ClaimedJob, Jobs } from '../store/jobs.ts';
 import type { IntentAnswer } from '../store/outbox.ts';
 import { errorCodeOf, JobFailure } from './job-failure.ts';
@@ -55,7 +55,15 @@ export async function runJob(
       stopped = true;
       return;
     }
-    const update = await settleRow(job, row, portal, token, deps);
+    let update: Awaited<ReturnType<typeof settleRow>>;
+    try {
+      update = await settleRow(job, row, portal, token, deps);
+    } catch (error) {
+      // Lost between the check above and the create's link: the replica that took over runs it.
+      if (!(error instanceof LeaseLost)) throw error;
+      stopped = true;
+      return;
+    }
     if (update === 'wait') return void waiting.push(row);
     if (portal.refusal) throw new JobFailure(portal.refusal);
     await deps.jobs.rows.settle(job.id, row.position, update);
@@ -113,7 +121,8 @@ async function settleRow(
   const intent = await deps.outbox.begin(
     token,
     { grpId, userId, groupAdmin, source: sourceOf[job.kind], actor: job.startedBy },
-    (tx, intentId) => JobRows.link(tx, job.id, row.position, intentId),
+    (tx, intentId) =>
+      JobRows.link(tx, job.id, row.position, intentId, { owner: deps.owner, readIntent: row.intent_id }),
   );
   let answer: IntentAnswer | 'refused';
   let memberSince: string | null = null;

@@ -21,6 +21,8 @@ export interface GatheredList {
   childIds: number[];
   members: number;
   gatheredAt: string;
+  /** false: a member was added while the portal was asked, so this answer was not kept. */
+  kept?: boolean;
 }
 
 export interface MembersPageQuery {
@@ -58,11 +60,28 @@ export class GroupMembers {
     );
   }
 
-  /** Replaces the group's list with what the portal answered now. */
-  async replace(orgId: number, grpId: number, childIds: readonly number[], members: readonly Membership[]) {
-    const gatheredAt = isoTime();
+  /**
+   * Replaces the group's list with what the portal answered to a walk begun at `gatheredAt` (ISO
+   * 8601), unless a member was added through the server since: then the answer may lack them,
+   * and the list stays forgotten (the next read asks again).
+   */
+  async replace(
+    orgId: number,
+    grpId: number,
+    childIds: readonly number[],
+    members: readonly Membership[],
+    gatheredAt: string,
+  ): Promise<GatheredList> {
     const unique = [...new Map(members.map((m) => [m.user_id, m])).values()];
-    await this.db.transaction().execute(async (tx) => {
+    const gathered = { grpId, childIds: [...childIds], members: unique.length, gatheredAt };
+    return this.db.transaction().execute(async (tx) => {
+      const forgotten = await tx
+        .selectFrom('group_member_list')
+        .select('forgotten_at')
+        .where('org_id', '=', orgId)
+        .where('grp_id', '=', grpId)
+        .executeTakeFirst();
+      if (forgotten?.forgotten_at && forgotten.forgotten_at >= gatheredAt) return { ...gathered, kept: false };
       await tx.deleteFrom('group_member').where('org_id', '=', orgId).where('grp_id', '=', grpId).execute();
       // An upsert: a gathering of the same group by another replica may have written them meanwhile.
       for (let i = 0; i < unique.length; i += CHUNK) {
@@ -84,14 +103,24 @@ export class GroupMembers {
         .values({ org_id: orgId, grp_id: grpId, ...list })
         .onConflict((oc) => oc.columns(['org_id', 'grp_id']).doUpdateSet(list))
         .execute();
+      return { ...gathered, kept: true };
     });
-    return { grpId, childIds: [...childIds], members: unique.length, gatheredAt } satisfies GatheredList;
   }
 
-  /** A member was added through the server: the group's list is asked of the portal again. */
-  async forget(orgId: number, grpId: number): Promise<void> {
+  /**
+   * A member was added through the server: the group's list is asked of the portal again, and a
+   * walk already under way (begun before `now`) is not kept.
+   */
+  async forget(orgId: number, grpId: number, now = Date.now()): Promise<void> {
+    const forgotten = { child_ids: '[]', members: 0, gathered_at: '', forgotten_at: isoTime(now) };
     await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('group_member_list').where('org_id', '=', orgId).where('grp_id', '=', grpId).execute();
+      await tx
+        .insertInto('group_member_list')
+        .values({ org_id: orgId, grp_id: grpId, ...forgotten })
+        .onConflict((oc) =>
+          oc.columns(['org_id', 'grp_id']).doUpdateSet({ gathered_at: '', forgotten_at: forgotten.forgotten_at }),
+        )
+        .execute();
       await tx.deleteFrom('group_member').where('org_id', '=', orgId).where('grp_id', '=', grpId).execute();
     });
   }

@@ -3,6 +3,7 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { JobRow, JobRowOutcome } from '#schemas/jobs.ts';
 import { jobRowSchema } from '#schemas/jobs.ts';
+import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
 import type { JobRowTable, StoreTables } from './schema.ts';
 
@@ -180,14 +181,46 @@ export class JobRows {
     });
   }
 
-  /** Links the row to the outbox's intent of its create, inside the intent's own transaction. */
-  static async link(tx: Transaction<StoreTables>, jobId: string, position: number, intentId: string): Promise<void> {
-    await tx
+  /**
+   * Links the row to the outbox's intent of its create, inside the intent's own transaction; only
+   * while `claim.owner` still holds the running job and the row still names the intent it read.
+   * Else throws LeaseLost, which rolls the intent back: a replica that stalled past its lease,
+   * and whose job another one took over, must not create what the other may create too.
+   */
+  static async link(
+    tx: Transaction<StoreTables>,
+    jobId: string,
+    position: number,
+    intentId: string,
+    claim: { owner: string; readIntent: string | null; now?: number },
+  ): Promise<void> {
+    const now = isoTime(claim.now ?? Date.now());
+    const linked = await tx
       .updateTable('job_row')
       .set({ intent_id: intentId })
       .where('job_id', '=', jobId)
       .where('position', '=', position)
-      .execute();
+      .where((eb) => (claim.readIntent === null ? eb('intent_id', 'is', null) : eb('intent_id', '=', claim.readIntent)))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('job')
+            .select('job.id')
+            .where('job.id', '=', jobId)
+            .where('job.state', '=', 'running')
+            .where('job.lease_owner', '=', claim.owner)
+            .where('job.lease_until', '>=', now),
+        ),
+      )
+      .executeTakeFirst();
+    if (Number(linked.numUpdatedRows) === 0) throw new LeaseLost(jobId, position);
+  }
+}
+
+/** The replica no longer holds the job (or the row moved on): it stops without creating. */
+export class LeaseLost extends Error {
+  constructor(jobId: string, position: number) {
+    super(`Job ${jobId} row ${position}: the lease was lost before its create.`);
+    this.name = 'LeaseLost';
   }
 }
 

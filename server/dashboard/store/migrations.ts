@@ -397,7 +397,17 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
           .execute();
       },
     },
-    '0014_drop_lookup_jobs': {
+    '0014_writes_during_walks': {
+      async up(db: AnyDb) {
+        // A member added through the server while the portal is walked: when it was added (null:
+        // seen by a gathering), so that a walk begun before does not drop them (org-members.ts);
+        // when a group's list was forgotten, so that a walk begun before is not kept as fresh
+        // (group-members.ts).
+        await db.schema.alterTable('org_member').addColumn('added_at', 'text').execute();
+        await db.schema.alterTable('group_member_list').addColumn('forgotten_at', 'text').execute();
+      },
+    },
+    '0015_drop_lookup_jobs': {
       async up(db: AnyDb) {
         // The lookups of a people list are jobs of the job engine now (kind `lookup`, 0008_jobs):
         // the old lookup jobs and their items go (the jobs they held were kept for days only).

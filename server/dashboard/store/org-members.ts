@@ -1,6 +1,7 @@
 // The organisation's members: every user in at least one group, from the last complete gathering
 // of all its memberships, and the groups each is in; and how many of them the directory knows.
 // Every query is scoped by org_id.
+import { isoTime } from '../clock.ts';
 import type { StoreDb } from './connection.ts';
 
 export interface OrgCount {
@@ -26,17 +27,26 @@ export class OrgMembers {
 
   constructor(private readonly db: StoreDb) {}
 
-  /** Replaces the organisation's members with a complete gathering: user id → its groups. */
-  async replace(orgId: number, members: ReadonlyMap<number, readonly number[]>): Promise<void> {
+  /**
+   * Replaces the organisation's members with a complete gathering (user id → its groups) that
+   * began at `startedAt` (ISO 8601): a member added through the server since may be missing from
+   * what the walk read, so that member's row stays.
+   */
+  async replace(orgId: number, members: ReadonlyMap<number, readonly number[]>, startedAt: string): Promise<void> {
     const rows = [...members].map(([userId, grpIds]) => ({
       org_id: orgId,
       user_id: userId,
       grp_ids: JSON.stringify([...grpIds].sort((a, b) => a - b)),
+      added_at: null,
     }));
     await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('org_member').where('org_id', '=', orgId).execute();
+      await tx
+        .deleteFrom('org_member')
+        .where('org_id', '=', orgId)
+        .where((eb) => eb.or([eb('added_at', 'is', null), eb('added_at', '<', startedAt)]))
+        .execute();
       for (let i = 0; i < rows.length; i += CHUNK) {
-        // An upsert: a member added through the server meanwhile may be there already.
+        // An upsert: the rows kept above (added since the walk began) may be in the gathering too.
         await tx
           .insertInto('org_member')
           .values(rows.slice(i, i + CHUNK))
@@ -53,11 +63,12 @@ export class OrgMembers {
    * A member was added through the server: the user is a member of the organisation now (their
    * groups are complete again at the next gathering).
    */
-  async add(orgId: number, userId: number, grpId: number): Promise<void> {
+  async add(orgId: number, userId: number, grpId: number, now = Date.now()): Promise<void> {
     await this.db
       .insertInto('org_member')
-      .values({ org_id: orgId, user_id: userId, grp_ids: JSON.stringify([grpId]) })
-      .onConflict((oc) => oc.doNothing())
+      .values({ org_id: orgId, user_id: userId, grp_ids: JSON.stringify([grpId]), added_at: isoTime(now) })
+      // Already a member: marked as added now all the same (a walk under way may not have seen them).
+      .onConflict((oc) => oc.columns(['org_id', 'user_id']).doUpdateSet({ added_at: isoTime(now) }))
       .execute();
     this.counted.delete(orgId);
   }

@@ -122,7 +122,6 @@ export interface ReportProductTable {
   gathered_at: string;
 }
 
-/** How many members a group had when the portal was last asked (user_grp/get_all's total). */
 /** The figures of one progress report made (report-snapshots.ts). */
 export interface ReportSnapshotTable {
   id: Generated<number>;
@@ -137,6 +136,7 @@ export interface ReportSnapshotTable {
   figures: string;
 }
 
+/** How many members a group had when the portal was last asked (user_grp/get_all's total). */
 export interface GroupMemberCountTable {
   org_id: number;
   grp_id: number;
@@ -215,7 +215,10 @@ export interface GroupMemberListTable {
   /** JSON array of the grp_id of its direct children. */
   child_ids: string;
   members: number;
+  /** When the portal was asked for the list ('' once forgotten and not asked again). */
   gathered_at: string;
+  /** When a member was last added through the server (the list was forgotten then). */
+  forgotten_at: string | null;
 }
 
 /** One membership (user_grp) of a group as the portal last listed it. */
@@ -236,6 +239,8 @@ export interface OrgMemberTable {
   user_id: number;
   /** JSON array of grp_id. */
   grp_ids: string;
+  /** When the member was added through the server (ISO 8601 UTC); null when a gathering saw them. */
+  added_at: string | null;
 }
 
 /** What an organisation's administrators set on the Settings page. */

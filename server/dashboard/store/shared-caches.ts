@@ -61,27 +61,34 @@ export class SharedCaches {
     return row?.data ?? null;
   }
 
-  /** Marks a gathering as started; false when one is already under way (not stalled). */
+  /**
+   * Marks a gathering as started; false when one is already under way (not stalled). One
+   * conditional statement, so that of two replicas asking at once only one starts.
+   */
   async begin(orgId: number, name: GatheringName, now = Date.now()): Promise<boolean> {
-    const current = await this.status(orgId, name, now);
-    if (current.state === 'gathering') return false;
     const at = isoTime(now);
-    await this.db
+    const stalledBefore = isoTime(now - STALLED_AFTER_MS);
+    const result = await this.db
       .insertInto('shared_cache')
       .values({ org_id: orgId, name, state: 'gathering', started_at: at, updated_at: at, loaded: 0, total: null })
       .onConflict((oc) =>
-        oc.columns(['org_id', 'name']).doUpdateSet({
-          state: 'gathering',
-          started_at: at,
-          updated_at: at,
-          loaded: 0,
-          total: null,
-          error_code: null,
-          error_details: null,
-        }),
+        oc
+          .columns(['org_id', 'name'])
+          .doUpdateSet({
+            state: 'gathering',
+            started_at: at,
+            updated_at: at,
+            loaded: 0,
+            total: null,
+            error_code: null,
+            error_details: null,
+          })
+          .where((eb) =>
+            eb.or([eb('shared_cache.state', '<>', 'gathering'), eb('shared_cache.updated_at', '<', stalledBefore)]),
+          ),
       )
-      .execute();
-    return true;
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   async progress(orgId: number, name: GatheringName, loaded: number, total: number): Promise<void> {

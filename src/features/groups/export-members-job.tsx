@@ -114,7 +114,12 @@ function ExportState({ job }: { job: Job }) {
 
 function CancelExport({ jobId }: { jobId: string }) {
   const t = useMessages(groupMessages);
-  const cancel = useMutation({ mutationFn: () => cancelJob(jobId) });
+  const queryClient = useQueryClient();
+  // The cancelled job at once: Cancel and the busy bar go without waiting for the next poll.
+  const cancel = useMutation({
+    mutationFn: () => cancelJob(jobId),
+    onSuccess: (next) => queryClient.setQueryData(jobQueries.job(jobId).queryKey, next),
+  });
   return (
     <>
       <Button aria-disabled={cancel.isPending || undefined} onClick={() => !cancel.isPending && cancel.mutate()}>

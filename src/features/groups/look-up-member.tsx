@@ -21,14 +21,16 @@ import styles from './group-page.module.css';
 export function LookUpMember({ userId, grpId }: { userId: number; grpId: number }) {
   const t = useMessages(groupMessages);
   const [open, setOpen] = useState(false);
+  // Every unknown member has a "Look up": the member's line describes which one it is for.
+  const memberId = useId();
   return (
     <div className={styles.lookUp}>
       <span className={styles.memberUser}>
-        <Link to={paths.user(userId)} className={styles.muted}>
+        <Link id={memberId} to={paths.user(userId)} className={styles.muted}>
           {fill(t.notInDirectory, { id: userId })}
         </Link>
         {!open && (
-          <Button className={styles.lookUpButton} onClick={() => setOpen(true)}>
+          <Button className={styles.lookUpButton} aria-describedby={memberId} onClick={() => setOpen(true)}>
             {t.lookUp}
           </Button>
         )}

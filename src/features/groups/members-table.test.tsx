@@ -151,7 +151,10 @@ it('says who the portal no longer knows, and who the directory does not know, wi
   const goneRow = (await within(await loaded()).findByRole('link', { name: 'Paul Martin' })).closest('tr')!;
   expect(within(goneRow).getByText('No longer in the portal')).toBeTruthy();
   const unknownRow = within(table()).getByText('Not in the directory (no. 68642)').closest('tr')!;
-  expect(within(unknownRow).getByRole('button', { name: 'Look up' })).toBeTruthy();
+  // Which member each "Look up" is for, as a screen reader hears it (its description).
+  const lookUp = within(unknownRow).getByRole('button', { name: 'Look up' });
+  const describedBy = lookUp.getAttribute('aria-describedby') ?? '';
+  expect(document.getElementById(describedBy)?.textContent).toBe('Not in the directory (no. 68642)');
 });
 
 it('asks the server for the other order of names, and for the next page from where it left', async () => {

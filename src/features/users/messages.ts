@@ -215,7 +215,7 @@ export const directoryMessages = defineMessages({
     searchTitle: 'Personnes déjà rencontrées',
     searchLabel: 'Rechercher des personnes',
     searchScope:
-      'Cherche uniquement parmi les {count, plural, =0 {personnes} one {# personne} other {# personnes}} que le tableau de bord a déjà rencontrées dans votre organisation (recherchées, importées ou ajoutées à l’annuaire), par nom, e-mail ou identifiant ; un début de mot suffit. Absente de la liste ? Recherchez-la par son identifiant exact ci-dessous.',
+      'Cherche uniquement parmi les {count, plural, =0 {personnes} one {# personne} other {# personnes}} que le tableau de bord a déjà rencontrées dans votre organisation (recherchées, importées ou ajoutées à l’annuaire), par nom, e-mail ou identifiant ; une partie d’un mot suffit. Absente de la liste ? Recherchez-la par son identifiant exact ci-dessous.',
     searchScopeLoading:
       'Cherche uniquement parmi les personnes que le tableau de bord a déjà rencontrées dans votre organisation (recherchées, importées ou ajoutées à l’annuaire), par nom, e-mail ou identifiant.',
     tableLabel: 'Personnes',
