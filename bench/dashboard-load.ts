@@ -3,7 +3,7 @@
 // 1. 200 connections for 30 s, each sending the dashboard's mix of both: portal reads (the load
 //    test's, bench/support/load-mix.ts) and the dashboard server's own reads (member counts of a
 //    groups page, names of a members page, the history). Latency per API, answers over 5 s.
-// 2. /api at a light load (8 connections), idle and then while 20 "Add people to the directory"
+// 2. /api at a light load (8 connections), idle and then while 20 "Add your people list" lookup
 //    jobs of 10,000 identifiers each are under way: its p99 with the jobs against without.
 // Run: npx tsx bench/dashboard-load.ts  ->  bench/results/dashboard-load.json
 import { rmSync } from 'node:fs';
@@ -71,7 +71,9 @@ async function post(server: BenchServer, path: string, body: unknown): Promise<u
 }
 
 async function jobStates(server: BenchServer): Promise<{ states: Record<string, number>; done: number }> {
-  const response = await fetch(`${server.url}/dashboard-api/lookup-jobs`, { headers: { authorization: server.token } });
+  const response = await fetch(`${server.url}/dashboard-api/jobs?limit=100`, {
+    headers: { authorization: server.token },
+  });
   const jobs = ((await response.json()) as { result: { state: string; done: number }[] }).result;
   const states: Record<string, number> = {};
   for (const job of jobs) states[job.state] = (states[job.state] ?? 0) + 1;
@@ -127,7 +129,7 @@ async function underJobs(server: BenchServer, s: Sample) {
     const identifiers = Array.from({ length: JOB_SIZE }, (_, k) =>
       k % 5 === 0 ? (s.identifiers[(j * 400 + k / 5) % s.identifiers.length] ?? '') : `missing-${j}-${k}`,
     );
-    await post(server, '/dashboard-api/lookup-jobs', { identifiers });
+    await post(server, '/dashboard-api/jobs', { kind: 'lookup', text: identifiers.join('\n') });
   }
   const started = await jobStates(server);
   const busy = await light();
@@ -211,7 +213,7 @@ async function main(): Promise<void> {
     const notes = [
       `Part 1: autocannon on 127.0.0.1, ${CONNECTIONS} connections for ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up of the portal reads alone (the dashboard server's member counts start cold), against \`npm start\`'s server (server/serve.ts: dashboard server + embedded portal under /api, request log off, dashboard store in memory) on a private copy of the large seed. Every connection sends the same mix, as a dashboard's would: the load test's portal reads (bench/support/load-mix.ts) in equal parts with the dashboard server's member counts of a groups page (50 groups, the seed's pages in turn), names of a 50-row members page, and the first page of the history; one request in ${CREATE_EVERY} is a membership create (409 "already a member" expected). Latency is split by path prefix. Load average (1, 5, 15 min) before: ${f.before}; after: ${f.after}.`,
       `Answers by status: ${JSON.stringify(f.r.statuses)}; autocannon errors ${f.r.errors - f.r.timeouts}, timeouts (over ${TIMEOUT_SECONDS} s) ${f.r.timeouts}.`,
-      `Part 2: the load test's portal reads at ${LIGHT_CONNECTIONS} connections for ${JOB_PHASE_SECONDS} s, then ${JOBS} jobs started by organisation 1 (POST /dashboard-api/lookup-jobs, ${JOB_SIZE.toLocaleString('en')} identifiers each, one in five a real one) and the same reads again while they run. Idle: ${j.idle.requests} answers, p50 ${j.idle.p50} ms; with the jobs: ${j.busy.requests} answers, p50 ${j.busy.p50} ms. Job states just after the starts: ${JSON.stringify(j.started.states)}; after the run: ${JSON.stringify(j.ended.states)}. Load average before: ${j.before}; after: ${j.after}.`,
+      `Part 2: the load test's portal reads at ${LIGHT_CONNECTIONS} connections for ${JOB_PHASE_SECONDS} s, then ${JOBS} jobs started by organisation 1 (POST /dashboard-api/jobs, kind lookup, ${JOB_SIZE.toLocaleString('en')} identifiers each, one in five a real one) and the same reads again while they run. Idle: ${j.idle.requests} answers, p50 ${j.idle.p50} ms; with the jobs: ${j.busy.requests} answers, p50 ${j.busy.p50} ms. Job states just after the starts: ${JSON.stringify(j.started.states)}; after the run: ${JSON.stringify(j.ended.states)}. Load average before: ${j.before}; after: ${j.after}.`,
       'The machine (2 cores) is shared with other sessions at work: absolute latencies move with its load, the ratios (both sides measured in the same run) much less.',
     ];
     writeResult('dashboard-load', {

@@ -76,12 +76,12 @@ test('directory: a file chosen and "Add to the directory" pressed at once starts
   const prefix = `race${test.info().testId.slice(0, 8)}`;
   for (let run = 1; run <= 5; run++) {
     await page.goto('/people/add');
-    await expect(page.getByLabel('Or choose a file (CSV or text)')).toBeVisible();
+    await expect(page.getByLabel('Or choose a file (CSV or XLSX)')).toBeVisible();
     const identifiers = Array.from({ length: run }, (_, i) => `${prefix}-${run}-${i}`);
     await slowCpuFor(page, async () => {
       await chooseAndClick(
         page,
-        'Or choose a file (CSV or text)',
+        'Or choose a file (CSV or XLSX)',
         'Add to the directory',
         `hr-${run}.csv`,
         identifiers.join('\n'),

@@ -1,9 +1,10 @@
 // The people directory of the dashboard server, in the browser: a name learned in one session
 // shows in another of the same organisation (and never in another organisation's), a member the
 // directory knows opens with the profile loaded, the "People" table (everyone at once, searched
-// as typed, empty, failed), "Add people to the directory" with its progress, "Forget this
-// person", static hosting, phones, in English and French (the users pages' axe checks are the
-// sweeps'). Each test uses its own users (ids 100-185 of organisation 1, see support/people.ts).
+// as typed, empty, failed), "Add your people list" with its progress (pasted, a CSV or XLSX file,
+// the identifier column chosen, cancelled, results downloaded), "Forget this person", static
+// hosting, phones, in English and French (the users pages' axe checks are the sweeps'). Each test
+// uses its own users (ids 100-185 of organisation 1, see support/people.ts).
 import type { Browser, Page } from '@playwright/test';
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
@@ -194,7 +195,7 @@ test('"Personnes" in French, and the table fits a 375 px phone', async ({ page }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('"Add people to the directory": a background lookup with its progress, kept across a reload, and a summary', async ({
+test('"Add your people list": a lookup job with its progress, kept across a reload, names from the portal, results to download', async ({
   page,
   request,
 }) => {
@@ -211,14 +212,25 @@ test('"Add people to the directory": a background lookup with its progress, kept
   const progress = page.getByRole('progressbar', { name: 'Directory progress' });
   await expect(progress).toHaveAttribute('aria-valuemax', String(identifiers.length));
   await expect(progress).toHaveAttribute('aria-valuenow', String(identifiers.length));
-  const summary = `Done: ${found.length} found, ${identifiers.length - found.length} not found.`;
+  const notFound = identifiers.length - found.length;
+  const summary = `Finished: ${found.length} people found and saved in the directory, ${notFound} not found, 0 failed, 0 skipped.`;
   await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
 
   // The server keeps the job: a reload shows it again.
   await page.reload();
   await expect(progress).toHaveAttribute('aria-valuenow', String(identifiers.length));
   await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Identifiers not found' })).toContainText(missing);
+  await page.getByRole('button', { name: /^Not found/ }).click();
+  const results = page.getByRole('table', { name: 'Results' });
+  await expect(results).toContainText(missing);
+  // The identifiers not found, as a file.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the identifiers not found' }).click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const text = readFileSync(file, 'utf8');
+  expect(text).toContain(missing);
+  expect(text).not.toContain(`E${100000 + (found[0]?.user_id ?? 0)},found`);
 
   await page.getByRole('button', { name: 'Add other people' }).click();
   await expect(page).not.toHaveURL(/directory-job=/);
@@ -232,25 +244,51 @@ test('"Add people to the directory": a background lookup with its progress, kept
   await expect(page.getByRole('table', { name: 'People' })).toContainText(fullName(first));
 });
 
-test('"Add people to the directory": a long list uploaded as a file, and cancelled', async ({ page }) => {
+test('"Add your people list": an XLSX export whose identifier column is chosen', async ({ page, request }) => {
+  const [user] = await seedUsers(request, range(178, 185), 1);
+  if (!user) throw new Error('no user with an employee number among ids 178-185');
+  await forget(request, user.user_id);
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('HR');
+  sheet.addRow(['Surname', 'Staff code']);
+  sheet.addRow(['Not their name', user.user_organisation_identifier]);
+  await page.goto('/people/add');
+  await page.getByLabel('Or choose a file (CSV or XLSX)').setInputFiles({
+    name: 'hr-export.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  });
+  await expect(page.getByText('Chosen: hr-export.xlsx')).toBeVisible();
+  await expect(page.getByLabel('Identifiers, one per line')).toBeDisabled();
+  await page.getByRole('button', { name: 'Add to the directory' }).click();
+  const column = page.getByRole('combobox', { name: 'Identifier column' });
+  await column.selectOption({ label: 'Column 2: Staff code' });
+  await page.getByRole('button', { name: 'Add to the directory' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Finished: 1 person found and saved in the directory/ }),
+  ).toBeVisible();
+  // The portal's name, never the file's.
+  await expect(page.getByRole('table', { name: 'Results' })).toContainText(fullName(user));
+  await expect(page.getByRole('table', { name: 'Results' })).not.toContainText('Not their name');
+});
+
+test('"Add your people list": a long list uploaded as a file, and cancelled', async ({ page }) => {
   const prefix = `x${test.info().testId.slice(0, 8)}`;
   const lines = [
     'employee;organisation_identifier',
     ...Array.from({ length: 10_000 }, (_, i) => `${i};${prefix}-${i}`),
   ];
   await page.goto('/people/add');
-  await page.getByLabel('Or choose a file (CSV or text)').setInputFiles({
+  await page.getByLabel('Or choose a file (CSV or XLSX)').setInputFiles({
     name: 'hr-export.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(lines.join('\n')),
   });
-  await expect(page.getByText('hr-export.csv: 10,000 identifiers')).toBeVisible();
-  await expect(page.getByLabel('Identifiers, one per line')).toBeDisabled();
+  await expect(page.getByText('Chosen: hr-export.csv')).toBeVisible();
   await page.getByRole('button', { name: 'Add to the directory' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: /^Cancelled: 0 found, [\d,]+ not found, [\d,]+ not looked up\.$/ }),
-  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Cancelled after [\d,]+ of 10,000 rows\.$/ })).toBeVisible();
   const progress = page.getByRole('progressbar', { name: 'Directory progress' });
   await expect(progress).toHaveAttribute('aria-valuemax', '10000');
   expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(10_000);
@@ -271,8 +309,8 @@ test('"Forget this person" removes the record, after a confirmation, and the nam
   page,
   request,
 }) => {
-  const [user] = await seedUsers(request, range(170, 185), 1);
-  if (!user) throw new Error('no user with an employee number among ids 170-185');
+  const [user] = await seedUsers(request, range(170, 177), 1);
+  if (!user) throw new Error('no user with an employee number among ids 170-177');
   const groupId = await smallGroupOf(request, user.user_id);
 
   await page.goto(`/users/${user.user_id}`);

@@ -300,7 +300,7 @@ test.describe('progress of a group', () => {
     expect(labels.filter((label) => label?.includes('…'))).toEqual([]);
     // The member table's header and the product filter name them the same way.
     const header = page.getByRole('table', { name: 'Progress by member' }).locator('thead th');
-    await expect(header).toHaveText(['Member', ...names].map((name) => new RegExp(`^${escape(name)}`)));
+    await expect(header).toHaveText(['Member', 'E-mail', ...names].map((name) => new RegExp(`^${escape(name)}`)));
   });
 
   test('lists the stalled and the members below the pass mark, to add to a group or download', async ({
@@ -361,7 +361,7 @@ test.describe('progress of a group', () => {
     await expect(stalled.locator('tbody tr')).toHaveCount(stalledAfter(30).length);
     // Longest stalled first, each with its member and product.
     const firstDays = Number(
-      (await stalled.locator('tbody tr').first().locator('td').nth(2).innerText()).replace(/,/g, ''),
+      (await stalled.locator('tbody tr').first().locator('td').nth(3).innerText()).replace(/,/g, ''),
     );
     expect(firstDays).toBe(Math.max(...stalledAfter(30).map((p) => days(p.started))));
 
@@ -436,25 +436,26 @@ test.describe('progress of a group', () => {
     await openReport(page, 48);
     const table = page.getByRole('table', { name: 'Progress by member' });
     const products = await page.getByRole('table', { name: 'Progress by product' }).locator('tbody tr').count();
-    await expect(table).toHaveAttribute('aria-colcount', String(products + 1));
+    // The member and their e-mail, then the products.
+    await expect(table).toHaveAttribute('aria-colcount', String(products + 2));
     // The header names every product (each one sortable); a row only the columns in view.
-    await expect(table.locator('thead th')).toHaveCount(products + 1);
+    await expect(table.locator('thead th')).toHaveCount(products + 2);
     const firstRow = table.locator('tbody tr[aria-rowindex="2"]');
     const indexes = () =>
       firstRow
         .locator('[aria-colindex]')
         .evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('aria-colindex'))));
     const before = await indexes();
-    expect(before[0]).toBe(1);
-    expect(before.at(-1)).toBeLessThan(products + 1);
+    expect(before.slice(0, 2)).toEqual([1, 2]);
+    expect(before.at(-1)).toBeLessThan(products + 2);
     await table.evaluate((node) => {
       const scroller = node.parentElement;
       if (scroller) scroller.scrollLeft = scroller.scrollWidth;
     });
-    await expect.poll(async () => (await indexes()).at(-1)).toBe(products + 1);
+    await expect.poll(async () => (await indexes()).at(-1)).toBe(products + 2);
     const after = await indexes();
-    // Consecutive columns after the member's own cell.
-    expect(after.slice(1)).toEqual(after.slice(1).map((_, i) => (after[1] ?? 0) + i));
+    // Consecutive columns after the member's own cells.
+    expect(after.slice(2)).toEqual(after.slice(2).map((_, i) => (after[2] ?? 0) + i));
     await page.getByRole('region', { name: 'Progress by member' }).scrollIntoViewIfNeeded();
     await expect(firstRow.locator('[aria-colindex]').last()).toBeInViewport();
   });

@@ -121,15 +121,16 @@ const setups: Partial<Record<SweptPageName, PageSetup>> = {
       await expect(page.getByRole('alert')).toContainText('No user');
     },
   },
-  // A directory lookup done, with the identifiers it did not find.
+  // A people list looked up, with the people found, the identifiers not found and their files.
   'add your people list': {
     act: async (page) => {
       // Ids 198 and 199 are the sweep's (support/people.ts).
       const identifiers = ['E100198', 'E100199', `nobody-${test.info().testId}`];
       await page.getByLabel('Identifiers, one per line').fill(identifiers.join('\n'));
       await page.getByRole('button', { name: 'Add to the directory' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /^Done:/ })).toBeVisible();
-      await expect(page.getByRole('region', { name: 'Identifiers not found' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^Finished:/ })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Results' }).getByRole('row')).toHaveCount(4);
+      await expect(page.getByRole('button', { name: 'Download the identifiers not found' })).toBeVisible();
     },
   },
   user: {

@@ -2,7 +2,8 @@
 // each page of the registry at its address): a confirmation dialog, the phone's menu, a list of
 // suggestions open, a preview reached from a selection, a record not found. One test per state,
 // axe in the light and the dark theme at 1280 px and at 375 px (the menu exists at 375 px only),
-// with the phone layout. Reads only.
+// with the phone layout. Reads only ("Add your people list" looks up identifiers nobody has: a job of
+// its own, nothing added to the directory).
 import { demoFacts } from '../server/seed/facts.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { watchCspViolations } from './support/csp.ts';
@@ -77,5 +78,22 @@ test('a record not found: a take no one has', async ({ page }) => {
   await page.goto('/takes/99999999');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Take 99999999 not found');
   await sweepThemesAndWidths(page, 'a take not found');
+  expect(await violations()).toEqual([]);
+});
+
+test('"Add your people list" asking for the identifier column, then its lookups ended', async ({ page }) => {
+  test.slow(); // eight axe runs on 2 shared cores
+  const violations = await watchCspViolations(page);
+  // Identifiers nobody has: the job adds no one to the directory, only a job of the sweep's own.
+  const run = test.info().testId.slice(0, 8);
+  await page.goto('/people/add');
+  await page.getByLabel('Identifiers, one per line').fill(`Code,Badge\nsweep-${run}-1,B1\nsweep-${run}-2,B2`);
+  await page.getByRole('button', { name: 'Add to the directory' }).click();
+  await expect(page.getByRole('combobox', { name: 'Identifier column' })).toBeVisible();
+  await sweepThemesAndWidths(page, 'the identifier column asked');
+  await page.getByRole('button', { name: 'Add to the directory' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Finished: 0 people found/ })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Directory progress' })).toHaveAttribute('aria-valuenow', '2');
+  await sweepThemesAndWidths(page, 'a people list looked up');
   expect(await violations()).toEqual([]);
 });

@@ -9,7 +9,13 @@ import { historyEventSchema } from '../../src/api/schemas/history.ts';
 /** The person the served events are about: their name shows once the history has loaded. */
 export const servedHistoryPerson = 'Olivia Guérin';
 
-const person = { user_id: 241, firstname: 'Olivia', lastname: 'Guérin', user_organisation_identifier: 'E100241' };
+const person = {
+  user_id: 241,
+  firstname: 'Olivia',
+  lastname: 'Guérin',
+  email: 'olivia.guerin@example.org',
+  user_organisation_identifier: 'E100241',
+};
 
 const events = listEnvelopeSchema(historyEventSchema).parse({
   status: true,

@@ -130,18 +130,18 @@ describe('a portal answer that breaks the schemas, read through the dashboard se
     expect(ready.body.result).toMatchObject({ state: 'ready', error_code: null, error_details: null });
   });
 
-  it('a lookup job: a user whose user_id is not a number (nor digits) fails that item as portal_answer_invalid', async () => {
+  it('a lookup job: a user whose user_id is not a number (nor digits) fails that row as portal_answer_invalid', async () => {
     await h.call('GET', '/dashboard-api/people/count');
     breakage = {
       path: '/user/get_by_organisation_identifier/',
       // Digits in a string would be read as the number (the tolerant reader); "245a" is no id.
       change: (body) => (record(body).user_id = `${String(record(body).user_id)}a`),
     };
-    const job = await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: ['E100245'] } });
+    const job = await h.call('POST', '/dashboard-api/jobs', { body: { kind: 'lookup', text: 'E100245' } });
     expect(job.status).toBe(202);
     await h.dashboard.idle();
-    const items = await h.call('GET', `/dashboard-api/lookup-jobs/${job.body.result.job_id}/items`);
-    expect(items.body.result).toEqual([
+    const rows = await h.call('GET', `/dashboard-api/jobs/${job.body.result.job_id}/rows`);
+    expect(rows.body.result).toEqual([
       expect.objectContaining({ outcome: 'failed', error_code: 'portal_answer_invalid' }),
     ]);
   });

@@ -103,7 +103,7 @@ describe('dashboard server API', () => {
   });
 
   it('refuses a body over 1 MiB', async () => {
-    const reply = await h.call('POST', '/dashboard-api/lookup-jobs', {
+    const reply = await h.call('POST', '/dashboard-api/people', {
       body: { identifiers: ['x'.repeat(1024 * 1024)] },
     });
     expectError(reply, 413, 'payload_too_large');

@@ -8,12 +8,13 @@ import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
 import { errorBody } from '../portal/errors.ts';
 import { apiTokens } from './api-tokens.ts';
 import { dashboardErrors, requireOrg, type DashboardEnv } from './http.ts';
-import { LookupRunner, type LookupRunnerOptions } from './lookup-runner.ts';
 import { openApiDocument } from './openapi.ts';
 import { MembershipOutbox, type OutboxOptions } from './membership-outbox.ts';
 import { learnUsers, recordMemberships } from './pass-through.ts';
 import type { PortalGateway } from './portal-gateway.ts';
 import { JobEngine, type JobEngineOptions } from './jobs/job-engine.ts';
+import { lookupStart } from './jobs/job-start.ts';
+import { identifierRows } from './jobs/lookup-input.ts';
 import { TokenVault } from './jobs/token-vault.ts';
 import { cacheRoutes } from './routes/caches.ts';
 import { jobRoutes } from './routes/jobs.ts';
@@ -22,7 +23,6 @@ import { groupMemberRoutes } from './routes/group-members.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { historyRoutes } from './routes/history.ts';
-import { lookupJobRoutes } from './routes/lookup-jobs.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { progressRoutes } from './routes/progress.ts';
 import { ProgressReports } from './progress/progress-reports.ts';
@@ -41,7 +41,6 @@ import { GroupMemberLists } from './group-member-lists.ts';
 import { OrgMembersGatherer } from './org-members-gatherer.ts';
 import { History } from './store/history.ts';
 import { Jobs } from './store/jobs.ts';
-import { LookupJobs } from './store/lookup-jobs.ts';
 import { PeopleMatch } from './store/people-match.ts';
 import { MemberCounts } from './store/member-counts.ts';
 import { OutboxStore } from './store/outbox.ts';
@@ -49,7 +48,7 @@ import { SharedCaches } from './store/shared-caches.ts';
 import { SharedCacheGatherer } from './cache-gatherer.ts';
 import { TokenCheck, tokenFrom } from './token-check.ts';
 import { randomBytes } from 'node:crypto';
-import { MAX_JOB_FILE_BYTES } from '#schemas/jobs.ts';
+import { MAX_JOB_FILE_BYTES, MAX_JOB_ROWS } from '#schemas/jobs.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard-api';
 /**
@@ -70,13 +69,14 @@ export interface DashboardServer {
   /** Middleware for `/api/*`, first: forgets refused tokens; in proxy mode, the failed-attempt limit (api-tokens.ts). */
   apiTokens: MiddlewareHandler;
   /**
-   * Looks these identifiers up as a lookup job of the token's organisation, when its directory is
-   * still empty (the demo's first start); answers the job's id, or undefined when it was not empty.
+   * Looks these identifiers up as a lookup job of the token's organisation (on the job engine),
+   * when its directory is still empty (the demo's first start); answers the job's id, or undefined
+   * when it was not empty.
    */
   fillEmptyDirectory: (token: string, identifiers: readonly string[]) => Promise<string | undefined>;
-  /** Waits for this process's lookup jobs, report gatherings and cache gatherings to finish (tests). */
+  /** Waits for this process's jobs, report gatherings and cache gatherings to finish (tests). */
   idle: () => Promise<void>;
-  /** Stops the lookup jobs and gatherings of this process, lets recordings end, then closes the store. */
+  /** Stops the jobs and gatherings of this process, lets recordings end, then closes the store. */
   close: () => Promise<void>;
 }
 
@@ -97,14 +97,15 @@ export interface DashboardServerOptions {
   /** Timings of the membership outbox (tests). */
   outbox?: Pick<OutboxOptions, 'retryMs' | 'reconcileAfterMs' | 'scanMs' | 'holdTokenMs'>;
   /**
-   * The portal as the lookup jobs ask it: requests that wait for interactive ones (the embedded
-   * portal's BACKGROUND_REQUEST, server/portal/turns.ts). Default: `gateway`.
+   * The portal as the background work asks it (the organisation's members, the directory's
+   * refresh): requests that wait for interactive ones (the embedded portal's BACKGROUND_REQUEST,
+   * server/portal/turns.ts). Default: `gateway`.
    */
   backgroundGateway?: PortalGateway;
+  /** The same for the lookups of a people list (lookup jobs): reads that wait for interactive ones. Default: `reader`. */
+  backgroundReader?: PortalReader;
   /** The turn scheduler of `/dashboard-api`: the embedded portal's, which shares the process (default: its own). */
   takeTurns?: MiddlewareHandler;
-  /** Lookup jobs: running at once per organisation, and how often queued ones are claimed (lookup-runner.ts). */
-  lookupJobs?: LookupRunnerOptions;
   /** Jobs (jobs/job-engine.ts): leases, heartbeat, concurrency; the key that seals their tokens; how long they are kept. */
   jobs?: JobEngineOptions & { vault?: TokenVault; retentionMs?: number };
   /** Directory records older than this are looked up again, unless the organisation set its own (default 24). */
@@ -128,7 +129,7 @@ export function createDashboardServer({
   outbox: outboxTimings,
   backgroundGateway = gateway,
   takeTurns = turnScheduler(),
-  lookupJobs,
+  backgroundReader = reader,
   jobs: jobOptions = {},
   directoryRefreshHours = 24,
   directoryRefresh,
@@ -136,11 +137,9 @@ export function createDashboardServer({
   const tokens = new TokenCheck(gateway, { now });
   const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
   const history = new History(store.db);
-  const lookups = new LookupJobs(store.db, store.dialect);
   const memberCounts = new MemberCounts(store.db, MEMBER_COUNT_MAX_AGE_MS);
   const caches = new SharedCaches(store.db);
   const gatherer = new SharedCacheGatherer(caches, gateway);
-  const runner = new LookupRunner(lookups, directory, backgroundGateway, lookupJobs);
   const groupMembers = new GroupMembers(store.db, store.dialect);
   const memberLists = new GroupMemberLists(groupMembers, gateway, memberCounts, MEMBER_COUNT_MAX_AGE_MS);
   const orgMembers = new OrgMembers(store.db);
@@ -181,6 +180,7 @@ export function createDashboardServer({
       // Without a key of its own (tests), one for this process: its jobs resume only here.
       vault: jobOptions.vault ?? new TokenVault(randomBytes(32)),
       reader,
+      lookupReader: backgroundReader,
       directory,
       people: new PeopleMatch(store.db),
       outbox,
@@ -223,7 +223,6 @@ export function createDashboardServer({
     caches,
   });
   peopleRoutes(api, auth, directory, gateway);
-  lookupJobRoutes(api, auth, lookups, runner);
   jobRoutes(api, auth, { jobs, engine, read: reader, directory });
   historyRoutes(api, auth, history);
   progressRoutes(api, auth, reports);
@@ -254,11 +253,14 @@ export function createDashboardServer({
     fillEmptyDirectory: async (token, identifiers) => {
       const orgId = await tokens.orgOf(token);
       if (identifiers.length === 0 || (await directory.size(orgId)).total > 0) return undefined;
-      return runner.start(orgId, token, identifiers);
+      const start = lookupStart(
+        { orgId, token, startedBy: null, read: reader, directory },
+        identifierRows(identifiers.slice(0, MAX_JOB_ROWS)),
+      );
+      return engine.create(token, start);
     },
     idle: async () => {
       await Promise.all([
-        runner.idle(),
         engine.idle(),
         reports.idle(),
         gatherer.idle(),
@@ -271,7 +273,6 @@ export function createDashboardServer({
     close: async () => {
       outbox.stop();
       await Promise.all([
-        runner.stop(),
         engine.stop(),
         reports.stop(),
         gatherer.idle(),

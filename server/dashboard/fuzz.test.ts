@@ -125,17 +125,12 @@ const routes: Record<string, fc.Arbitrary<Request>> = {
     path: '/people',
     body,
   })),
-  'POST /lookup-jobs': json(fc.record({ identifiers: fc.array(text, { minLength: 1, maxLength: 3 }) })).map((body) => ({
-    method: 'POST',
-    path: '/lookup-jobs',
-    body,
-  })),
-  'GET /lookup-jobs': fc.constant({ method: 'GET', path: '/lookup-jobs' }),
-  'GET /lookup-jobs/{job_id}': uuid.map((id) => ({ method: 'GET', path: `/lookup-jobs/${id}` })),
-  'GET /lookup-jobs/{job_id}/items': fc
-    .tuple(uuid, queryOf({ outcome: fc.constantFrom('pending', 'found', 'not_found', 'failed'), ...pageKeys }))
-    .map(([id, q]) => ({ method: 'GET', path: `/lookup-jobs/${id}/items${q}` })),
-  'POST /lookup-jobs/{job_id}/cancel': uuid.map((id) => ({ method: 'POST', path: `/lookup-jobs/${id}/cancel` })),
+  'POST /jobs (a people list)': json(
+    fc.record({ kind: fc.constant('lookup'), text, column: fc.option(fc.integer({ min: -2, max: 2000 })) }),
+  ).map((body) => ({ method: 'POST', path: '/jobs', body })),
+  'GET /jobs/{job_id}/results': fc
+    .tuple(uuid, queryOf({ outcome: fc.constantFrom('found', 'not_found', 'failed', 'lost'), ...pageKeys }))
+    .map(([id, q]) => ({ method: 'GET', path: `/jobs/${id}/results${q}` })),
   'GET /history': queryOf(historyKeys).map((q) => ({ method: 'GET', path: `/history${q}` })),
   'GET /history.csv': queryOf(historyKeys).map((q) => ({ method: 'GET', path: `/history.csv${q}` })),
   'POST /groups/member-counts': json(fc.record({ grp_ids: fc.array(idValue, { maxLength: 5 }) })).map((body) => ({
@@ -227,7 +222,7 @@ describe(`every /dashboard-api route with hostile input: no 5xx, the same answer
     ['GET', `/history.csv?grp_id=${beyond}`, undefined, 400, 'invalid_id'],
     ['POST', '/people', { identifiers: ['a\u0000b'] }, 400, 'invalid_body'],
     ['POST', '/people', { identifiers: ['\u0007'] }, 400, 'invalid_body'],
-    ['POST', '/lookup-jobs', { identifiers: ['a\u0000b'] }, 400, 'invalid_body'],
+    ['POST', '/jobs', { kind: 'lookup', text: 'a\u0000b' }, 400, 'invalid_body'],
     // The last id of the range is an id like any other.
     ['GET', '/people/2147483647', undefined, 404, 'not_found'],
     ['POST', '/people/names', { user_ids: [2147483647] }, 200, null],

@@ -16,6 +16,7 @@ const event = (fields: Partial<HistoryEvent>): HistoryEvent => ({
   membership_id: 30,
   firstname: null,
   lastname: null,
+  email: null,
   user_organisation_identifier: null,
   ...fields,
 });
@@ -27,16 +28,16 @@ const cellsWith = (csv: string, delimiter: string) =>
 describe('history CSV', () => {
   it('in English: a BOM, the field names, commas', () => {
     expect(historyCsvHeader('en')).toBe(
-      '\uFEFFat,grp_id,user_id,user_organisation_identifier,firstname,lastname,group_admin,source,actor,result,error_code,membership_id\r\n',
+      '\uFEFFat,grp_id,user_id,user_organisation_identifier,firstname,lastname,email,group_admin,source,actor,result,error_code,membership_id\r\n',
     );
   });
 
   it('in French: a BOM, French headers, semicolons', () => {
     expect(historyCsvHeader('fr')).toBe(
-      "\uFEFFdate;groupe;utilisateur;identifiant;prénom;nom;administrateur du groupe;origine;auteur;résultat;code d'erreur;adhésion\r\n",
+      "\uFEFFdate;groupe;utilisateur;identifiant;prénom;nom;courriel;administrateur du groupe;origine;auteur;résultat;code d'erreur;adhésion\r\n",
     );
     expect(historyCsvRows([event({ actor: 'Zoë' })], 'fr')).toBe(
-      '2026-01-31T12:00:00.000Z;10;20;;;;0;form;Zoë;added;;30\r\n',
+      '2026-01-31T12:00:00.000Z;10;20;;;;;0;form;Zoë;added;;30\r\n',
     );
   });
 
@@ -52,7 +53,7 @@ describe('history CSV', () => {
           language,
         );
         const [cells] = cellsWith(csv, delimiter);
-        expect([cells?.[3], cells?.[5], cells?.[8]]).toEqual([`'${value}`, `'${value}`, `'${value}`]);
+        expect([cells?.[3], cells?.[5], cells?.[9]]).toEqual([`'${value}`, `'${value}`, `'${value}`]);
       }
     },
   );
@@ -73,14 +74,17 @@ describe('history CSV', () => {
       for (const reader of [',', ';']) {
         const [cells = []] = cellsWith(csv, reader);
         expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
-        if (reader === delimiter) expect(cells[8]).toBe("bob;'=1+2;c");
+        if (reader === delimiter) expect(cells[9]).toBe("bob;'=1+2;c");
       }
     },
   );
 
-  it('leaves numbers and plain text alone', () => {
+  it('leaves numbers and plain text alone; the e-mail next to the name', () => {
     expect(historyCsvRows([event({ actor: 'Zoë', grp_id: 10 })], 'en')).toBe(
-      '2026-01-31T12:00:00.000Z,10,20,,,,0,form,Zoë,added,,30\r\n',
+      '2026-01-31T12:00:00.000Z,10,20,,,,,0,form,Zoë,added,,30\r\n',
     );
+    expect(
+      historyCsvRows([event({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.org' })], 'en'),
+    ).toContain(',Ada,Lovelace,ada@example.org,0,');
   });
 });

@@ -1,6 +1,7 @@
 // The history: every POST /api/user_grp/create that goes through the server (embedded portal
 // or proxy) is recorded with its outcome, source and actor; listed with filters and paging,
 // exported as CSV; organisation 2 never sees organisation 1's events.
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFacts } from '../seed/facts.ts';
 import { expectError } from '../test/support.ts';
@@ -123,6 +124,16 @@ function recordingTests(open: () => Promise<DashboardStore>, viaProxy: boolean) 
     const [event] = (await h.call('GET', '/dashboard-api/history?limit=1')).body.result;
     expect(event.user_organisation_identifier).toBe(org1.userWithoutGroups.identifier);
     expect(typeof event.lastname).toBe('string');
+    expect(event.email).toMatch(/@/);
+    // The file has the e-mail next to the name.
+    const csv = await h.call('GET', `/dashboard-api/history.csv?user_id=${event.user_id}&lang=en`);
+    const [header, row] = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const cells = Papa.parse<string[]>(`${header}\n${row}`).data;
+    expect(cells[1]?.[(cells[0] ?? []).indexOf('email')]).toBe(event.email);
+    expect((cells[0] ?? []).indexOf('email')).toBe((cells[0] ?? []).indexOf('lastname') + 1);
   });
 
   it('refuses bad filters with the error body', async () => {
@@ -142,7 +153,7 @@ function recordingTests(open: () => Promise<DashboardStore>, viaProxy: boolean) 
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'at,grp_id,user_id,user_organisation_identifier,firstname,lastname,group_admin,source,actor,result,error_code,membership_id',
+      'at,grp_id,user_id,user_organisation_identifier,firstname,lastname,email,group_admin,source,actor,result,error_code,membership_id',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(',import,,already_member,duplicate_membership,');

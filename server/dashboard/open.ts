@@ -45,14 +45,18 @@ export async function openDashboardServer(
       ? inProcessPortalReader(portal, budget)
       : undefined;
   if (!gateway || !reader) throw new Error('The dashboard server needs a portal: the embedded one or PORTAL_API_URL.');
-  // The lookup jobs' requests to the embedded portal wait for interactive ones; a real portal
-  // (PORTAL_API_URL) schedules its own work.
-  const backgroundGateway = portal && !portalUrl ? inProcessPortalGateway(portal, budget, BACKGROUND_REQUEST) : gateway;
+  // Background requests to the embedded portal (the lookups of a people list, the directory's
+  // refresh, the organisation's members) wait for interactive ones; a real portal (PORTAL_API_URL)
+  // schedules its own work.
+  const embedded = portal && !portalUrl ? portal : undefined;
+  const backgroundGateway = embedded ? inProcessPortalGateway(embedded, budget, BACKGROUND_REQUEST) : gateway;
+  const backgroundReader = embedded ? inProcessPortalReader(embedded, budget, BACKGROUND_REQUEST) : reader;
   const store = await openStore(settings.store);
   return createDashboardServer({
     store,
     gateway,
     backgroundGateway,
+    backgroundReader,
     takeTurns,
     reader,
     directoryMaxAgeMs: settings.directoryMaxAgeMs,

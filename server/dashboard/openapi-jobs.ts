@@ -24,10 +24,17 @@ export function jobOperations(
   return {
     '/jobs': {
       post: {
-        summary: 'Start a job: an import (a pasted list or a file), a bulk add, a copy of a group, an export',
+        summary:
+          "Start a job: an import (a pasted list or a file), a bulk add, a copy of a group, an export, a people list's lookups",
         description:
-          "JSON `{kind, ...}`; or an import's file as the body (`Content-Type: text/csv` or the XLSX type, at most 10 MiB) with `?kind=import&grp_id=`. The target group is checked with the portal (404 when the organisation has none such). An import, a bulk add and a copy are previewed on the server (`previewing`, then `ready`: nothing written until `POST /jobs/{job_id}/run`); an export runs at once. The caller's token is kept in the memory of the replica that holds the job, and sealed (AES-256-GCM with the server's key) in the store so that another replica, or the process restarted, can go on; it is erased when the job ends. `X-Dashboard-Actor` is the job's `started_by`. 400 `file_unreadable`, `file_empty`, `too_many_rows` for a file that gives no rows.",
-        parameters: query(z.object({ kind: z.optional(z.literal('import')), grp_id: z.optional(z.int()) })),
+          "JSON `{kind, ...}`; or an import's file as the body (`Content-Type: text/csv` or the XLSX type, at most 10 MiB) with `?kind=import&grp_id=`. The target group is checked with the portal (404 when the organisation has none such). An import, a bulk add and a copy are previewed on the server (`previewing`, then `ready`: nothing written until `POST /jobs/{job_id}/run`); an export runs at once. The caller's token is kept in the memory of the replica that holds the job, and sealed (AES-256-GCM with the server's key) in the store so that another replica, or the process restarted, can go on; it is erased when the job ends. `X-Dashboard-Actor` is the job's `started_by`. 400 `file_unreadable`, `file_empty`, `too_many_rows` for a file that gives no rows. A people list for the directory (`kind` `lookup`): JSON `{kind, text, column}` or its file as the body with `?kind=lookup&column=`; the identifier column is the one its header names, the only one, or `column` (0-based); when several could be it, 400 `column_needed` with `details` `[{column, header}]` to choose from (`no_such_column` past the last one). It runs at once: each identifier is looked up in the portal and the person saved in the directory with the portal's names (never the list's); rows `found`, `not_found`, `failed`, or `skipped` (empty, `duplicate`).",
+        parameters: query(
+          z.object({
+            kind: z.optional(z.enum(['import', 'lookup'])),
+            grp_id: z.optional(z.int()),
+            column: z.optional(z.int()),
+          }),
+        ),
         body: 'JobRequest',
         bodyFiles: true,
         answer: { status: 202, name: 'JobAnswer', description: 'The job, `queued` or already `previewing`.' },
@@ -78,7 +85,7 @@ export function jobOperations(
       get: {
         summary: "The job's results file: CSV in the caller's language, or XLSX",
         description:
-          'One line per row with its outcome (an export: per membership). CSV as `history.csv` writes it (`lang`, else Accept-Language; French `;` and French headers). Kept 7 days after the job ended.',
+          'One line per row with its outcome (an export: per membership). CSV as `history.csv` writes it (`lang`, else Accept-Language; French `;` and French headers). `outcome` keeps only the rows with that outcome (the people a lookup found, identifiers not found, failed lookups). Kept 7 days after the job ended.',
         parameters: [jobId, ...query(jobResultsQuerySchema)],
         answer: { status: 200, file: true, description: 'The file.' },
         notFound,

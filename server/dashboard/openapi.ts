@@ -15,12 +15,6 @@ import { MAX_PORTAL_ID } from '#schemas/dashboard-common.ts';
 import { dashboardStatusSchema } from '#schemas/dashboard-status.ts';
 import { errorBodySchema, itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
 import { historyCsvQuerySchema, historyEventSchema, historyQuerySchema } from '#schemas/history.ts';
-import {
-  lookupItemSchema,
-  lookupItemsQuerySchema,
-  lookupJobRequestSchema,
-  lookupJobSchema,
-} from '#schemas/lookup-job.ts';
 import { progressReportSchema } from '#schemas/progress-report.ts';
 import { XLSX_TYPE } from '#schemas/jobs.ts';
 import { jobComponents, jobOperations } from './openapi-jobs.ts';
@@ -51,11 +45,6 @@ const components = {
   PeopleSearchAnswer: peopleSearchResultSchema,
   DirectorySizeAnswer: itemEnvelopeSchema(directorySizeSchema),
   ForgottenAnswer: itemEnvelopeSchema(forgottenSchema),
-  LookupJobRequest: lookupJobRequestSchema,
-  LookupJob: lookupJobSchema,
-  LookupJobAnswer: itemEnvelopeSchema(lookupJobSchema),
-  LookupJobsAnswer: itemEnvelopeSchema(z.array(lookupJobSchema)),
-  LookupItemList: listEnvelopeSchema(lookupItemSchema),
   HistoryEvent: historyEventSchema,
   HistoryList: listEnvelopeSchema(historyEventSchema),
   ProgressStart: progressStartSchema,
@@ -319,51 +308,6 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
       notFound: 'The directory does not know this user.',
     },
   },
-  '/lookup-jobs': {
-    post: {
-      summary: 'Add people to the directory: look a list of organisation identifiers up in the background',
-      description:
-        "Identifiers are trimmed, blank ones dropped and duplicates removed. The server looks them up against the portal, 8 at a time, with the caller's token (held in memory while the job waits and runs, never stored), and saves every user found. At most 2 jobs of an organisation run at once: the others are `queued` and start oldest first when a slot frees.",
-      body: 'LookupJobRequest',
-      answer: {
-        status: 202,
-        name: 'LookupJobAnswer',
-        description: 'The job: `running`, or `queued` behind 2 running jobs of the organisation.',
-      },
-    },
-    get: {
-      summary: 'The latest 20 jobs of the organisation, newest first',
-      answer: { status: 200, name: 'LookupJobsAnswer', description: 'The jobs with their progress.' },
-    },
-  },
-  '/lookup-jobs/{job_id}': {
-    get: {
-      summary: "A job's progress and summary",
-      parameters: [jobIdParameter],
-      answer: { status: 200, name: 'LookupJobAnswer', description: 'The job.' },
-      notFound: 'No such job in this organisation.',
-    },
-  },
-  '/lookup-jobs/{job_id}/items': {
-    get: {
-      summary: "A job's identifiers and their outcome, e.g. those not found",
-      parameters: [jobIdParameter, ...queryParameters(lookupItemsQuerySchema)],
-      answer: { status: 200, name: 'LookupItemList', description: 'One page of identifiers in the order sent.' },
-      notFound: 'No such job in this organisation.',
-    },
-  },
-  '/lookup-jobs/{job_id}/cancel': {
-    post: {
-      summary: 'Cancel a queued or running job (any replica stops it before its next lookup)',
-      parameters: [jobIdParameter],
-      answer: {
-        status: 200,
-        name: 'LookupJobAnswer',
-        description: 'The job; `cancelled` unless it had already ended.',
-      },
-      notFound: 'No such job in this organisation.',
-    },
-  },
   '/history': {
     get: {
       summary: 'Memberships created through this server, newest first',
@@ -480,7 +424,7 @@ export function openApiDocument(prefix: string): JsonSchema {
       title: 'Dashboard server API',
       version: '1',
       description:
-        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, groups\' members with their names and the directory\'s coverage, the history of memberships, directory lookup jobs, jobs (imports, bulk adds, copies, exports), progress reports of groups, shared caches and the organisation\'s settings. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
+        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, groups\' members with their names and the directory\'s coverage, the history of memberships, jobs (imports, bulk adds, copies, exports, the lookups of a people list), progress reports of groups, shared caches and the organisation\'s settings. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
     },
     servers: [{ url: prefix }],
     security: [{ portalToken: [] }],

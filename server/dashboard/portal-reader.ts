@@ -46,8 +46,12 @@ export function portalReader(call: PortalCall): PortalReader {
   };
 }
 
-export const inProcessPortalReader = (portal: InProcessPortal, budget = new RateBudget()): PortalReader =>
-  portalReader(budgetedCall(inProcessCall(portal), budget));
+/** `env`: BACKGROUND_REQUEST for reads that wait for interactive requests (server/portal/turns.ts). */
+export const inProcessPortalReader = (
+  portal: InProcessPortal,
+  budget = new RateBudget(),
+  env?: Readonly<Record<symbol, true>>,
+): PortalReader => portalReader(budgetedCall(inProcessCall(portal, env), budget));
 
 export const httpPortalReader = (portalUrl: string, timeoutMs = 30_000, budget = new RateBudget()): PortalReader =>
   portalReader(budgetedCall(httpCall(portalUrl, timeoutMs), budget));

@@ -50,14 +50,14 @@ describe.skipIf(!postgres.available)(`two replicas on one database (${postgresLa
   });
 
   it('a lookup job started on one replica shows its progress on the other, which can cancel it', async () => {
-    const started = await a.call('POST', '/dashboard-api/lookup-jobs', {
-      body: { identifiers: Array.from({ length: 3000 }, (_, i) => `nobody-${i}`) },
+    const started = await a.call('POST', '/dashboard-api/jobs', {
+      body: { kind: 'lookup', text: Array.from({ length: 3000 }, (_, i) => `nobody-${i}`).join('\n') },
     });
     const jobId = started.body.result.job_id;
-    const cancelled = await b.call('POST', `/dashboard-api/lookup-jobs/${jobId}/cancel`);
+    const cancelled = await b.call('POST', `/dashboard-api/jobs/${jobId}/cancel`);
     expect(cancelled.body.result.state).toBe('cancelled');
     await a.dashboard.idle();
-    const job = (await b.call('GET', `/dashboard-api/lookup-jobs/${jobId}`)).body.result;
+    const job = (await b.call('GET', `/dashboard-api/jobs/${jobId}`)).body.result;
     expect(job.state).toBe('cancelled');
     expect(job.done).toBeLessThan(3000);
   });

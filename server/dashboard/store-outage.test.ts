@@ -81,7 +81,7 @@ describe.skipIf(!postgres.available)(`PostgreSQL stopped and restarted under loa
       expectStoreUnavailable(await h.call('GET', '/dashboard-api/history'));
       expectStoreUnavailable(await h.call('GET', '/dashboard-api/people?q=mart'));
       expectStoreUnavailable(await h.call('GET', '/dashboard-api/history.csv'));
-      expectStoreUnavailable(await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: ['x'] } }));
+      expectStoreUnavailable(await h.call('POST', '/dashboard-api/jobs', { body: { kind: 'lookup', text: 'x' } }));
       expectStoreUnavailable(await h.call('POST', '/dashboard-api/caches/groups/refresh'));
       expectStoreUnavailable(await h.call('GET', '/dashboard-api/groups/1/members'));
       expectStoreUnavailable(await h.call('GET', '/dashboard-api/groups/1/coverage?include_subgroups=true'));
@@ -191,7 +191,7 @@ describe('a SQLite store that stays locked (SQLITE_BUSY)', () => {
     try {
       // WAL: readers go on reading; a write waits for the lock, then gives up.
       expectStoreUnavailable(await h.call('DELETE', '/dashboard-api/people/1'));
-      expectStoreUnavailable(await h.call('POST', '/dashboard-api/lookup-jobs', { body: { identifiers: ['x'] } }));
+      expectStoreUnavailable(await h.call('POST', '/dashboard-api/jobs', { body: { kind: 'lookup', text: 'x' } }));
       expectStoreUnavailable(
         await h.call('PUT', '/dashboard-api/settings', {
           body: { organisation_name: 'Acme', directory_refresh_hours: 24 },

@@ -1,6 +1,6 @@
 // /dashboard-api takes its turns with /api: `npm start` gives the embedded portal and the
 // dashboard server one turn scheduler (server/serve.ts), so that a turn spent on one makes the
-// other wait too, first come first served; the lookup jobs' portal requests wait in the
+// other wait too, first come first served; the lookups of a people list (lookup jobs) wait in the
 // scheduler's background queue (its own tests: server/portal/turns.test.ts).
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ describe('/dashboard-api in the turns of /api', () => {
   });
 });
 
-describe("the lookup jobs' requests to the embedded portal", () => {
+describe("a people list's lookups to the embedded portal", () => {
   it('go as background requests (server/dashboard/open.ts), the token checks as interactive ones', async () => {
     const portal = demoPortal();
     const asked: { path: string; background: boolean }[] = [];
@@ -72,10 +72,10 @@ describe("the lookup jobs' requests to the embedded portal", () => {
     };
     const server = await openDashboardServer({ DASHBOARD_DB: ':memory:' }, { portal: recording });
     try {
-      const started = await server.api.request('/lookup-jobs', {
+      const started = await server.api.request('/jobs', {
         method: 'POST',
         headers: { authorization: portal.token1, 'content-type': 'application/json' },
-        body: JSON.stringify({ identifiers: ['nobody-1', 'nobody-2'] }),
+        body: JSON.stringify({ kind: 'lookup', text: 'nobody-1\nnobody-2' }),
       });
       expect(started.status).toBe(202);
       await server.idle();

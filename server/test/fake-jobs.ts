@@ -27,6 +27,7 @@ export function fakeJob(fields: Partial<Job> & Pick<Job, 'job_id'>): Job {
     not_found: 0,
     failed: 0,
     skipped: 0,
+    found: 0,
     ...fields,
   });
 }

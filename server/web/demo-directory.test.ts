@@ -2,7 +2,7 @@
 // identifier looked up through the portal by the server's lookup jobs (names from the portal's
 // answers), only while the directory is empty, and never for `DASHBOARD_DEMO_DIRECTORY=0`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PortalGateway } from '../dashboard/portal-gateway.ts';
+import type { PortalReader } from '#domain/portal-read.ts';
 import { openStore } from '../dashboard/store/connection.ts';
 import { startHarness, type Harness } from '../dashboard/test/harness.ts';
 import { fillDemoDirectory, fillsDemoDirectory } from './demo-directory.ts';
@@ -10,15 +10,16 @@ import { fillDemoDirectory, fillsDemoDirectory } from './demo-directory.ts';
 describe('the demo directory', () => {
   let h: Harness;
   const lookedUp: string[] = [];
-  const counting = (inner: PortalGateway): PortalGateway => ({
-    ...inner,
-    findUserByIdentifier: async (token, identifier) => {
-      lookedUp.push(identifier);
-      return inner.findUserByIdentifier(token, identifier);
-    },
-  });
+  // The lookups are a job of the job engine, which reads the portal with the reader.
+  const counting =
+    (inner: PortalReader): PortalReader =>
+    (token, read) => {
+      const match = /^\/user\/get_by_organisation_identifier\/(.+)$/.exec(read.path);
+      if (match) lookedUp.push(decodeURIComponent(match[1] as string));
+      return inner(token, read);
+    };
   beforeAll(async () => {
-    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }), { gateway: counting });
+    h = await startHarness(await openStore({ dialect: 'sqlite', file: ':memory:' }), { reader: counting });
   });
   afterAll(async () => h.close());
 
@@ -47,9 +48,9 @@ describe('the demo directory', () => {
     expect(names.body.result.map((p: { firstname: string; lastname: string }) => [p.firstname, p.lastname])).toEqual(
       users.slice(0, 50).map((u) => [u.firstname, u.lastname]),
     );
-    const jobs = (await h.call('GET', '/dashboard-api/lookup-jobs')).body.result;
+    const jobs = (await h.call('GET', '/dashboard-api/jobs')).body.result;
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ state: 'done', total: users.length, found: users.length });
+    expect(jobs[0]).toMatchObject({ kind: 'lookup', state: 'done', total: users.length, found: users.length });
     // Organisation 2's directory is not filled.
     expect((await h.call('GET', '/dashboard-api/people/count', { token: h.portal.token2 })).body.result.total).toBe(0);
   });
@@ -59,6 +60,6 @@ describe('the demo directory', () => {
     await fillDemoDirectory(h.portal.db, h.dashboard, h.portal.token1);
     await h.dashboard.idle();
     expect(lookedUp).toEqual([]);
-    expect((await h.call('GET', '/dashboard-api/lookup-jobs')).body.result).toHaveLength(1);
+    expect((await h.call('GET', '/dashboard-api/jobs')).body.result).toHaveLength(1);
   });
 });

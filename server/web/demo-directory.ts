@@ -1,8 +1,8 @@
 // `npm start` with the demo seed: the dashboard's directory starts with the demo organisation's
 // people instead of user numbers. Their organisation identifiers are read from the embedded
-// portal's database; their names come from the portal itself, looked up through the dashboard
-// server's lookup jobs (in-process, after interactive requests), exactly as "Add your people
-// list" does: never from a file. Only while organisation 1's directory is empty.
+// portal's database; their names come from the portal itself, looked up as a lookup job of the
+// dashboard server's job engine (in-process, after interactive requests), exactly as "Add your
+// people list" does: never from a file. Only while organisation 1's directory is empty.
 import type { Database } from 'better-sqlite3';
 import type { DashboardServer } from '../dashboard/api.ts';
 

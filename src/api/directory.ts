@@ -1,10 +1,10 @@
-// The people directory of the dashboard server (`/dashboard-api/people`, `/dashboard-api/lookup-jobs`):
+// The people directory of the dashboard server (`/dashboard-api/people`; a people list's lookups are jobs, src/api/jobs.ts):
 // the users of the organisation as the portal last showed them, kept for every administrator.
 import { queryOptions } from '@tanstack/react-query';
 import { create, windowedFiniteBatchScheduler } from '@yornaath/batshit';
 import { apiRequest, encodePathSegment } from './client.ts';
 import type { Page } from './list.ts';
-import { itemEnvelopeSchema, listEnvelopeSchema } from './schemas/envelope.ts';
+import { itemEnvelopeSchema } from './schemas/envelope.ts';
 import {
   directorySizeSchema,
   forgottenSchema,
@@ -14,7 +14,6 @@ import {
   personSchema,
   type Person,
 } from './schemas/directory.ts';
-import { lookupItemSchema, lookupJobSchema, type LookupItemsQuery, type LookupJob } from './schemas/lookup-job.ts';
 import * as z from 'zod/mini';
 
 /** What POST /people/names takes at most in one request. */
@@ -100,54 +99,6 @@ export async function learnPeople(identifiers: readonly string[]): Promise<numbe
   return saved;
 }
 
-export async function startLookupJob(identifiers: readonly string[]) {
-  const body = await apiRequest({
-    service: 'dashboard',
-    method: 'POST',
-    path: '/lookup-jobs',
-    endpoint: 'POST /dashboard-api/lookup-jobs',
-    body: { identifiers },
-    schema: itemEnvelopeSchema(lookupJobSchema),
-  });
-  return body.result;
-}
-
-export async function fetchLookupJob(jobId: string, signal?: AbortSignal) {
-  const body = await apiRequest({
-    service: 'dashboard',
-    method: 'GET',
-    path: `/lookup-jobs/${encodePathSegment(jobId)}`,
-    endpoint: 'GET /dashboard-api/lookup-jobs/{job_id}',
-    schema: itemEnvelopeSchema(lookupJobSchema),
-    signal,
-  });
-  return body.result;
-}
-
-export async function cancelLookupJob(jobId: string) {
-  const body = await apiRequest({
-    service: 'dashboard',
-    method: 'POST',
-    path: `/lookup-jobs/${encodePathSegment(jobId)}/cancel`,
-    endpoint: 'POST /dashboard-api/lookup-jobs/{job_id}/cancel',
-    schema: itemEnvelopeSchema(lookupJobSchema),
-  });
-  return body.result;
-}
-
-export function fetchLookupItems(jobId: string, query: LookupItemsQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams({ start: String(query.start ?? 0), limit: String(query.limit ?? 20) });
-  if (query.outcome) params.set('outcome', query.outcome);
-  return apiRequest({
-    service: 'dashboard',
-    method: 'GET',
-    path: `/lookup-jobs/${encodePathSegment(jobId)}/items?${params}`,
-    endpoint: 'GET /dashboard-api/lookup-jobs/{job_id}/items',
-    schema: listEnvelopeSchema(lookupItemSchema),
-    signal,
-  });
-}
-
 /**
  * Every name asked for within 10 ms goes in one POST /people/names: a table asks for the names
  * of its rows one cell at a time, and the page of rows becomes one request (a library, batshit,
@@ -158,12 +109,6 @@ const nameBatcher = create({
   resolver: (people: Person[], userId: number) => people.find((person) => person.user_id === userId) ?? null,
   scheduler: windowedFiniteBatchScheduler({ windowMs: 10, maxBatchSize: DIRECTORY_BATCH }),
 });
-
-/** Polling of a queued or running lookup job. */
-const JOB_POLL_MS = 1000;
-
-/** Queued or running: the job has not ended yet. */
-export const isJobActive = (job: LookupJob | undefined): boolean => job?.state === 'queued' || job?.state === 'running';
 
 /** The queries that list or count people: stale once the directory gains or loses someone. */
 export function isDirectoryListing(queryKey: readonly unknown[]): boolean {
@@ -206,16 +151,5 @@ export const directoryQueries = {
     queryOptions({
       queryKey: [...directoryQueries.all(), 'size'] as const,
       queryFn: ({ signal }) => fetchDirectorySize(signal),
-    }),
-  job: (jobId: string) =>
-    queryOptions({
-      queryKey: [...directoryQueries.all(), 'job', jobId] as const,
-      queryFn: ({ signal }) => fetchLookupJob(jobId, signal),
-      refetchInterval: (query) => (isJobActive(query.state.data) ? JOB_POLL_MS : false),
-    }),
-  jobItems: (jobId: string, query: LookupItemsQuery) =>
-    queryOptions({
-      queryKey: [...directoryQueries.all(), 'job', jobId, 'items', query] as const,
-      queryFn: ({ signal }) => fetchLookupItems(jobId, query, signal),
     }),
 };

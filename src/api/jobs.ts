@@ -6,7 +6,14 @@ import { apiRequest, apiText, encodePathSegment } from './client.ts';
 import { actorHeaders } from './history-actor.ts';
 import { itemEnvelopeSchema, listEnvelopeSchema } from './schemas/envelope.ts';
 import type { HistoryCsvLanguage } from './schemas/history.ts';
-import { jobRowSchema, jobSchema, type Job, type JobRequest, type JobRowsQuery } from './schemas/jobs.ts';
+import {
+  jobRowSchema,
+  jobSchema,
+  type Job,
+  type JobRequest,
+  type JobRowOutcome,
+  type JobRowsQuery,
+} from './schemas/jobs.ts';
 import { watchJob } from './watched-jobs.ts';
 
 const jobEnvelope = itemEnvelopeSchema(jobSchema);
@@ -39,6 +46,28 @@ export async function startJob(request: JobRequest | { file: Blob; grpId: number
     path: `/jobs${query}`,
     endpoint: 'POST /dashboard-api/jobs',
     body: file ? request.file : request,
+    headers: actorHeaders(),
+    schema: jobEnvelope,
+  });
+  watchJob(body.result.job_id);
+  return body.result;
+}
+
+/**
+ * Starts the lookups of a people list for the directory: pasted text as JSON, or a file as the
+ * body (CSV or XLSX, its type saying which). `column` is the identifier column the administrator
+ * chose after a 400 `column_needed`, whose details list the columns.
+ */
+export async function startLookupJob(list: { text: string } | { file: Blob }, column?: number): Promise<Job> {
+  if ('text' in list) return startJob({ kind: 'lookup', text: list.text, column });
+  const query = new URLSearchParams({ kind: 'lookup' });
+  if (column !== undefined) query.set('column', String(column));
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'POST',
+    path: `/jobs?${query}`,
+    endpoint: 'POST /dashboard-api/jobs',
+    body: list.file,
     headers: actorHeaders(),
     schema: jobEnvelope,
   });
@@ -109,12 +138,19 @@ export async function cancelJob(jobId: string): Promise<Job> {
   return body.result;
 }
 
-/** The job's rows as the server's CSV in `lang` (its separator and headers), fetched with the token in its header. */
-export function fetchJobResultsCsv(jobId: string, lang: HistoryCsvLanguage, signal?: AbortSignal): Promise<string> {
+/** The job's rows (or only those of `outcome`) as the server's CSV in `lang` (its separator and headers), fetched with the token in its header. */
+export function fetchJobResultsCsv(
+  jobId: string,
+  lang: HistoryCsvLanguage,
+  outcome?: JobRowOutcome,
+  signal?: AbortSignal,
+): Promise<string> {
+  const query = new URLSearchParams({ format: 'csv', lang });
+  if (outcome) query.set('outcome', outcome);
   return apiText({
     service: 'dashboard',
     method: 'GET',
-    path: `${jobPath(jobId)}/results?${new URLSearchParams({ format: 'csv', lang })}`,
+    path: `${jobPath(jobId)}/results?${query}`,
     endpoint: 'GET /dashboard-api/jobs/{job_id}/results',
     signal,
   });

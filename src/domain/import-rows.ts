@@ -85,7 +85,7 @@ function normalise(cell: string): string {
     .replace(/[^a-z0-9]/g, '');
 }
 
-function isIdentifierHeader(cell: string): boolean {
+export function isIdentifierHeader(cell: string): boolean {
   const key = normalise(cell);
   return identifierHeaders.has(key) || key.endsWith('identifier') || key.startsWith('identifiant');
 }
@@ -143,11 +143,16 @@ function guessDelimiter(text: string): string {
   return best;
 }
 
-export async function parseImportText(input: string, options: ParseOptions = {}): Promise<ParsedImport> {
+/** The records of pasted text or a CSV file: `,` `;` or tab, a BOM or not, blank lines kept (line numbers). */
+export async function readRecords(input: string): Promise<string[][]> {
   const { default: Papa } = await import('papaparse');
   const text = input.replace(/^\uFEFF/, '');
   const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
-  const records = parsed.data.map((record) => record.map((cell) => cell ?? ''));
+  return parsed.data.map((record) => record.map((cell) => cell ?? ''));
+}
+
+export async function parseImportText(input: string, options: ParseOptions = {}): Promise<ParsedImport> {
+  const records = await readRecords(input);
 
   const first = records[0] ?? [];
   const identifierAt = first.findIndex(isIdentifierHeader);

@@ -1,6 +1,6 @@
 // An import's input, as a job's rows: a pasted list or a CSV file read by the import's own rules
 // (src/domain/import-rows.ts, import-file.ts: header detection, encodings, admin and group columns),
-// or the first sheet of an XLSX file turned into the same rows. Cells are read as the text a
+// or the first sheet of an XLSX file turned into the same rows (a people list's too: lookup-input.ts). Cells are read as the text a
 // spreadsheet shows: a number formatted with leading zeros keeps them, a date is `YYYY-MM-DD`.
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -12,8 +12,10 @@ import type { NewJobRow } from '../store/job-rows.ts';
 /** Why an input gives no rows: the job is refused with 400 and this code. */
 export class ImportInputError extends Error {
   constructor(
-    readonly code: 'file_unreadable' | 'file_empty' | 'too_many_rows',
+    readonly code: 'file_unreadable' | 'file_empty' | 'too_many_rows' | 'column_needed' | 'no_such_column',
     message: string,
+    /** column_needed: the columns to choose from (`[{column, header}]`). */
+    readonly details?: unknown[],
   ) {
     super(message);
   }
@@ -31,14 +33,25 @@ export async function importRowsFromText(text: string): Promise<NewJobRow[]> {
 }
 
 export async function importRowsFromCsv(bytes: Uint8Array): Promise<NewJobRow[]> {
+  return importRowsFromText(csvText(bytes));
+}
+
+/** A CSV file's text (its encoding guessed as the import does); 400s for a binary or empty file. */
+export function csvText(bytes: Uint8Array): string {
   const file = classifyImportFile(bytes);
   if (file.kind === 'binary')
     throw new ImportInputError('file_unreadable', 'The file is not text: send a CSV file, or an XLSX file as such.');
   if (file.kind === 'empty') throw new ImportInputError('file_empty', 'The file is empty.');
-  return importRowsFromText(file.text);
+  return file.text;
 }
 
 export async function importRowsFromXlsx(bytes: Uint8Array): Promise<NewJobRow[]> {
+  const text = Papa.unparse(await xlsxRecords(bytes), { newline: '\n' });
+  return importRowsFromText(text);
+}
+
+/** The first sheet's rows as records of cell texts; a row a spreadsheet numbers N is record N - 1. */
+export async function xlsxRecords(bytes: Uint8Array): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
@@ -54,11 +67,7 @@ export async function importRowsFromXlsx(bytes: Uint8Array): Promise<NewJobRow[]
     // Row numbers kept: a line of the file is the row a spreadsheet shows.
     records[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
   });
-  const text = Papa.unparse(
-    Array.from(records, (record) => record ?? []),
-    { newline: '\n' },
-  );
-  return importRowsFromText(text);
+  return Array.from(records, (record) => record ?? []);
 }
 
 /** The text a spreadsheet shows for a cell, for an identifier: never `1.23E+5`, never a lost leading zero. */

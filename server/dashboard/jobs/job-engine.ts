@@ -1,4 +1,4 @@
-// The job engine of one replica: it claims jobs through the store (queued ones, and those whose
+// The job engine of one replica (imports, bulk adds, copies, exports, the directory's lookups): it claims jobs through the store (queued ones, and those whose
 // holder's lease ran out: a replica killed or cut from the store), works on them, and renews its
 // leases every `heartbeatMs`; a lease lasts `leaseMs`, so another replica takes over a dead one's
 // job within leaseMs + heartbeatMs. Its organisation's running jobs are capped across replicas
@@ -17,6 +17,7 @@ import type { PeopleMatch } from '../store/people-match.ts';
 import { exportJob } from './job-export.ts';
 import { errorCodeOf, JobFailure, JobStopped } from './job-failure.ts';
 import { JobPortal } from './job-portal.ts';
+import { lookupJob } from './job-lookup.ts';
 import { previewJob } from './job-preview.ts';
 import { runJob } from './job-run.ts';
 import type { TokenVault } from './token-vault.ts';
@@ -36,6 +37,8 @@ export interface JobEngineDeps {
   jobs: Jobs;
   vault: TokenVault;
   reader: PortalReader;
+  /** What lookup jobs read the portal with: after interactive requests on the embedded portal (default `reader`). */
+  lookupReader?: PortalReader;
   directory: Directory;
   people: PeopleMatch;
   outbox: MembershipOutbox;
@@ -92,7 +95,8 @@ export class JobEngine {
     await this.deps.jobs.create({
       ...job,
       id,
-      runAtOnce: job.kind === 'export',
+      // An export and a lookup have nothing to preview: they run at once.
+      runAtOnce: job.kind === 'export' || job.kind === 'lookup',
       tokenSealed: vault.seal(token, id),
       keyId: vault.keyId,
     });
@@ -168,16 +172,12 @@ export class JobEngine {
     try {
       if (!token) throw new JobFailure('token_unavailable');
       // A preview or an export reads only: it ends at once when cancelled, taken over or closing.
+      // (A lookup reads only too, and asks whether it still holds the job before each row itself.)
       const reading = job.state === 'previewing' || job.kind === 'export';
       const keepGoing = async () =>
         !this.closing && (await jobs.holds(this.owner, job.id, job.state === 'previewing' ? 'previewing' : 'running'));
-      const portal = new JobPortal(
-        this.deps.reader,
-        token,
-        job.orgId,
-        this.deps.directory,
-        reading ? keepGoing : undefined,
-      );
+      const reader = job.kind === 'lookup' ? (this.deps.lookupReader ?? this.deps.reader) : this.deps.reader;
+      const portal = new JobPortal(reader, token, job.orgId, this.deps.directory, reading ? keepGoing : undefined);
       if (job.state === 'previewing') {
         await previewJob(job, portal, { ...this.deps, concurrency: this.concurrency });
         if (portal.refusal) throw new JobFailure(portal.refusal);
@@ -187,7 +187,15 @@ export class JobEngine {
         return;
       }
       if (job.kind === 'export') await exportJob(job, portal, jobs, this.deps.directory);
-      else {
+      else if (job.kind === 'lookup') {
+        const ended = await lookupJob(job, portal, {
+          jobs,
+          concurrency: this.concurrency,
+          owner: this.owner,
+          closing: () => this.closing,
+        });
+        if (ended === 'stopped') return;
+      } else {
         const ended = await runJob(job, portal, token, {
           jobs,
           outbox: this.deps.outbox,

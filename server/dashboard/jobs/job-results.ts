@@ -34,6 +34,18 @@ const exportColumns: readonly Column[] = [
   'member_since',
 ];
 
+/** A people list's lookups: the identifier, what the portal said, and the person it named. */
+const lookupColumns: readonly Column[] = [
+  'line',
+  'identifier',
+  'outcome',
+  'user_id',
+  'name',
+  'email',
+  'error_code',
+  'details',
+];
+
 /** English keeps the field names of the API (scripts read them); French names them for people. */
 const french: Record<Column, string> = {
   position: 'position',
@@ -51,7 +63,8 @@ const french: Record<Column, string> = {
   member_since: 'membre depuis',
 };
 
-export const columnsOf = (kind: JobKind) => (kind === 'export' ? exportColumns : writeColumns);
+export const columnsOf = (kind: JobKind) =>
+  kind === 'export' ? exportColumns : kind === 'lookup' ? lookupColumns : writeColumns;
 
 const header = (kind: JobKind, language: HistoryCsvLanguage) =>
   columnsOf(kind).map((column) => (language === 'fr' ? french[column] : column));

@@ -35,6 +35,7 @@ const sourceOf: Record<JobKind, HistoryEvent['source']> = {
   'bulk-add': 'bulk',
   copy: 'copy',
   export: 'import',
+  lookup: 'import',
 };
 
 /** 'done' when every row is settled; 'stopped' when cancelled, taken over or closing. Throws JobFailure or a store error. */

@@ -12,6 +12,7 @@ import type { Directory } from '../store/directory.ts';
 import type { NewJobRow } from '../store/job-rows.ts';
 import type { JobStart } from './job-engine.ts';
 import { ImportInputError, importRowsFromText } from './import-input.ts';
+import { lookupRowsFromText } from './lookup-input.ts';
 import { peopleRows } from './job-preview.ts';
 
 const groupEnvelope = itemEnvelopeSchema(grpWithChildrenReadSchema);
@@ -44,7 +45,7 @@ export async function importRows(read: () => Promise<NewJobRow[]>): Promise<NewJ
   try {
     return await read();
   } catch (error) {
-    if (error instanceof ImportInputError) throw badRequest(error.code, error.message);
+    if (error instanceof ImportInputError) throw badRequest(error.code, error.message, error.details);
     throw error;
   }
 }
@@ -76,6 +77,8 @@ export async function jobStart(request: JobRequest, context: StartContext): Prom
       const params = { include_subgroups: request.include_subgroups };
       return { ...base, params, grpId: request.grp_id, grpName, rows: [] };
     }
+    case 'lookup':
+      return lookupStart(context, await importRows(() => lookupRowsFromText(request.text, request.column)));
   }
 }
 
@@ -84,4 +87,17 @@ export async function importStart(context: StartContext, grpId: number | null, r
     throw badRequest('invalid_body', 'Some rows name no group: give the group of those rows (grp_id).');
   const grpName = grpId === null ? null : await groupName(context, grpId);
   return { orgId: context.orgId, startedBy: context.startedBy, kind: 'import', params: {}, grpId, grpName, rows };
+}
+
+/** A people list's lookups: no group; the rows were read from the list. */
+export function lookupStart(context: StartContext, rows: NewJobRow[]): JobStart {
+  return {
+    orgId: context.orgId,
+    startedBy: context.startedBy,
+    kind: 'lookup',
+    params: {},
+    grpId: null,
+    grpName: null,
+    rows,
+  };
 }

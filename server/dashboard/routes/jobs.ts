@@ -1,4 +1,4 @@
-// Jobs: start one (JSON, or an import's file as the body), list and follow them, read their rows,
+// Jobs: start one (JSON, or an import's or a people list's file as the body), list and follow them, read their rows,
 // run a previewed one, cancel, download the results. Every job is scoped by the caller's
 // organisation: another organisation's job is 404, whatever its id.
 import type { Context, Hono, MiddlewareHandler } from 'hono';
@@ -14,14 +14,17 @@ import {
   jobRowSchema,
   jobRowsQuerySchema,
   jobSchema,
+  lookupFileQuerySchema,
   type Job,
 } from '#schemas/jobs.ts';
 import { PortalError, badRequest } from '../../portal/errors.ts';
 import { readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
-import { importRowsFromCsv, importRowsFromXlsx } from '../jobs/import-input.ts';
+import { readRecords } from '#domain/import-rows.ts';
+import { csvText, importRowsFromCsv, importRowsFromXlsx, xlsxRecords } from '../jobs/import-input.ts';
+import { lookupRows } from '../jobs/lookup-input.ts';
 import type { JobEngine } from '../jobs/job-engine.ts';
 import { resultsCsvHeader, resultsCsvRows, resultsXlsx } from '../jobs/job-results.ts';
-import { importRows, importStart, jobStart, type StartContext } from '../jobs/job-start.ts';
+import { importRows, importStart, jobStart, lookupStart, type StartContext } from '../jobs/job-start.ts';
 import { actorOf } from '../pass-through.ts';
 import type { Directory } from '../store/directory.ts';
 import type { Jobs } from '../store/jobs.ts';
@@ -71,7 +74,14 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     const ctx = context(c);
     let start;
-    if (type === 'text/csv' || type === XLSX_TYPE) {
+    if ((type === 'text/csv' || type === XLSX_TYPE) && c.req.query('kind') === 'lookup') {
+      const { column } = readQuery(c, lookupFileQuerySchema, 'job query');
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      const rows = await importRows(async () =>
+        lookupRows(type === XLSX_TYPE ? await xlsxRecords(bytes) : await readRecords(csvText(bytes)), column),
+      );
+      start = lookupStart(ctx, rows);
+    } else if (type === 'text/csv' || type === XLSX_TYPE) {
       const query = readQuery(c, importFileQuerySchema, 'job query');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const rows = await importRows(() => (type === XLSX_TYPE ? importRowsFromXlsx(bytes) : importRowsFromCsv(bytes)));
@@ -123,21 +133,21 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
 
   app.get('/jobs/:job_id/results', auth, async (c) => {
     const jobId = jobIdOf(c);
-    const { format, lang } = readQuery(c, jobResultsQuerySchema, 'results query');
+    const { format, lang, outcome } = readQuery(c, jobResultsQuerySchema, 'results query');
     const job = await jobs.get(c.var.orgId, jobId);
     if (!job) throw unknownJob();
     const language = csvLanguage(c, lang);
-    const name = `${job.kind}-${job.created_at.slice(0, 10)}-${job.job_id.slice(0, 8)}`;
+    const name = `${job.kind}-${job.created_at.slice(0, 10)}-${job.job_id.slice(0, 8)}${outcome ? `-${outcome}` : ''}`;
     c.header('Content-Language', language);
     c.header('Vary', 'Accept-Language');
     c.header('Cache-Control', 'no-store');
     if (format === 'xlsx') {
-      const file = await resultsXlsx(job.kind, jobs.rows.all(jobId), language);
+      const file = await resultsXlsx(job.kind, jobs.rows.all(jobId, outcome), language);
       c.header('Content-Type', XLSX_TYPE);
       c.header('Content-Disposition', `attachment; filename="${name}.xlsx"`);
       return c.body(new Uint8Array(file));
     }
-    const chunks = jobs.rows.all(jobId)[Symbol.asyncIterator]();
+    const chunks = jobs.rows.all(jobId, outcome)[Symbol.asyncIterator]();
     // The first rows before the 200: a store that cannot be reached answers 503, not an empty file.
     const first = await chunks.next();
     c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -82,6 +82,7 @@ export class History {
         'e.membership_id',
         'p.firstname',
         'p.lastname',
+        'p.email',
         'p.identifier as user_organisation_identifier',
       ])
       .orderBy('e.at', 'desc')

@@ -30,6 +30,7 @@ export interface RowUpdate {
   userId?: number | null;
   identifier?: string | null;
   name?: string | null;
+  email?: string | null;
   grpId?: number | null;
   grpName?: string | null;
   memberSince?: string | null;
@@ -37,7 +38,7 @@ export interface RowUpdate {
 
 export type StoredJobRow = Selectable<JobRowTable>;
 
-type CountedOutcome = 'added' | 'already_member' | 'not_found' | 'failed' | 'skipped';
+type CountedOutcome = 'added' | 'already_member' | 'not_found' | 'failed' | 'skipped' | 'found';
 
 export class JobRows {
   constructor(private readonly db: StoreDb) {}
@@ -106,6 +107,7 @@ export class JobRows {
       not_found: count('not_found'),
       failed: count('failed'),
       skipped: count('skipped'),
+      found: count('found'),
     };
   }
 
@@ -124,16 +126,11 @@ export class JobRows {
   }
 
   /** Every row in order, a chunk at a time (the results file). */
-  async *all(jobId: string, chunk = 1000): AsyncGenerator<JobRow[]> {
+  async *all(jobId: string, outcome?: JobRowOutcome, chunk = 1000): AsyncGenerator<JobRow[]> {
     for (let after = -1; ;) {
-      const rows = await this.db
-        .selectFrom('job_row')
-        .selectAll()
-        .where('job_id', '=', jobId)
-        .where('position', '>', after)
-        .orderBy('position')
-        .limit(chunk)
-        .execute();
+      let query = this.db.selectFrom('job_row').selectAll().where('job_id', '=', jobId);
+      if (outcome) query = query.where('outcome', '=', outcome);
+      const rows = await query.where('position', '>', after).orderBy('position').limit(chunk).execute();
       if (rows.length === 0) return;
       yield rows.map(toJobRow);
       after = rows[rows.length - 1]!.position;
@@ -157,6 +154,17 @@ export class JobRows {
       .set(columnsOf(update))
       .where('job_id', '=', jobId)
       .where('position', '=', position)
+      .execute();
+  }
+
+  /** Settles a row still pending (a lookup's: a row settled already, by a replica that held the job before, stays as it was). */
+  async settlePending(jobId: string, position: number, update: RowUpdate): Promise<void> {
+    await this.db
+      .updateTable('job_row')
+      .set(columnsOf(update))
+      .where('job_id', '=', jobId)
+      .where('position', '=', position)
+      .where('outcome', '=', 'pending')
       .execute();
   }
 
@@ -223,6 +231,7 @@ function columnsOf(update: RowUpdate) {
   if (update.userId !== undefined) columns.user_id = update.userId;
   if (update.identifier !== undefined) columns.identifier = update.identifier;
   if (update.name !== undefined) columns.name = update.name;
+  if (update.email !== undefined) columns.email = update.email;
   if (update.grpId !== undefined) columns.grp_id = update.grpId;
   if (update.grpName !== undefined) columns.grp_name = update.grpName;
   if (update.memberSince !== undefined) columns.member_since = update.memberSince;

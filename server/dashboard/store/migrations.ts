@@ -407,6 +407,14 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
         await db.schema.alterTable('group_member_list').addColumn('forgotten_at', 'text').execute();
       },
     },
+    '0015_drop_lookup_jobs': {
+      async up(db: AnyDb) {
+        // The lookups of a people list are jobs of the job engine now (kind `lookup`, 0008_jobs):
+        // the old lookup jobs and their items go (the jobs they held were kept for days only).
+        await db.schema.dropTable('lookup_job_item').execute();
+        await db.schema.dropTable('lookup_job').execute();
+      },
+    },
   };
 }
 

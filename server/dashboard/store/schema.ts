@@ -7,8 +7,6 @@ export interface StoreTables {
   directory_term: DirectoryTermTable;
   membership_event: MembershipEventTable;
   membership_intent: MembershipIntentTable;
-  lookup_job: LookupJobTable;
-  lookup_job_item: LookupJobItemTable;
   report_group: ReportGroupTable;
   report_user_takes: ReportUserTakesTable;
   report_product: ReportProductTable;
@@ -88,28 +86,6 @@ export interface MembershipIntentTable {
   result: string | null;
   error_code: string | null;
   membership_id: number | null;
-}
-
-/** "Add people to the directory": one list of organisation identifiers looked up in the background. */
-export interface LookupJobTable {
-  id: string;
-  org_id: number;
-  created_at: string;
-  /** Written after every lookup: a running job whose heartbeat stopped was interrupted. */
-  updated_at: string;
-  state: string;
-  error_code: string | null;
-  total: number;
-}
-
-export interface LookupJobItemTable {
-  job_id: string;
-  position: number;
-  identifier: string;
-  /** null while pending, then found, not_found or failed. */
-  outcome: string | null;
-  user_id: number | null;
-  error_code: string | null;
 }
 
 /** A group as a progress report last gathered it: its subgroups and its members. */

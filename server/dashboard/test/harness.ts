@@ -46,7 +46,6 @@ export interface HarnessOptions {
       | 'failures'
       | 'now'
       | 'outbox'
-      | 'lookupJobs'
       | 'takeTurns'
       | 'directoryRefreshHours'
       | 'directoryRefresh'

@@ -25,6 +25,7 @@ export const historyEventSchema = z.object({
   /** From the people directory, when it knows the user. */
   firstname: nullableString,
   lastname: nullableString,
+  email: nullableString,
   user_organisation_identifier: nullableString,
 });
 export type HistoryEvent = z.infer<typeof historyEventSchema>;

@@ -1,5 +1,5 @@
-// Jobs of the dashboard server (`/dashboard-api/jobs`): imports, bulk adds, copies and exports
-// that run on the server, survive a closed tab, a killed process and a dead replica. zod/mini,
+// Jobs of the dashboard server (`/dashboard-api/jobs`): imports, bulk adds, copies, exports and
+// the directory's lookups ("Add your people list") that run on the server, survive a closed tab, a killed process and a dead replica. zod/mini,
 // no React: the server validates with these, the dashboard parses with them, the OpenAPI
 // document is generated from them.
 import * as z from 'zod/mini';
@@ -7,13 +7,14 @@ import { nullableString } from './common.ts';
 import {
   pageQueryShape,
   portalIdSchema,
+  queryInt,
   queryPortalId,
   storedTextSchema,
   storedTimeSchema,
 } from './dashboard-common.ts';
 import { historyCsvLanguages } from './history.ts';
 
-export const jobKinds = ['import', 'bulk-add', 'copy', 'export'] as const;
+export const jobKinds = ['import', 'bulk-add', 'copy', 'export', 'lookup'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 /**
@@ -30,6 +31,8 @@ export type JobState = (typeof jobStates)[number];
 export const MAX_JOB_FILE_BYTES = 10 * 1024 * 1024;
 /** At most this many rows (lines of a file, user ids, members of a copied group) per job. */
 export const MAX_JOB_ROWS = 50_000;
+/** Columns a people list may have (a wider one is not an export of people). */
+export const MAX_LIST_COLUMNS = 1000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A pasted list, as JSON; a file goes as the body of `POST /jobs?kind=import` instead. */
@@ -60,11 +63,22 @@ export const exportJobRequestSchema = z.object({
   include_subgroups: z._default(z.boolean(), false),
 });
 
+/**
+ * A people list for the directory: pasted text or a file's text, any columns. `column` (0-based)
+ * is the identifier column when the administrator chose it; detected from the header otherwise.
+ */
+export const lookupJobRequestSchema = z.object({
+  kind: z.literal('lookup'),
+  text: storedTextSchema.check(z.minLength(1), z.maxLength(MAX_JOB_FILE_BYTES)),
+  column: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_LIST_COLUMNS - 1))),
+});
+
 export const jobRequestSchema = z.discriminatedUnion('kind', [
   importJobRequestSchema,
   bulkAddJobRequestSchema,
   copyJobRequestSchema,
   exportJobRequestSchema,
+  lookupJobRequestSchema,
 ]);
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 
@@ -73,6 +87,20 @@ export const importFileQuerySchema = z.object({
   kind: z.literal('import'),
   grp_id: z.optional(queryPortalId()),
 });
+
+/** `POST /jobs?kind=lookup&column=2` with a CSV or XLSX people list as the body. */
+export const lookupFileQuerySchema = z.object({
+  kind: z.literal('lookup'),
+  column: z.optional(queryInt(0, MAX_LIST_COLUMNS - 1)),
+});
+
+/** 400 `column_needed`: the columns that could hold the identifiers, for the administrator to choose. */
+export const listColumnSchema = z.object({
+  column: z.int(),
+  /** The header cell, or the first row's cell when the list has no header. */
+  header: z.string(),
+});
+export type ListColumn = z.infer<typeof listColumnSchema>;
 
 export const jobSchema = z.object({
   job_id: z.string(),
@@ -101,11 +129,13 @@ export const jobSchema = z.object({
   not_found: z.int(),
   failed: z.int(),
   skipped: z.int(),
+  /** A lookup's rows the portal knew. */
+  found: z.int(),
 });
 export type Job = z.infer<typeof jobSchema>;
 
 /**
- * `listed`: a row of an export. `skipped`: a row that writes nothing (a duplicate, an invalid
+ * `listed`: a row of an export. `found`: a lookup's identifier the portal knew. `skipped`: a row that writes nothing (a duplicate, an invalid
  * identifier, an unknown group), `error_code` says which.
  */
 export const jobRowOutcomes = [
@@ -116,6 +146,7 @@ export const jobRowOutcomes = [
   'failed',
   'skipped',
   'listed',
+  'found',
 ] as const;
 export type JobRowOutcome = (typeof jobRowOutcomes)[number];
 
@@ -147,5 +178,7 @@ export type JobRowsQuery = z.input<typeof jobRowsQuerySchema>;
 
 export const jobResultsQuerySchema = z.object({
   format: z._default(z.enum(['csv', 'xlsx']), 'csv'),
+  /** Only the rows with this outcome (a lookup's people found, identifiers not found, lookups failed). */
+  outcome: z.optional(z.enum(jobRowOutcomes)),
   lang: z.optional(z.enum(historyCsvLanguages)),
 });

@@ -15,7 +15,7 @@ import { DataTable } from '../data-table.tsx';
 import { DateCell } from '../date-cell.tsx';
 import { componentMessages } from '../messages.ts';
 import { PortalText, portalTextCell } from '../portal-text.tsx';
-import { outcomeCounts, outcomeLabel, outcomeTone, rowDetails, writes, type JobMessages } from './job-text.ts';
+import { outcomeCounts, outcomeLabel, outcomeTone, rowDetails, settlesRows, type JobMessages } from './job-text.ts';
 import { jobMessages } from './messages.ts';
 import styles from './job-view.module.css';
 
@@ -29,7 +29,15 @@ const outcomeSchema = z.enum(jobRowOutcomes);
 const column = createColumnHelper<JobRow>();
 
 /** Problems first, what went well last: the order of the counts. */
-const countOrder: readonly JobRowOutcome[] = ['failed', 'not_found', 'skipped', 'pending', 'already_member', 'added'];
+const countOrder: readonly JobRowOutcome[] = [
+  'failed',
+  'not_found',
+  'skipped',
+  'pending',
+  'already_member',
+  'added',
+  'found',
+];
 
 export function JobRows({ job }: { job: Job }) {
   const t = useMessages(jobMessages);
@@ -51,7 +59,7 @@ export function JobRows({ job }: { job: Job }) {
   const hintId = `${job.job_id}-filter-hint`;
   return (
     <div className={styles.view}>
-      {writes(job.kind) && (
+      {settlesRows(job.kind) && (
         <>
           <div className={styles.counts} role="group" aria-label={t.countsLabel} aria-describedby={hintId}>
             {countOrder
@@ -74,7 +82,13 @@ export function JobRows({ job }: { job: Job }) {
       )}
       <DataTable
         label={label}
-        columns={job.kind === 'export' ? exportColumns(t) : writeColumns(job, t)}
+        columns={
+          job.kind === 'export'
+            ? exportColumns(t)
+            : job.kind === 'lookup'
+              ? lookupColumns(job, t)
+              : writeColumns(job, t)
+        }
         query={rows}
         queryKey={options.queryKey}
         pagination={search}
@@ -133,10 +147,10 @@ function StatusCell({ row, job }: { row: JobRow; job: Job }) {
   );
 }
 
-function DetailsCell({ row }: { row: JobRow }) {
+function DetailsCell({ row, job }: { row: JobRow; job: Job }) {
   const t = useMessages(jobMessages);
   const format = useFormat();
-  return rowDetails(row, t, format);
+  return rowDetails(row, t, format, job.kind);
 }
 
 function writeColumns(job: Job, t: JobMessages) {
@@ -158,7 +172,33 @@ function writeColumns(job: Job, t: JobMessages) {
       header: t.colStatus,
       cell: (info) => <StatusCell row={info.row.original} job={job} />,
     }),
-    column.accessor('details', { header: t.colDetails, cell: (info) => <DetailsCell row={info.row.original} /> }),
+    column.accessor('details', {
+      header: t.colDetails,
+      cell: (info) => <DetailsCell row={info.row.original} job={job} />,
+    }),
+  ];
+}
+
+/** A people list's lookups: the identifier of the list, then the person the portal named (name and e-mail). */
+function lookupColumns(job: Job, t: JobMessages) {
+  return [
+    column.accessor('line', { header: t.colRow }),
+    column.accessor((row) => row.identifier ?? '', {
+      id: 'identifier',
+      header: t.colIdentifier,
+      meta: { cellProps: () => ({ ...portalTextCell, className: `${portalTextCell.className} ${styles.mono}` }) },
+      cell: (info) => <PortalText>{info.getValue()}</PortalText>,
+    }),
+    column.accessor('name', { header: t.colPerson, cell: (info) => <PersonCell row={info.row.original} /> }),
+    column.accessor('email', { header: t.colEmail, cell: (info) => <PortalText>{info.getValue() ?? ''}</PortalText> }),
+    column.accessor('outcome', {
+      header: t.colStatus,
+      cell: (info) => <StatusCell row={info.row.original} job={job} />,
+    }),
+    column.accessor('details', {
+      header: t.colDetails,
+      cell: (info) => <DetailsCell row={info.row.original} job={job} />,
+    }),
   ];
 }
 

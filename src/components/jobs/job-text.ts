@@ -9,7 +9,13 @@ export type JobMessages = (typeof jobMessages)['en'];
 type Format = (message: string, values: Record<string, string | number>) => string;
 
 export function kindLabel(kind: JobKind, t: JobMessages): string {
-  return { import: t.kindImport, 'bulk-add': t.kindBulkAdd, copy: t.kindCopy, export: t.kindExport }[kind];
+  return {
+    import: t.kindImport,
+    'bulk-add': t.kindBulkAdd,
+    copy: t.kindCopy,
+    export: t.kindExport,
+    lookup: t.kindLookup,
+  }[kind];
 }
 
 export function stateLabel(state: JobState, t: JobMessages): string {
@@ -32,14 +38,21 @@ export function jobTitle(
 ): string {
   const group = job.grp_name?.trim() || (job.grp_id === null ? '' : fill(groupFallback, { id: job.grp_id }));
   if (job.kind === 'import' && job.grp_id === null) return t.titleImportGroups;
-  const title = { import: t.titleImport, 'bulk-add': t.titleBulkAdd, copy: t.titleCopy, export: t.titleExport }[
-    job.kind
-  ];
+  const title = {
+    import: t.titleImport,
+    'bulk-add': t.titleBulkAdd,
+    copy: t.titleCopy,
+    export: t.titleExport,
+    lookup: t.titleLookup,
+  }[job.kind];
   return fill(title, { group });
 }
 
-/** Writes memberships (an export only lists them). */
-export const writes = (kind: JobKind) => kind !== 'export';
+/** Writes memberships (an export only lists them); a lookup writes to the directory only. */
+export const writes = (kind: JobKind) => kind !== 'export' && kind !== 'lookup';
+
+/** Has rows that settle one by one, counted by outcome (every kind but an export). */
+export const settlesRows = (kind: JobKind) => kind !== 'export';
 
 /** A row still `pending`: to add in a preview, waiting during a run, not run once the job ended. */
 export function outcomeLabel(outcome: JobRowOutcome, state: JobState, t: JobMessages): string {
@@ -56,6 +69,7 @@ export function outcomeLabel(outcome: JobRowOutcome, state: JobState, t: JobMess
     failed: t.outcomeFailed,
     skipped: t.outcomeSkipped,
     listed: t.outcomeListed,
+    found: t.outcomeFound,
   }[outcome];
 }
 
@@ -69,11 +83,12 @@ export const outcomeTone: Record<JobRowOutcome, Tone> = {
   already_member: 'info',
   added: 'ok',
   listed: 'ok',
+  found: 'ok',
 };
 
 /** How many rows of the job have each outcome (`pending`: those not settled yet). */
 export function outcomeCounts(job: Job): Record<JobRowOutcome, number> {
-  const settled = job.added + job.already_member + job.not_found + job.failed + job.skipped;
+  const settled = job.added + job.already_member + job.not_found + job.failed + job.skipped + job.found;
   return {
     pending: job.total - job.done,
     added: job.added,
@@ -81,6 +96,7 @@ export function outcomeCounts(job: Job): Record<JobRowOutcome, number> {
     not_found: job.not_found,
     failed: job.failed,
     skipped: job.skipped,
+    found: job.found,
     // An export's rows are listed: every settled row that is none of the others.
     listed: Math.max(0, job.done - settled),
   };
@@ -104,11 +120,16 @@ const invalidDetail: Record<string, keyof JobMessages> = {
 };
 
 /** The row's details in the page's language; the server's own words when no code says more. */
-export function rowDetails(row: JobRow, t: JobMessages, format: Formatters): string {
+export function rowDetails(row: JobRow, t: JobMessages, format: Formatters, kind?: JobKind): string {
   const code = row.error_code;
   if (row.outcome === 'already_member' || row.outcome === 'listed')
     return row.member_since ? fill(t.detailMemberSince, { date: format.date(row.member_since) }) : '';
-  if (row.outcome === 'failed') return fill(t.detailFailed, { reason: reasonText(code, t) });
+  if (row.outcome === 'failed')
+    return fill(kind === 'lookup' ? t.detailLookupFailed : t.detailFailed, { reason: reasonText(code, t) });
+  if (code === 'duplicate' && kind === 'lookup') {
+    const line = /\d+/.exec(row.details ?? '')?.[0];
+    return line ? fill(t.detailSameIdentifier, { line }) : '';
+  }
   if (code === 'duplicate') {
     const line = /\d+/.exec(row.details ?? '')?.[0];
     return line ? fill(t.detailDuplicate, { line }) : t.detailDuplicateAnywhere;
@@ -127,9 +148,17 @@ export function rowDetails(row: JobRow, t: JobMessages, format: Formatters): str
 /** The sentence of an ended job (done, failed, cancelled). */
 export function endSentence(job: Job, t: JobMessages, format: Format): string {
   const left = job.total - job.done + job.failed;
-  if (job.state === 'failed') return format(t.stopped, { reason: reasonText(job.error_code, t), left });
+  if (job.state === 'failed')
+    return format(job.kind === 'lookup' ? t.stoppedLookup : t.stopped, { reason: reasonText(job.error_code, t), left });
   if (job.state === 'cancelled') return format(t.cancelled, { done: job.done, total: job.total });
   if (job.kind === 'export') return format(t.finishedExport, { listed: outcomeCounts(job).listed });
+  if (job.kind === 'lookup')
+    return format(t.finishedLookup, {
+      found: job.found,
+      notFound: job.not_found,
+      failed: job.failed,
+      skipped: job.skipped,
+    });
   const tally = {
     added: job.added,
     already: job.already_member,
@@ -146,6 +175,7 @@ export function endNotice(job: Job, title: string, t: JobMessages, format: Forma
   if (job.state === 'cancelled') return format(t.noticeCancelled, values);
   if (job.state === 'failed') return format(t.noticeFailed, { ...values, left: job.total - job.done + job.failed });
   if (job.kind === 'export') return format(t.noticeExportDone, { ...values, listed: outcomeCounts(job).listed });
+  if (job.kind === 'lookup') return format(t.noticeLookupDone, { title, found: job.found, notFound: job.not_found });
   return format(t.noticeDone, {
     ...values,
     added: job.added,

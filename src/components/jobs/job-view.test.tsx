@@ -2,7 +2,7 @@
 // A job as its view follows it: the preview's counts filter the rows (the server's filter), "Run"
 // starts it, the running job says the page may close and links to its own page, is polled until
 // it ends, then sums up and offers its results; a bulk add speaks of people, not of an import; a
-// job the server no longer has says so.
+// job the server no longer has says so; a people list's lookups speak of the directory.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -129,4 +129,39 @@ it('cancels a running job from its own page, which needs no link to itself', asy
 it('says when the server no longer has the job', async () => {
   renderView();
   await screen.findByText(/This job does not exist, or no longer/);
+});
+
+it('speaks of the directory for a people list, in French: its progress, the people found, a file per outcome', async () => {
+  localStorage.setItem('lp.locale', 'fr');
+  const job = { kind: 'lookup', state: 'done', grp_id: null, grp_name: null, total: 3, done: 3 } as const;
+  server.jobs.set(JOB_ID, fakeJob({ job_id: JOB_ID, ...job, found: 2, not_found: 1 }));
+  server.rows.set(JOB_ID, [
+    fakeRow({ position: 0, outcome: 'found', user_id: 7, name: 'Ada Lovelace', email: 'ada@example.org' }),
+    fakeRow({ position: 1, outcome: 'found', user_id: 8, name: 'Alan Turing', email: 'alan@example.org' }),
+    fakeRow({ position: 2, identifier: 'nobody', outcome: 'not_found', error_code: 'not_found' }),
+  ]);
+  renderView(false);
+
+  const bar = await screen.findByRole('progressbar', { name: 'Progression de l’annuaire' });
+  expect(bar.getAttribute('aria-valuenow')).toBe('3');
+  expect(
+    screen.getByText(
+      'Terminé : 2 personnes trouvées et enregistrées dans l’annuaire, 1 introuvable, 0 en échec, 0 ignoré.',
+    ),
+  ).toBeTruthy();
+  const table = await screen.findByRole('table', { name: 'Résultats' });
+  await within(table).findByRole('link', { name: 'Ada Lovelace' });
+  expect(within(table).getByText('ada@example.org')).toBeTruthy();
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent),
+  ).toEqual(['Ligne', 'Identifiant', 'Personne', 'E-mail', 'Statut', 'Détails']);
+  expect(screen.getByRole('button', { name: 'Télécharger les personnes trouvées' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Télécharger les identifiants introuvables' }));
+  await waitFor(() =>
+    expect(server.sent.some((r) => r.path.endsWith('/results') && r.search.get('outcome') === 'not_found')).toBe(true),
+  );
+  expect(screen.queryByRole('button', { name: 'Télécharger les recherches en échec' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Télécharger les résultats' })).toBeNull();
 });

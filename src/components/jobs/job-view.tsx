@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { isApiError } from '#api/errors.ts';
 import { cancelJob, fetchJobResultsCsv, isJobAtWork, isJobEnded, jobQueries, runJob } from '#api/jobs.ts';
 import { markJobShown } from '#api/watched-jobs.ts';
-import type { Job } from '#schemas/jobs.ts';
+import type { Job, JobRowOutcome } from '#schemas/jobs.ts';
 import { downloadText } from '#lib/download.ts';
 import { useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
@@ -71,7 +71,7 @@ export function JobView({ jobId, fromStarter = false, actions }: JobViewProps) {
         {job.state === 'ready' && <RunButton job={job} rows={job.total - job.done} />}
         {job.state === 'failed' && left > 0 && <RunButton job={job} rows={left} again />}
         {(atWork || job.state === 'ready') && <CancelButton jobId={job.job_id} />}
-        {ended && <DownloadResults job={job} />}
+        {ended && (job.kind === 'lookup' ? <DownloadLookups job={job} /> : <DownloadResults job={job} />)}
         {!atWork && actions}
       </div>
       {job.state !== 'queued' && job.state !== 'previewing' && <JobRows job={job} />}
@@ -83,7 +83,13 @@ export function JobView({ jobId, fromStarter = false, actions }: JobViewProps) {
 function JobStatus({ job, fromStarter }: { job: Job; fromStarter: boolean }) {
   const t = useMessages(jobMessages);
   const format = useMessageFormat();
-  const closeText = job.kind === 'import' ? t.closeImport : job.kind === 'export' ? t.closeExport : t.closeAdd;
+  const closeText = {
+    import: t.closeImport,
+    'bulk-add': t.closeAdd,
+    copy: t.closeAdd,
+    export: t.closeExport,
+    lookup: t.closeLookup,
+  }[job.kind];
   const tone = job.state === 'done' ? 'notice-success' : job.state === 'failed' ? 'notice-error' : 'notice-info';
   let sentence: string | null = null;
   if (job.state === 'queued') sentence = t.queued;
@@ -110,17 +116,25 @@ function JobProgress({ job }: { job: Job }) {
   const text =
     job.kind === 'export'
       ? format(t.exportProgressText, { done: job.done })
-      : format(t.progressText, {
-          done: job.done,
-          total: job.total,
-          added: job.added,
-          already: job.already_member,
-          failed: job.failed + job.not_found,
-        });
+      : job.kind === 'lookup'
+        ? format(t.lookupProgressText, {
+            done: job.done,
+            total: job.total,
+            found: job.found,
+            notFound: job.not_found,
+            failed: job.failed,
+          })
+        : format(t.progressText, {
+            done: job.done,
+            total: job.total,
+            added: job.added,
+            already: job.already_member,
+            failed: job.failed + job.not_found,
+          });
   return (
     <>
       <ProgressBar
-        label={t.progressLabel}
+        label={job.kind === 'lookup' ? t.lookupProgressLabel : t.progressLabel}
         done={known ? job.done : undefined}
         total={job.total}
         valueText={known ? text : undefined}
@@ -179,17 +193,28 @@ function CancelButton({ jobId }: { jobId: string }) {
   );
 }
 
-/** The rows as the server's CSV in the page's language, fetched with the token in its header. */
-function DownloadResults({ job }: { job: Job }) {
+/** A lookup's people found, identifiers not found and failed lookups, each its own file (when there are any). */
+function DownloadLookups({ job }: { job: Job }) {
+  const t = useMessages(jobMessages);
+  const files = [
+    { outcome: 'found', count: job.found, label: t.downloadFound },
+    { outcome: 'not_found', count: job.not_found, label: t.downloadNotFound },
+    { outcome: 'failed', count: job.failed, label: t.downloadFailed },
+  ] as const;
+  return files
+    .filter((file) => file.count > 0)
+    .map((file) => <DownloadResults key={file.outcome} job={job} outcome={file.outcome} label={file.label} />);
+}
+
+/** The rows (or those of one outcome) as the server's CSV in the page's language, fetched with the token in its header. */
+function DownloadResults({ job, outcome, label }: { job: Job; outcome?: JobRowOutcome; label?: string }) {
   const t = useMessages(jobMessages);
   const { locale } = useLocale();
+  const suffix = outcome ? `-${outcome}` : writes(job.kind) ? '-results' : '';
   const download = useMutation({
-    mutationFn: () => fetchJobResultsCsv(job.job_id, locale),
+    mutationFn: () => fetchJobResultsCsv(job.job_id, locale, outcome),
     onSuccess: (csv) =>
-      downloadText(
-        `${job.kind}-${job.created_at.slice(0, 10)}-${job.job_id.slice(0, 8)}${writes(job.kind) ? '-results' : ''}.csv`,
-        csv,
-      ),
+      downloadText(`${job.kind}-${job.created_at.slice(0, 10)}-${job.job_id.slice(0, 8)}${suffix}.csv`, csv),
   });
   return (
     <>
@@ -199,7 +224,7 @@ function DownloadResults({ job }: { job: Job }) {
           if (!download.isPending) download.mutate();
         }}
       >
-        {download.isPending ? t.downloading : t.downloadResults}
+        {download.isPending ? t.downloading : (label ?? t.downloadResults)}
       </Button>
       {download.isError && <ApiErrorNotice error={download.error} onRetry={() => download.mutate()} />}
     </>

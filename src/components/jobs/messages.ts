@@ -99,6 +99,24 @@ export const jobMessages = defineMessages({
     noticeCancelled: '{title} {kind, select, other {was cancelled}}',
     noticeOpen: 'Open the job',
     noticeDismiss: 'Dismiss',
+    kindLookup: 'Add your people list',
+    titleLookup: 'Directory lookups',
+    lookupProgressLabel: 'Directory progress',
+    lookupProgressText:
+      '{done, number} of {total, number} looked up: {found, number} found, {notFound, number} not found, {failed, number} failed',
+    closeLookup: 'You can close this page: the lookups go on.',
+    outcomeFound: 'Found',
+    colEmail: 'E-mail',
+    detailSameIdentifier: 'Same identifier as row {line}.',
+    detailLookupFailed: 'Not looked up: {reason}',
+    finishedLookup:
+      'Finished: {found, plural, one {# person found} other {# people found}} and saved in the directory, {notFound, number} not found, {failed, number} failed, {skipped, number} skipped.',
+    stoppedLookup:
+      'Stopped: {reason} {left, plural, one {# identifier is} other {# identifiers are}} left: run it again to finish.',
+    noticeLookupDone: '{title} finished: {found, number} found, {notFound, number} not found',
+    downloadFound: 'Download the people found',
+    downloadNotFound: 'Download the identifiers not found',
+    downloadFailed: 'Download the failed lookups',
   },
   fr: {
     kindImport: 'Import',
@@ -198,5 +216,24 @@ export const jobMessages = defineMessages({
     noticeCancelled: '{title} {kind, select, copy {annulée} other {annulé}}',
     noticeOpen: 'Ouvrir la tâche',
     noticeDismiss: 'Fermer',
+    kindLookup: 'Ajout de votre liste de personnes',
+    titleLookup: 'Recherches pour l’annuaire',
+    lookupProgressLabel: 'Progression de l’annuaire',
+    lookupProgressText:
+      '{done, number} sur {total, number} recherchés : {found, plural, one {# trouvé} other {# trouvés}}, {notFound, plural, one {# introuvable} other {# introuvables}}, {failed, number} en échec',
+    closeLookup: 'Vous pouvez fermer cette page : les recherches continuent.',
+    outcomeFound: 'Trouvé',
+    colEmail: 'E-mail',
+    detailSameIdentifier: 'Même identifiant que la ligne {line}.',
+    detailLookupFailed: 'Non recherché : {reason}',
+    finishedLookup:
+      'Terminé : {found, plural, one {# personne trouvée} other {# personnes trouvées}} et enregistrées dans l’annuaire, {notFound, plural, one {# introuvable} other {# introuvables}}, {failed, number} en échec, {skipped, plural, one {# ignoré} other {# ignorés}}.',
+    stoppedLookup:
+      'Tâche arrêtée : {reason} {left, plural, one {# identifiant reste} other {# identifiants restent}} : relancez-la pour terminer.',
+    noticeLookupDone:
+      '{title} terminé : {found, plural, one {# trouvé} other {# trouvés}}, {notFound, plural, one {# introuvable} other {# introuvables}}',
+    downloadFound: 'Télécharger les personnes trouvées',
+    downloadNotFound: 'Télécharger les identifiants introuvables',
+    downloadFailed: 'Télécharger les recherches en échec',
   },
 });

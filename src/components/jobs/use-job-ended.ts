@@ -1,8 +1,12 @@
 // What the dashboard has cached and a job's end makes stale: the memberships it wrote (member
-// lists, counts, a user's groups, the history) and the list of jobs. Run once per job that ends
+// lists, counts, a user's groups, the history), the people a lookup saved in the directory (their
+// names everywhere, the searches, the coverage) and the list of jobs. Run once per job that ends
 // while a page follows it, whichever page that is (its own, the page that started it, the notice).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { coverageQueries } from '#api/coverage.ts';
+import { directoryQueries } from '#api/directory.ts';
+import { groupMemberQueries } from '#api/group-members.ts';
 import { historyQueries } from '#api/history.ts';
 import { isJobEnded, jobQueries } from '#api/jobs.ts';
 import { membershipQueries } from '#api/memberships.ts';
@@ -20,6 +24,11 @@ export function useJobEnded(job: Job | undefined): void {
     if (!ended || refreshed.has(ended.job_id)) return;
     refreshed.add(ended.job_id);
     void queryClient.invalidateQueries({ queryKey: [...jobQueries.all(), 'list'] });
+    if (ended.kind === 'lookup' && ended.found > 0) {
+      void queryClient.invalidateQueries({ queryKey: directoryQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: coverageQueries.all() });
+      void queryClient.invalidateQueries({ queryKey: groupMemberQueries.all() });
+    }
     if (!writes(ended.kind) || ended.added === 0) return;
     void queryClient.invalidateQueries({ queryKey: membershipQueries.all() });
     void queryClient.invalidateQueries({ queryKey: userQueries.groupLists() });

@@ -82,19 +82,30 @@ describe('AttentionSections', () => {
     ).toBeTruthy();
     const [, first, second] = within(screen.getByRole('table', { name: 'Stalled' })).getAllByRole('row');
     if (!first || !second) throw new Error('rows missing');
-    // Two members of the same name: the e-mail, else the identifier, under each.
-    expect(within(first).getByRole('rowheader').textContent).toBe('Ann Leeann@example.org');
+    // The e-mail next to the name; without one, the identifier under the name tells two namesakes apart.
+    expect(
+      within(screen.getByRole('table', { name: 'Stalled' }))
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Member', 'E-mail', 'Product', 'Started', 'Days since started', 'Score']);
+    expect(within(first).getByRole('rowheader').textContent).toBe('Ann Lee');
     expect(within(second).getByRole('rowheader').textContent).toBe('Ann LeeE-11');
     expect(
       within(first)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Safety', 'Jan 2, 2026', '90', '—']);
+    ).toEqual(['ann@example.org', 'Safety', 'Jan 2, 2026', '90', '—']);
     expect(
       within(second)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['Safety', 'Mar 2, 2026', '31', '12 / 100']);
+    ).toEqual(['', 'Safety', 'Mar 2, 2026', '31', '12 / 100']);
+    expect(
+      within(screen.getByRole('table', { name: 'Below the pass mark' }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 2),
+    ).toEqual(['ann@example.org', 'Safety']);
     expect(
       screen.getByText(
         '1 completion with a best score under the product’s pass mark. Products without a pass mark, and completions without a score, are not judged.',

@@ -1,5 +1,5 @@
 // "Stalled" and "Below the pass mark": the members to follow up, each section with its count, a
-// sortable table (name, product, dates, score), "Add these people to a group…" (the bulk add,
+// sortable table (name, e-mail, product, dates, score), "Add these people to a group…" (the bulk add,
 // with them chosen, as the members table's bulk action does) and "Download" (the table as CSV).
 // A table shows its first rows in the order chosen, and all of them on demand: a large group has
 // hundreds of stalled takes, and the page stays light until they are asked for.
@@ -17,7 +17,7 @@ import { AsOf } from './as-of.tsx';
 import type { BelowPassMarkRow, StalledRow } from './attention.ts';
 import { belowTable, stalledTable, tableCsv, type ReportTable } from './export.ts';
 import { fileName, useDownload } from './export-controls.tsx';
-import { memberDetail, memberLabel, type ProductNamer } from './labels.ts';
+import { memberLabel, type ProductNamer } from './labels.ts';
 import { progressMessages } from './messages.ts';
 import { MAX_STALLED_DAYS } from './progress-params.ts';
 import { SortHeader, useSorted, type SortValue } from './sorting.tsx';
@@ -151,13 +151,15 @@ function AttentionSection<R extends Row>({
     column === 0
       ? memberLabel(row.member, t)
       : column === 1
-        ? nameOf(row.product)
-        : (columns[column - 2]?.value(row) ?? null);
+        ? row.member.email
+        : column === 2
+          ? nameOf(row.product)
+          : (columns[column - 3]?.value(row) ?? null);
   const { sorted, sort, toggle } = useSorted(rows, valueOf);
   const [all, setAll] = useState(false);
   const shown = all ? sorted : sorted.slice(0, FIRST_ROWS);
   const people = [...new Set(rows.map((row) => row.member.user_id))];
-  const headers = [t.columnMember, t.columnProduct, ...columns.map((column) => column.header)];
+  const headers = [t.columnMember, t.columnEmail, t.columnProduct, ...columns.map((column) => column.header)];
 
   return (
     // Not a named region itself: its table's scrolling region bears the section's name.
@@ -209,12 +211,16 @@ function AttentionSection<R extends Row>({
                       <Link to={paths.user(row.member.user_id)}>
                         <PortalText>{memberLabel(row.member, t)}</PortalText>
                       </Link>
-                      {memberDetail(row.member) && (
+                      {/* Without an e-mail, the identifier tells two members of the same name apart. */}
+                      {row.member.email === null && row.member.user_organisation_identifier && (
                         <span className={styles.personDetail}>
-                          <PortalText>{memberDetail(row.member)}</PortalText>
+                          <PortalText>{row.member.user_organisation_identifier}</PortalText>
                         </span>
                       )}
                     </th>
+                    <td className={styles.emailCell}>
+                      <PortalText>{row.member.email ?? ''}</PortalText>
+                    </td>
                     <td className={styles.productCell}>
                       <PortalText>{nameOf(row.product)}</PortalText>
                     </td>

@@ -30,9 +30,6 @@ export function productNamer(products: readonly ReportProduct[], t: Messages): P
 export const memberLabel = (member: ReportMember, t: Messages) =>
   memberName(member) ?? fill(t.userId, { id: member.user_id });
 
-/** What tells two members of the same name apart: the e-mail, else the identifier. */
-export const memberDetail = (member: ReportMember) => member.email ?? member.user_organisation_identifier;
-
 /** The status word of a cell; a take never begun and no take are both "Not started". */
 export function stateWord(state: CellState, t: Messages): string {
   switch (state) {

@@ -1,4 +1,4 @@
-// "Progress by member": a row per member, a cell per product of the filter, sortable; only the
+// "Progress by member": a row per member (their name and e-mail), a cell per product of the filter, sortable; only the
 // rows in view are in the page (a group may have thousands of members). aria-rowcount and
 // aria-rowindex tell assistive technologies where the rows shown are. Likewise for the product
 // columns (20 products would be 20 cells a row, most of them out of view): the header keeps them
@@ -25,7 +25,11 @@ import styles from './progress.module.css';
 const ROW_HEIGHT = 44;
 /** Column widths in rem: a state ("Completed, 100, 15 Mar 2026") fits one line in both languages. */
 const MEMBER_REM = 16;
+/** The e-mail column: an address longer than this is cut with an ellipsis, as a long name is. */
+const EMAIL_REM = 16;
 const PRODUCT_REM = 13;
+/** The member and e-mail columns come before the products. */
+const PERSON_COLUMNS = 2;
 /** More rows than this fill the scroller's fixed height (min(70vh, 36rem)). */
 const FILLING_ROWS = 12;
 const stateRank: Record<Cell['state'], number> = {
@@ -44,7 +48,8 @@ export function MemberTable({ figures, nameOf }: { figures: ProgressFigures; nam
   const valueOf = useCallback(
     (row: MemberRow, column: number): SortValue => {
       if (column === 0) return memberLabel(row.member, t);
-      const cell = row.cells[column - 1];
+      if (column === 1) return row.member.email;
+      const cell = row.cells[column - PERSON_COLUMNS];
       return cell ? stateRank[cell.state] * 1000 + (cell.score ?? 0) : null;
     },
     [t],
@@ -65,7 +70,7 @@ export function MemberTable({ figures, nameOf }: { figures: ProgressFigures; nam
     count: products.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => PRODUCT_REM * remPx,
-    scrollMargin: MEMBER_REM * remPx,
+    scrollMargin: (MEMBER_REM + EMAIL_REM) * remPx,
     overscan: 1,
   });
   const items = virtualizer.getVirtualItems();
@@ -91,13 +96,14 @@ export function MemberTable({ figures, nameOf }: { figures: ProgressFigures; nam
       >
         <table
           className={`${styles.table} ${styles.memberTable}`}
-          style={{ width: `${MEMBER_REM + products.length * PRODUCT_REM}rem` }}
+          style={{ width: `${MEMBER_REM + EMAIL_REM + products.length * PRODUCT_REM}rem` }}
           aria-rowcount={sorted.length + 1}
-          aria-colcount={products.length + 1}
+          aria-colcount={products.length + PERSON_COLUMNS}
         >
           <caption>{t.byMember}</caption>
           <colgroup>
             <col style={{ width: `${MEMBER_REM}rem` }} />
+            <col style={{ width: `${EMAIL_REM}rem` }} />
             {products.map((product) => (
               <col key={product.product_id} style={{ width: `${PRODUCT_REM}rem` }} />
             ))}
@@ -105,12 +111,13 @@ export function MemberTable({ figures, nameOf }: { figures: ProgressFigures; nam
           <thead className={styles.stickyHead}>
             <tr aria-rowindex={1}>
               <SortHeader label={t.columnMember} column={0} sort={sort} onSort={toggle} colIndex={1} />
+              <SortHeader label={t.columnEmail} column={1} sort={sort} onSort={toggle} colIndex={2} />
               {products.map((product, index) => (
                 <SortHeader
-                  colIndex={index + 2}
+                  colIndex={index + PERSON_COLUMNS + 1}
                   key={product.product_id}
                   label={nameOf(product)}
-                  column={index + 1}
+                  column={index + PERSON_COLUMNS}
                   sort={sort}
                   onSort={toggle}
                 />
@@ -120,7 +127,7 @@ export function MemberTable({ figures, nameOf }: { figures: ProgressFigures; nam
           <tbody>
             {top > 0 && (
               <tr aria-hidden="true" style={{ height: top }}>
-                <td colSpan={products.length + 1} />
+                <td colSpan={products.length + PERSON_COLUMNS} />
               </tr>
             )}
             {items.map((item) => {
@@ -138,7 +145,7 @@ export function MemberTable({ figures, nameOf }: { figures: ProgressFigures; nam
             })}
             {bottom > 0 && (
               <tr aria-hidden="true" style={{ height: bottom }}>
-                <td colSpan={products.length + 1} />
+                <td colSpan={products.length + PERSON_COLUMNS} />
               </tr>
             )}
           </tbody>
@@ -173,13 +180,16 @@ const MemberTableRow = memo(function MemberTableRow({
           <PortalText>{memberLabel(row.member, t)}</PortalText>
         </Link>
       </th>
+      <td aria-colindex={2} className={styles.emailCell}>
+        <PortalText>{row.member.email ?? ''}</PortalText>
+      </td>
       {first > 0 && <td colSpan={first} aria-hidden="true" />}
       {products.slice(first, last + 1).map((product, offset) => {
         const cell = row.cells[first + offset];
         return (
           <td
             key={product.product_id}
-            aria-colindex={first + offset + 2}
+            aria-colindex={first + offset + PERSON_COLUMNS + 1}
             className={cell ? styles[cell.state] : undefined}
           >
             {cell ? cellText(cell, t, format) : t.stateNotStarted}

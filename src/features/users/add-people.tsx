@@ -1,27 +1,39 @@
-// "Add people to the directory": a list of organisation identifiers (pasted, or an HR export)
-// that the dashboard server looks up in the background. The job's id is in the URL
-// (`directory-job`) and its progress on the server, so a reload, or another tab, follows it.
+// "Add your people list": pasted identifiers, or a CSV or XLSX export of any columns (HR's, the
+// portal's), sent to the dashboard server as a lookup job: the server finds the identifier column
+// (its header, or the only column) and asks which one when several could be it ("Identifier
+// column"). The job runs on the server's job engine; its id is in the URL (`directory-job`), so a
+// reload, another tab or the Jobs page follows it ("Directory progress"), with the people found,
+// not found and failed each downloadable.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { startLookupJob } from '#api/directory.ts';
-import { parseImportText } from '#domain/import-rows.ts';
-import { MAX_LOOKUP_IDENTIFIERS } from '#schemas/lookup-job.ts';
+import * as z from 'zod/mini';
+import { isApiError } from '#api/errors.ts';
+import { startLookupJob } from '#api/jobs.ts';
+import { listColumnSchema, MAX_JOB_FILE_BYTES, XLSX_TYPE, type ListColumn } from '#schemas/jobs.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { Button } from '#components/button.tsx';
 import { Field } from '#components/field.tsx';
 import { FileField } from '#components/file-field.tsx';
+import { JobView } from '#components/jobs/job-view.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
-import { classifyImportFile } from '#domain/import-file.ts';
-import { useFileRead } from '#lib/use-file-read.ts';
 import styles from './directory.module.css';
-import { LookupJobView } from './lookup-job-view.tsx';
 import { directoryMessages } from './messages.ts';
 
 const jobKey = 'directory-job';
+const columnsSchema = z.array(listColumnSchema);
+
+/** The server's 400s about the list itself, each with its sentence. */
+const refusals: Partial<Record<string, keyof (typeof directoryMessages)['en']>> = {
+  file_unreadable: 'addFileUnreadable',
+  file_empty: 'addEmpty',
+  too_many_rows: 'addTooManyRows',
+  no_such_column: 'addNoSuchColumn',
+};
 
 export function AddPeople() {
+  const t = useMessages(directoryMessages);
   const [params, setParams] = useSearchParams();
   const jobId = params.get(jobKey);
   const setJob = (next: string | null) =>
@@ -32,41 +44,21 @@ export function AddPeople() {
       return updated;
     });
   return jobId ? (
-    <LookupJobView key={jobId} jobId={jobId} onAddMore={() => setJob(null)} />
+    <JobView
+      key={jobId}
+      jobId={jobId}
+      fromStarter
+      actions={<Button onClick={() => setJob(null)}>{t.addMore}</Button>}
+    />
   ) : (
     <AddPeopleForm onStarted={setJob} />
   );
 }
 
-/** The identifiers of pasted text or a file: the identifier column, rows that are not one left out. */
-async function identifiersOf(text: string): Promise<string[]> {
-  const { rows } = await parseImportText(text);
-  return rows.filter((row) => row.problem === null || row.problem === 'admin-value').map((row) => row.identifier);
-}
-
-interface ChosenFile {
-  name: string;
-  identifiers: string[];
-}
-
-interface FileRead {
-  file: ChosenFile | null;
-  problem: 'binary' | 'empty' | null;
-}
-
-/** Reads a chosen file; never rejects (a file the browser cannot read counts as holding nothing). */
-async function readFile(chosen: File): Promise<FileRead> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await chosen.arrayBuffer());
-  } catch {
-    return { file: null, problem: 'empty' };
-  }
-  const content = classifyImportFile(bytes);
-  if (content.kind !== 'text') return { file: null, problem: content.kind };
-  const identifiers = await identifiersOf(content.text);
-  if (identifiers.length === 0) return { file: null, problem: 'empty' };
-  return { file: { name: chosen.name, identifiers }, problem: null };
+/** The file as the server reads it: an XLSX workbook by its type or name, anything else as CSV text. */
+function listBody(file: File): Blob {
+  const xlsx = file.type === XLSX_TYPE || /\.xlsx$/i.test(file.name);
+  return new Blob([file], { type: xlsx ? XLSX_TYPE : 'text/csv' });
 }
 
 function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
@@ -74,59 +66,78 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
   const format = useMessageFormat();
   const errorId = `${useId()}-error`;
   const [pasted, setPasted] = useState('');
-  const [file, setFile] = useState<ChosenFile | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
-  const reads = useFileRead<FileRead>();
-  const start = useMutation({ mutationFn: startLookupJob, onSuccess: (job) => onStarted(job.job_id) });
+  /** The columns the server offered (400 column_needed), and the one chosen. */
+  const [columns, setColumns] = useState<ListColumn[] | null>(null);
+  const [column, setColumn] = useState(0);
+  const start = useMutation({
+    mutationFn: ({ chosen }: { chosen?: number }) =>
+      startLookupJob(file ? { file: listBody(file) } : { text: pasted }, chosen),
+    onSuccess: (job) => onStarted(job.job_id),
+    onError: (failure) => {
+      if (!isApiError(failure) || failure.code !== 'column_needed') return;
+      const offered = columnsSchema.safeParse(failure.details);
+      if (!offered.success || offered.data.length === 0) return;
+      setColumns(offered.data);
+      setColumn(offered.data[0]?.column ?? 0);
+    },
+  });
+  const code = start.isError && isApiError(start.error) ? start.error.code : undefined;
+  // The server's question is answered by the select, not shown as an error.
+  const asked = code === 'column_needed' && columns !== null;
+  // A list the server could not read, said in the page's language.
+  const refusal = code ? refusals[code] : undefined;
+
+  /** Another list: the columns offered for the last one no longer apply. */
+  function changed() {
+    setColumns(null);
+    setError(null);
+    start.reset();
+  }
 
   function chooseFile(chosen: File | null) {
-    setFile(null);
-    setFileError(null);
-    setError(null);
-    if (!chosen) return reads.drop();
-    reads.read(readFile(chosen), (read) => {
-      setFile(read.file);
-      setFileError(read.problem === null ? null : read.problem === 'binary' ? t.addFileBinary : t.addFileEmpty);
-    });
+    changed();
+    setFile(chosen);
+    if (chosen && chosen.size > MAX_JOB_FILE_BYTES) setError(t.addFileTooBig);
   }
 
   function removeFile() {
-    reads.drop();
+    changed();
     setFile(null);
-    setFileError(null);
     setFileInputKey((key) => key + 1);
   }
 
-  /** A click while the file is read waits for it and starts the job with that file. */
   function submit(event: FormEvent) {
     event.preventDefault();
     if (start.isPending) return;
-    void reads.afterRead(async (read) => {
-      const chosen = read ? read.file : file;
-      const identifiers = chosen ? chosen.identifiers : await identifiersOf(pasted);
-      if (identifiers.length === 0) return setError(t.addEmpty);
-      if (identifiers.length > MAX_LOOKUP_IDENTIFIERS) {
-        return setError(format(t.addTooMany, { max: MAX_LOOKUP_IDENTIFIERS, count: identifiers.length }));
-      }
-      setError(null);
-      start.mutate(identifiers);
-    });
+    if (file && file.size > MAX_JOB_FILE_BYTES) return setError(t.addFileTooBig);
+    if (!file && pasted.trim() === '') return setError(t.addEmpty);
+    setError(null);
+    start.mutate({ chosen: columns ? column : undefined });
   }
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <div className={styles.sources}>
-        <Field label={t.addPasteLabel} invalid={Boolean(error && !file)} describedBy={error ? errorId : undefined}>
+        <Field
+          label={t.addPasteLabel}
+          hint={t.addPasteHint}
+          invalid={Boolean(error && !file)}
+          describedBy={error ? errorId : undefined}
+        >
           {(control) => (
             <textarea
               {...control}
               className={styles.textarea}
               value={pasted}
-              onChange={(event) => setPasted(event.target.value)}
+              onChange={(event) => {
+                changed();
+                setPasted(event.target.value);
+              }}
               spellCheck={false}
-              disabled={file !== null || reads.reading}
+              disabled={file !== null}
               placeholder={'E100123\njane.doe.00042'}
             />
           )}
@@ -136,15 +147,10 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
           key={fileInputKey}
           label={t.addFileLabel}
           hint={t.addFileHint}
-          status={
-            reads.reading
-              ? t.addFileReading
-              : (fileError ??
-                (file ? format(t.addFileChosen, { name: file.name, count: file.identifiers.length }) : ''))
-          }
-          statusIsError={fileError !== null}
+          accept={`.csv,.txt,.xlsx,text/csv,text/plain,${XLSX_TYPE}`}
+          status={file ? format(t.addFileChosenName, { name: file.name }) : ''}
           below={
-            (file || fileError) && (
+            file && (
               <Button kind="quiet" onClick={removeFile}>
                 {t.addRemoveFile}
               </Button>
@@ -153,13 +159,33 @@ function AddPeopleForm({ onStarted }: { onStarted: (jobId: string) => void }) {
           onFile={chooseFile}
         />
       </div>
+      {columns && (
+        <Field label={t.addColumnLabel} hint={t.addColumnHint}>
+          {(control) => (
+            <select {...control} value={column} onChange={(event) => setColumn(Number(event.target.value))}>
+              {columns.map((option) => (
+                <option key={option.column} value={option.column}>
+                  {option.header
+                    ? format(t.addColumnOption, { n: option.column + 1, header: option.header })
+                    : format(t.addColumnNumber, { n: option.column + 1 })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
       {/* Only while there is something to say: the page's other forms have their own alert. */}
-      {error && (
+      {(error ?? refusal) && (
         <p id={errorId} role="alert" className="field-error">
-          {error}
+          {error ?? (refusal && t[refusal])}
         </p>
       )}
-      {start.isError && (
+      {asked && (
+        <p role="status" className="notice notice-info">
+          {t.addColumnAsked}
+        </p>
+      )}
+      {start.isError && !asked && !refusal && (
         <ApiErrorNotice error={start.error} onRetry={() => start.variables && start.mutate(start.variables)} />
       )}
       <div className={styles.actions}>

@@ -179,36 +179,26 @@ export const directoryMessages = defineMessages({
     addIntro:
       'Paste or upload a list of organisation identifiers (an HR export): the dashboard server looks each one up in the portal in the background, and the people found get their names everywhere.',
     addPasteLabel: 'Identifiers, one per line',
-    addFileLabel: 'Or choose a file (CSV or text)',
-    addFileHint: 'The column headed “identifier” (or the first column) is read.',
-    addFileChosen: '{name}: {count, plural, one {# identifier} other {# identifiers}}',
-    addFileReading: 'Reading the file…',
-    addFileBinary: 'This file is not text (a spreadsheet or a PDF?). Save it as CSV (UTF-8) first.',
-    addFileEmpty: 'This file is empty.',
+    addPasteHint: 'Or paste a table copied from a spreadsheet, its header included.',
+    addFileLabel: 'Or choose a file (CSV or XLSX)',
+    addFileHint:
+      'Any columns: the one headed “identifier”, “matricule” or “login” is read, or you choose it. The names come from the portal, never from the file.',
+    addFileChosenName: 'Chosen: {name}',
+    addFileTooBig: 'This file is over 10 MB: split it.',
+    addFileUnreadable: 'This file cannot be read: send a CSV file (UTF-8) or an XLSX workbook.',
     addRemoveFile: 'Remove the file',
+    addColumnLabel: 'Identifier column',
+    addColumnHint: 'The column that holds the organisation identifiers.',
+    addColumnOption: 'Column {n}: {header}',
+    addColumnNumber: 'Column {n}',
+    addColumnAsked:
+      'Several columns could hold the identifiers: choose the identifier column, then add the list again.',
+    addNoSuchColumn: 'The list has no such column: choose another.',
     addSubmit: 'Add to the directory',
     addStarting: 'Starting…',
     addEmpty: 'Paste or choose at least one organisation identifier.',
-    addTooMany: 'At most {max, number} identifiers at a time: this list has {count, number}. Split it.',
-    progressLabel: 'Directory progress',
-    progressText:
-      '{done, number} of {total, number} looked up: {found, number} found, {notFound, number} not found, {failed, number} failed',
-    progressKept: 'The server keeps going if you leave this page; come back to this address to follow it.',
-    jobQueued:
-      'Waiting: your organisation already has 2 lists being looked up. This one starts as soon as one of them ends.',
-    cancel: 'Cancel',
-    cancelling: 'Cancelling…',
-    summaryDone: 'Done: {found, number} found, {notFound, number} not found.',
-    summaryCancelled: 'Cancelled: {found, number} found, {notFound, number} not found, {left, number} not looked up.',
-    summaryFailed:
-      'Stopped: the portal refused the session ({code}). {found, number} found, {notFound, number} not found. Sign in again, then add the rest.',
-    summaryInterrupted:
-      'Interrupted: the server stopped before the end. {found, number} found, {notFound, number} not found, {left, number} not looked up.',
-    summaryFailedRows: '{count, plural, one {# lookup} other {# lookups}} failed (the portal did not answer).',
-    notFoundTitle: 'Identifiers not found',
-    notFoundMore: 'and {count, plural, one {# other} other {# others}}',
+    addTooManyRows: 'At most 50,000 rows at a time: split the list.',
     addMore: 'Add other people',
-    jobMissing: 'This directory job does not exist in your organisation (or is too old).',
     forget: 'Forget this person',
     forgetTitle: 'Forget this person?',
     forgetBody:
@@ -249,39 +239,26 @@ export const directoryMessages = defineMessages({
     addIntro:
       'Collez ou envoyez une liste d’identifiants (un export RH) : le serveur du tableau de bord les recherche un à un dans le portail en arrière-plan, et les personnes trouvées ont leur nom partout.',
     addPasteLabel: 'Identifiants, un par ligne',
-    addFileLabel: 'Ou choisissez un fichier (CSV ou texte)',
-    addFileHint: 'La colonne intitulée « identifiant » (ou la première colonne) est lue.',
-    addFileChosen: '{name} : {count, plural, one {# identifiant} other {# identifiants}}',
-    addFileReading: 'Lecture du fichier…',
-    addFileBinary: 'Ce fichier n’est pas du texte (un classeur ou un PDF ?). Enregistrez-le d’abord en CSV (UTF-8).',
-    addFileEmpty: 'Ce fichier est vide.',
+    addPasteHint: 'Ou collez un tableau copié d’un classeur, avec son en-tête.',
+    addFileLabel: 'Ou choisissez un fichier (CSV ou XLSX)',
+    addFileHint:
+      'Toutes colonnes : celle intitulée « identifiant », « matricule » ou « login » est lue, ou vous la choisissez. Les noms viennent du portail, jamais du fichier.',
+    addFileChosenName: 'Choisi : {name}',
+    addFileTooBig: 'Ce fichier dépasse 10 Mo : découpez-le.',
+    addFileUnreadable: 'Ce fichier est illisible : envoyez un fichier CSV (UTF-8) ou un classeur XLSX.',
     addRemoveFile: 'Retirer le fichier',
+    addColumnLabel: 'Colonne des identifiants',
+    addColumnHint: 'La colonne qui contient les identifiants de l’organisation.',
+    addColumnOption: 'Colonne {n} : {header}',
+    addColumnNumber: 'Colonne {n}',
+    addColumnAsked:
+      'Plusieurs colonnes peuvent contenir les identifiants : choisissez la colonne des identifiants, puis ajoutez de nouveau la liste.',
+    addNoSuchColumn: 'La liste n’a pas cette colonne : choisissez-en une autre.',
     addSubmit: 'Ajouter à l’annuaire',
     addStarting: 'Démarrage…',
     addEmpty: 'Collez ou choisissez au moins un identifiant.',
-    addTooMany: 'Au plus {max, number} identifiants à la fois : cette liste en a {count, number}. Découpez-la.',
-    progressLabel: 'Progression de l’annuaire',
-    progressText:
-      '{done, number} sur {total, number} recherchés : {found, number} trouvés, {notFound, number} introuvables, {failed, number} en échec',
-    progressKept:
-      'Le serveur continue si vous quittez cette page ; revenez à cette adresse pour suivre la progression.',
-    jobQueued:
-      'En attente : votre organisation a déjà 2 listes en cours de recherche. Celle-ci démarre dès que l’une d’elles se termine.',
-    cancel: 'Annuler',
-    cancelling: 'Annulation…',
-    summaryDone: 'Terminé : {found, number} trouvés, {notFound, number} introuvables.',
-    summaryCancelled:
-      'Annulé : {found, number} trouvés, {notFound, number} introuvables, {left, number} non recherchés.',
-    summaryFailed:
-      'Arrêté : le portail a refusé la session ({code}). {found, number} trouvés, {notFound, number} introuvables. Reconnectez-vous, puis ajoutez le reste.',
-    summaryInterrupted:
-      'Interrompu : le serveur s’est arrêté avant la fin. {found, number} trouvés, {notFound, number} introuvables, {left, number} non recherchés.',
-    summaryFailedRows:
-      '{count, plural, one {# recherche a échoué} other {# recherches ont échoué}} (le portail n’a pas répondu).',
-    notFoundTitle: 'Identifiants introuvables',
-    notFoundMore: 'et {count, plural, one {# autre} other {# autres}}',
+    addTooManyRows: 'Au plus 50 000 lignes à la fois : découpez la liste.',
     addMore: 'Ajouter d’autres personnes',
-    jobMissing: 'Cette tâche d’annuaire n’existe pas dans votre organisation (ou elle est trop ancienne).',
     forget: 'Oublier cette personne',
     forgetTitle: 'Oublier cette personne ?',
     forgetBody:
