@@ -156,6 +156,33 @@ describeEachStore('jobs', (_dialect, open) => {
     expect(xlsxRows.map((r: { line: number }) => r.line)).toEqual([2, 3, 4]);
     expect(xlsxRows[1].group_admin).toBe(true);
 
+    // The group column chosen on the page (a header the detection does not know), and the encoding
+    // named by the page's charset over the detected one (UTF-8 bytes read as Windows-1252 here).
+    const chosen = await upload(
+      new TextEncoder().encode(`identifier;team\n${member.identifier};Équipe\n`),
+      'text/csv; charset=windows-1252',
+      `?kind=import&grp_id=${org1.rootGroupId}&group_column=1`,
+    );
+    expect(chosen.status).toBe(202);
+    await h.dashboard.idle();
+    const [chosenRow] = await rows(((await chosen.json()) as { result: { job_id: string } }).result.job_id);
+    expect(chosenRow).toMatchObject({ grp_name: 'Ã‰quipe', outcome: 'skipped', error_code: 'unknown_group' });
+    const detected = await start({ kind: 'import', grp_id: org1.rootGroupId, text: `identifier;team\nx1;Équipe\n` });
+    expect((await rows(detected.job_id))[0].grp_name).toBeNull();
+    const none = await start({
+      kind: 'import',
+      grp_id: org1.rootGroupId,
+      text: `id;group\nx1;Sales\n`,
+      group_column: null,
+    });
+    // "Sales" would be an unknown group (skipped); with no group column the row is looked up.
+    expect((await rows(none.job_id))[0]).toMatchObject({
+      identifier: 'x1',
+      outcome: 'not_found',
+      grp_id: org1.rootGroupId,
+    });
+    expectError(await toReply(upload('x', 'text/csv', '?kind=import&group_column=-1')), 400, 'invalid_body');
+
     expectError(await toReply(upload(new Uint8Array([80, 75, 3, 4, 0, 0]), XLSX_TYPE)), 400, 'file_unreadable');
     expectError(await toReply(upload('', 'text/csv')), 400, 'file_empty');
     expectError(await toReply(upload('x', 'text/csv', '?kind=export')), 400, 'invalid_body');

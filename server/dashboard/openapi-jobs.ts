@@ -26,8 +26,14 @@ export function jobOperations(
       post: {
         summary: 'Start a job: an import (a pasted list or a file), a bulk add, a copy of a group, an export',
         description:
-          "JSON `{kind, ...}`; or an import's file as the body (`Content-Type: text/csv` or the XLSX type, at most 10 MiB) with `?kind=import&grp_id=`. The target group is checked with the portal (404 when the organisation has none such). An import, a bulk add and a copy are previewed on the server (`previewing`, then `ready`: nothing written until `POST /jobs/{job_id}/run`); an export runs at once. The caller's token is kept in the memory of the replica that holds the job, and sealed (AES-256-GCM with the server's key) in the store so that another replica, or the process restarted, can go on; it is erased when the job ends. `X-Dashboard-Actor` is the job's `started_by`. 400 `file_unreadable`, `file_empty`, `too_many_rows` for a file that gives no rows.",
-        parameters: query(z.object({ kind: z.optional(z.literal('import')), grp_id: z.optional(z.int()) })),
+          "JSON `{kind, ...}`; or an import's file as the body (`Content-Type: text/csv` or the XLSX type, at most 10 MiB) with `?kind=import&grp_id=` (and `group_column`, a column's index from 0 or `none`, to override the detected group column; a CSV's `charset` among `utf-8`, `windows-1252`, `utf-16le`, `utf-16be` overrides the detected encoding). The target group is checked with the portal (404 when the organisation has none such). An import, a bulk add and a copy are previewed on the server (`previewing`, then `ready`: nothing written until `POST /jobs/{job_id}/run`); an export runs at once. The caller's token is kept in the memory of the replica that holds the job, and sealed (AES-256-GCM with the server's key) in the store so that another replica, or the process restarted, can go on; it is erased when the job ends. `X-Dashboard-Actor` is the job's `started_by`. 400 `file_unreadable`, `file_empty`, `too_many_rows` for a file that gives no rows.",
+        parameters: query(
+          z.object({
+            kind: z.optional(z.literal('import')),
+            grp_id: z.optional(z.int()),
+            group_column: z.optional(z.string()),
+          }),
+        ),
         body: 'JobRequest',
         bodyFiles: true,
         answer: { status: 202, name: 'JobAnswer', description: 'The job, `queued` or already `previewing`.' },

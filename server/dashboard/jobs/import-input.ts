@@ -4,7 +4,7 @@
 // spreadsheet shows: a number formatted with leading zeros keeps them, a date is `YYYY-MM-DD`.
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { classifyImportFile } from '#domain/import-file.ts';
+import { classifyImportFile, type Encoding } from '#domain/import-file.ts';
 import { parseImportText, type ImportRow } from '#domain/import-rows.ts';
 import { MAX_JOB_ROWS } from '#schemas/jobs.ts';
 import type { NewJobRow } from '../store/job-rows.ts';
@@ -19,8 +19,11 @@ export class ImportInputError extends Error {
   }
 }
 
-export async function importRowsFromText(text: string): Promise<NewJobRow[]> {
-  const { rows } = await parseImportText(text);
+/** The column naming each row's group (null: none); undefined: detected, as the page does. */
+type GroupColumn = number | null | undefined;
+
+export async function importRowsFromText(text: string, groupColumn?: GroupColumn): Promise<NewJobRow[]> {
+  const { rows } = await parseImportText(text, { groupColumn });
   if (rows.length === 0) throw new ImportInputError('file_empty', 'The list has no rows.');
   if (rows.length > MAX_JOB_ROWS)
     throw new ImportInputError(
@@ -30,15 +33,20 @@ export async function importRowsFromText(text: string): Promise<NewJobRow[]> {
   return rows.map(jobRowOf);
 }
 
-export async function importRowsFromCsv(bytes: Uint8Array): Promise<NewJobRow[]> {
-  const file = classifyImportFile(bytes);
+/** `encoding`: the one the sender names (the page lets the administrator change it); else detected. */
+export async function importRowsFromCsv(
+  bytes: Uint8Array,
+  encoding?: Encoding,
+  groupColumn?: GroupColumn,
+): Promise<NewJobRow[]> {
+  const file = classifyImportFile(bytes, encoding);
   if (file.kind === 'binary')
     throw new ImportInputError('file_unreadable', 'The file is not text: send a CSV file, or an XLSX file as such.');
   if (file.kind === 'empty') throw new ImportInputError('file_empty', 'The file is empty.');
-  return importRowsFromText(file.text);
+  return importRowsFromText(file.text, groupColumn);
 }
 
-export async function importRowsFromXlsx(bytes: Uint8Array): Promise<NewJobRow[]> {
+export async function importRowsFromXlsx(bytes: Uint8Array, groupColumn?: GroupColumn): Promise<NewJobRow[]> {
   const book = new ExcelJS.Workbook();
   try {
     await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
@@ -58,7 +66,7 @@ export async function importRowsFromXlsx(bytes: Uint8Array): Promise<NewJobRow[]
     Array.from(records, (record) => record ?? []),
     { newline: '\n' },
   );
-  return importRowsFromText(text);
+  return importRowsFromText(text, groupColumn);
 }
 
 /** The text a spreadsheet shows for a cell, for an identifier: never `1.23E+5`, never a lost leading zero. */
