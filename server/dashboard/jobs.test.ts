@@ -96,6 +96,17 @@ describeEachStore('jobs', (_dialect, open) => {
     expect(again.already_member).toBe(2);
   });
 
+  it('says of a current member asked to be a group admin that the flag cannot change', async () => {
+    // A plain member of the root group, and the deepest group's admin already.
+    const text = `${member.identifier};1\n`;
+    const plain = await start({ kind: 'import', grp_id: org1.rootGroupId, text });
+    expect((await rows(plain.job_id))[0]).toMatchObject({ outcome: 'already_member', error_code: 'admin_unchanged' });
+    const admin = await start({ kind: 'import', grp_id: org1.deepestGroupId, text });
+    expect((await rows(admin.job_id))[0]).toMatchObject({ outcome: 'already_member', error_code: null });
+    const notAsked = await start({ kind: 'import', grp_id: org1.rootGroupId, text: `${member.identifier};0\n` });
+    expect((await rows(notAsked.job_id))[0]).toMatchObject({ outcome: 'already_member', error_code: null });
+  });
+
   it('bulk add, copy with subgroups and export with subgroups', async () => {
     const target = org1.deepestGroupId;
     const bulk = await start({ kind: 'bulk-add', grp_id: target, user_ids: [member.userId, newcomer.userId] });

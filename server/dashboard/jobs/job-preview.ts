@@ -147,7 +147,7 @@ function updateOf(row: PreviewRow, stored: StoredJobRow, name: string | null): R
     case 'not-found':
       return { outcome: 'not_found', ...person, errorCode: 'not_found' };
     case 'already-member':
-      return { outcome: 'already_member', ...person, memberSince: row.memberSince };
+      return { outcome: 'already_member', ...person, memberSince: row.memberSince, errorCode: adminCode(row) };
     case 'duplicate':
       return {
         outcome: 'skipped',
@@ -165,6 +165,16 @@ function updateOf(row: PreviewRow, stored: StoredJobRow, name: string | null): R
     case 'invalid':
       return { outcome: 'skipped', ...person, errorCode: 'invalid_identifier' };
   }
+}
+
+/**
+ * A current member asked to be a group admin: the portal's API cannot change the flag of an
+ * existing membership, so the row says so (`admin_unchanged`: not a group admin; `admin_unknown`:
+ * the portal did not say). Null when nothing was asked, or they are one already.
+ */
+export function adminCode(row: Pick<PreviewRow, 'admin' | 'memberIsAdmin'>): string | null {
+  if (row.admin !== 1 || row.memberIsAdmin === true) return null;
+  return row.memberIsAdmin === false ? 'admin_unchanged' : 'admin_unknown';
 }
 
 /** "Did you mean EMP-101?" for identifiers not found that the directory knows written otherwise. */
