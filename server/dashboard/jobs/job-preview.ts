@@ -7,6 +7,7 @@
 // to the portal; the outcomes are written in one transaction.
 import { resolveImport, type PreviewRow } from '#domain/bulk-import.ts';
 import { groupResolver } from '#domain/import-groups.ts';
+import { duplicateDetails, suggestionDetails } from '#domain/job-row-details.ts';
 import type { ImportRow } from '#domain/import-rows.ts';
 import type { Directory } from '../store/directory.ts';
 import type { NewJobRow, RowUpdate, StoredJobRow } from '../store/job-rows.ts';
@@ -153,7 +154,7 @@ function updateOf(row: PreviewRow, stored: StoredJobRow, name: string | null): R
         outcome: 'skipped',
         ...person,
         errorCode: 'duplicate',
-        details: `The same person and group as line ${row.duplicateOf}.`,
+        details: duplicateDetails(row.duplicateOf ?? 0),
       };
     case 'unknown-group':
       return {
@@ -191,6 +192,6 @@ async function suggest(
   preview.forEach((row, index) => {
     const known = row.status === 'not-found' ? close.get(row.identifier) : undefined;
     const update = updates.get((stored[index] as StoredJobRow).position);
-    if (known && update) update.details = `Did you mean ${known}?`;
+    if (known && update) update.details = suggestionDetails(known);
   });
 }

@@ -1,5 +1,5 @@
 // A job of the dashboard server as it goes: waiting for its turn, its preview being prepared,
-// the preview (counts, rows, "Import 3 members" or "Add 3 people"), the run (the progress bar
+// the preview (counts, rows, "Download preview", "Import 3 members" or "Add 3 people"), the run (the progress bar
 // "Job progress", "Cancel", and on the page that started it "You can close this page: the import
 // goes on." with a link to the job's own page), then what happened (a sentence, the rows,
 // "Download results", a run again for the rows a stop left). Polled while the server works on it
@@ -71,6 +71,7 @@ export function JobView({ jobId, fromStarter = false, actions }: JobViewProps) {
         {job.state === 'ready' && <RunButton job={job} rows={job.total - job.done} />}
         {job.state === 'failed' && left > 0 && <RunButton job={job} rows={left} again />}
         {(atWork || job.state === 'ready') && <CancelButton jobId={job.job_id} />}
+        {job.state === 'ready' && <DownloadResults job={job} preview />}
         {ended && <DownloadResults job={job} />}
         {!atWork && actions}
       </div>
@@ -179,17 +180,18 @@ function CancelButton({ jobId }: { jobId: string }) {
   );
 }
 
-/** The rows as the server's CSV in the page's language, fetched with the token in its header. */
-function DownloadResults({ job }: { job: Job }) {
+/**
+ * The rows as the server's CSV in the page's language, fetched with the token in its header: the
+ * results of an ended job, or (`preview`) the rows of a previewed one before it runs.
+ */
+function DownloadResults({ job, preview = false }: { job: Job; preview?: boolean }) {
   const t = useMessages(jobMessages);
   const { locale } = useLocale();
+  const suffix = preview ? '-preview' : writes(job.kind) ? '-results' : '';
   const download = useMutation({
     mutationFn: () => fetchJobResultsCsv(job.job_id, locale),
     onSuccess: (csv) =>
-      downloadText(
-        `${job.kind}-${job.created_at.slice(0, 10)}-${job.job_id.slice(0, 8)}${writes(job.kind) ? '-results' : ''}.csv`,
-        csv,
-      ),
+      downloadText(`${job.kind}-${job.created_at.slice(0, 10)}-${job.job_id.slice(0, 8)}${suffix}.csv`, csv),
   });
   return (
     <>
@@ -199,7 +201,7 @@ function DownloadResults({ job }: { job: Job }) {
           if (!download.isPending) download.mutate();
         }}
       >
-        {download.isPending ? t.downloading : t.downloadResults}
+        {download.isPending ? t.downloading : preview ? t.downloadPreview : t.downloadResults}
       </Button>
       {download.isError && <ApiErrorNotice error={download.error} onRetry={() => download.mutate()} />}
     </>
