@@ -9,9 +9,11 @@ interface FileFieldProps extends Omit<FieldProps, 'children'> {
   /** The file chosen, or null when the choice is cleared. */
   onFile: (file: File | null) => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** The file types offered (the input's `accept`); text files by default. */
+  accept?: string;
 }
 
-export function FileField({ onFile, inputRef, ...field }: FileFieldProps) {
+export function FileField({ onFile, inputRef, accept = '.csv,.txt,text/csv,text/plain', ...field }: FileFieldProps) {
   return (
     <Field {...field}>
       {(control) => (
@@ -20,7 +22,7 @@ export function FileField({ onFile, inputRef, ...field }: FileFieldProps) {
           ref={inputRef}
           type="file"
           className={styles.file}
-          accept=".csv,.txt,text/csv,text/plain"
+          accept={accept}
           onChange={(event) => onFile(event.target.files?.[0] ?? null)}
         />
       )}
