@@ -1,11 +1,9 @@
 // An import's input, as a job's rows: a pasted list or a CSV file read by the import's own rules
 // (src/domain/import-rows.ts, import-file.ts: header detection, encodings, admin and group columns),
-// or the first sheet of an XLSX file turned into the same rows. Cells are read as the text a
-// spreadsheet shows: a number formatted with leading zeros keeps them, a date is `YYYY-MM-DD`.
-import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+// or the first sheet of an XLSX file turned into the same rows (src/domain/import-workbook.ts).
 import { classifyImportFile, type Encoding } from '#domain/import-file.ts';
 import { parseImportText, type ImportRow } from '#domain/import-rows.ts';
+import { readWorkbook } from '#domain/import-workbook.ts';
 import { MAX_JOB_ROWS } from '#schemas/jobs.ts';
 import type { NewJobRow } from '../store/job-rows.ts';
 
@@ -47,45 +45,11 @@ export async function importRowsFromCsv(
 }
 
 export async function importRowsFromXlsx(bytes: Uint8Array, groupColumn?: GroupColumn): Promise<NewJobRow[]> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
-  } catch {
+  const read = await readWorkbook(bytes);
+  if (read.problem === undefined) return importRowsFromText(read.text, groupColumn);
+  if (read.problem === 'unreadable')
     throw new ImportInputError('file_unreadable', 'The file is not a readable XLSX workbook.');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw new ImportInputError('file_empty', 'The workbook has no sheet.');
-  const records: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => (cells[column - 1] = cellText(cell)));
-    // Row numbers kept: a line of the file is the row a spreadsheet shows.
-    records[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
-  });
-  const text = Papa.unparse(
-    Array.from(records, (record) => record ?? []),
-    { newline: '\n' },
-  );
-  return importRowsFromText(text, groupColumn);
-}
-
-/** The text a spreadsheet shows for a cell, for an identifier: never `1.23E+5`, never a lost leading zero. */
-export function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number') {
-    // A format of zeros only ("00000") pads the number: what the administrator sees.
-    const format = cell.numFmt ?? '';
-    if (/^0+$/.test(format)) return String(value).padStart(format.length, '0');
-    return Number.isInteger(value) ? value.toFixed(0) : String(value);
-  }
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return value.result === undefined ? '' : String(value.result);
-  }
-  return String(value);
+  throw new ImportInputError('file_empty', 'The workbook has no sheet.');
 }
 
 /** An import row as a job's row: an invalid one is settled at once (skipped, its problem as the code). */

@@ -74,11 +74,9 @@ export const membershipMessages = defineMessages({
       'One per line. An optional second column, after a comma or a semicolon, marks group admins (1, yes or oui).',
     fileLabel: 'CSV file',
     fileHint:
-      'UTF-8, Windows-1252 (Excel) or UTF-16, with or without a header row, separated by commas or semicolons; or, with the dashboard server, an Excel workbook (.xlsx, its first sheet). Columns: organisation identifier, then optionally group admin and group (external reference, number, name or external name).',
+      'UTF-8, Windows-1252 (Excel) or UTF-16, with or without a header row, separated by commas or semicolons; or an Excel workbook (.xlsx, its first sheet). Columns: organisation identifier, then optionally group admin and group (external reference, number, name or external name).',
     fileChosen: '{name}: {rows, plural, one {# row read.} other {# rows read.}}',
-    sheetChosen: '{name}: an Excel workbook. The dashboard server reads its first sheet when you preview.',
-    fileSpreadsheetNeedsServer:
-      'This is an Excel workbook (.xlsx): only the dashboard server reads one, and this dashboard runs without it. Save the sheet as CSV (UTF-8), or paste its cells.',
+    sheetChosen: '{name}: an Excel workbook. Its first sheet is read when you preview.',
     fileReading: 'Reading the file…',
     fileUnreadable: 'This file could not be read. Save it as CSV (UTF-8) and choose it again.',
     fileEmpty: 'This file is empty. Choose a CSV file with one organisation identifier per line.',
@@ -309,11 +307,9 @@ export const membershipMessages = defineMessages({
       'Un par ligne. Une deuxième colonne facultative, après une virgule ou un point-virgule, désigne les administrateurs (1, oui ou yes).',
     fileLabel: 'Fichier CSV',
     fileHint:
-      "UTF-8, Windows-1252 (Excel) ou UTF-16, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules ; ou, avec le serveur du tableau de bord, un classeur Excel (.xlsx, sa première feuille). Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe et groupe (référence externe, numéro, nom ou nom externe).",
+      "UTF-8, Windows-1252 (Excel) ou UTF-16, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules ; ou un classeur Excel (.xlsx, sa première feuille). Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe et groupe (référence externe, numéro, nom ou nom externe).",
     fileChosen: '{name} : {rows, plural, one {# ligne lue.} other {# lignes lues.}}',
-    sheetChosen: '{name} : un classeur Excel. Le serveur du tableau de bord lit sa première feuille à l’aperçu.',
-    fileSpreadsheetNeedsServer:
-      'Ce fichier est un classeur Excel (.xlsx) : seul le serveur du tableau de bord en lit un, et ce tableau de bord fonctionne sans lui. Enregistrez la feuille en CSV (UTF-8), ou collez ses cellules.',
+    sheetChosen: '{name} : un classeur Excel. Sa première feuille est lue à l’aperçu.',
     fileReading: 'Lecture du fichier…',
     fileUnreadable: "Ce fichier n'a pas pu être lu. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
     fileEmpty: "Ce fichier est vide. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",

@@ -4,7 +4,7 @@
 // form, and "Import another list" goes back to an empty form. A file goes as its bytes (a CSV in
 // the encoding it was read in, an Excel workbook as such); what the page read of the list, and
 // the choice of its group column, are above the job's preview. On a static host, "Preview"
-// starts no job: the browser previews the list itself, and says a workbook needs the server.
+// starts no job: the browser previews the list itself, a workbook's first sheet too.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -12,6 +12,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { configureApi } from '#api/config.ts';
 import { unwatchJob } from '#api/watched-jobs.ts';
 import { LocaleProvider } from '#lib/i18n.tsx';
+import ExcelJS from 'exceljs';
 import { XLSX_TYPE } from '#schemas/jobs.ts';
 import { fakeJob, fakeJobServer, type FakeJobServer } from '../../../../server/test/fake-jobs.ts';
 import { ImportPage } from './import-page.tsx';
@@ -201,9 +202,7 @@ it('sends an Excel workbook as such to the dashboard server', async () => {
   renderPage();
   await groupShown();
   choose('people.xlsx', workbook, XLSX_TYPE);
-  await screen.findByText(
-    'people.xlsx: an Excel workbook. The dashboard server reads its first sheet when you preview.',
-  );
+  await screen.findByText('people.xlsx: an Excel workbook. Its first sheet is read when you preview.');
   expect(screen.getByLabelText<HTMLTextAreaElement>('Identifiers').disabled).toBe(true);
   fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
   await screen.findByRole('heading', { level: 2, name: 'Import into acme-sales' }, { timeout: 5000 });
@@ -214,13 +213,38 @@ it('sends an Excel workbook as such to the dashboard server', async () => {
   expect(await bytesOf(sent?.body)).toEqual(workbook);
 });
 
-it('on a static host, says that a workbook needs the dashboard server', async () => {
+it('on a static host, reads a workbook’s first sheet in the page and previews it there', async () => {
+  staticHost = true;
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('People');
+  sheet.addRow(['Identifier']);
+  sheet.addRow([42]).getCell(1).numFmt = '000000';
+  renderPage();
+  await groupShown();
+  choose('people.xlsx', new Uint8Array(await book.xlsx.writeBuffer()), XLSX_TYPE);
+  await screen.findByText('people.xlsx: an Excel workbook. Its first sheet is read when you preview.');
+  fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByText(
+    'Preview ready. Nothing has been written yet: check the rows below, then import.',
+    undefined,
+    {
+      timeout: 5000,
+    },
+  );
+  // The cell as the sheet shows it, leading zeros kept.
+  expect(portalAsked).toContain('/api/user/get_by_organisation_identifier/000042');
+  expect(screen.getByText('Header row detected: identifiers in “Identifier”.')).toBeTruthy();
+  expect(server.sent.filter((request) => request.method === 'POST')).toEqual([]);
+});
+
+it('on a static host, says so when a workbook cannot be read', async () => {
   staticHost = true;
   renderPage();
   await groupShown();
   choose('people.xlsx', workbook, XLSX_TYPE);
-  await screen.findByText(/This is an Excel workbook \(\.xlsx\): only the dashboard server reads one/);
-  fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
-  await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('CSV file')));
-  expect(server.sent.filter((request) => request.method === 'POST')).toEqual([]);
+  fireEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+  await screen.findByText('This file could not be read. Save it as CSV (UTF-8) and choose it again.', undefined, {
+    timeout: 5000,
+  });
+  expect(document.activeElement).toBe(screen.getByLabelText('CSV file'));
 });

@@ -2,7 +2,7 @@
 // pasted identifiers or a CSV file. Preview first (nothing written), then a run with progress,
 // cancel and results. `?grp=<id>` presets the group. With the dashboard server, "Preview" starts
 // a job there (`?job=<id>`, shown by JobSection): it goes on when the page closes. A file goes as
-// its bytes (a CSV in the encoding it was read in; an Excel workbook, which only the server reads),
+// its bytes (a CSV in the encoding it was read in; an Excel workbook, read here on a static host),
 // with the group column the page read or was given, and what the page read is said above the job.
 // On a static host the page wires two named-state machines: what was given (useImportSource, a
 // reducer) and where the import is (useImport: edit, previewing, preview, running, done).
@@ -71,7 +71,6 @@ export function ImportPage() {
     binary: t.fileBinary,
     'no-rows': t.fileNoRows,
     unreadable: t.fileUnreadable,
-    spreadsheet: t.fileSpreadsheetNeedsServer,
   };
   const fileError = source.fileProblem === null ? null : fileProblemText[source.fileProblem];
 
@@ -80,7 +79,7 @@ export function ImportPage() {
       reads.drop();
       return dispatch({ type: 'file-cleared' });
     }
-    reads.read(readChosenFile(next, job.serverThere), dispatch);
+    reads.read(readChosenFile(next), dispatch);
   }
 
   /** The administrator says the file is in another encoding than the one detected. */
@@ -99,17 +98,21 @@ export function ImportPage() {
       const file = read ? (read.type === 'file-read' ? read.file : null) : source.file;
       const sheet = read ? (read.type === 'sheet-read' ? read.sheet : null) : source.sheet;
       const problem = read ? (read.type === 'file-refused' ? read.problem : null) : source.fileProblem;
-      if (sheet) return sendSheet(sheet);
-      return previewOf(file, problem, read ? undefined : groupColumn);
+      if (sheet) return previewSheet(sheet, read ? undefined : groupColumn);
+      return previewOf(file ? file.text : source.pasted, file, problem, read ? undefined : groupColumn);
     });
   }
 
+  /**
+   * `file`: the CSV the text was read from (sent as it is to the server); null for a pasted list or
+   * a workbook's sheet read here.
+   */
   async function previewOf(
+    text: string,
     file: ChosenFile | null,
     problem: FileProblem | null,
     groupColumn: number | null | undefined,
   ) {
-    const text = file ? file.text : source.pasted;
     const parsed = text.trim() ? await parseImportText(text, { groupColumn }) : null;
     const rows = parsed !== null && parsed.rows.length > 0;
     // The target group is needed only when the rows do not name their groups.
@@ -131,12 +134,23 @@ export function ImportPage() {
     job.start({ file: body, grpId, groupColumn: parsed.groupColumn });
   }
 
-  /** A workbook: only the server reads it (its first sheet, the columns detected as for a CSV). */
-  function sendSheet(sheet: ChosenSheet) {
-    dispatch({ type: 'preview-accepted' });
-    setSent(null);
-    const body = new Blob([sheet.bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE });
-    job.start({ file: body, grpId: group?.grp_id ?? null });
+  /**
+   * A workbook: the dashboard server reads it (its first sheet, the columns detected as for a CSV);
+   * on a static host the page reads it, loading exceljs then, and previews its sheet as a list.
+   */
+  async function previewSheet(sheet: ChosenSheet, groupColumn: number | null | undefined) {
+    if (await job.serverThere()) {
+      dispatch({ type: 'preview-accepted' });
+      setSent(null);
+      const body = new Blob([sheet.bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE });
+      return job.start({ file: body, grpId: group?.grp_id ?? null });
+    }
+    // Loaded only here: a workbook on a static host is rare, and brings exceljs with it.
+    const { readWorkbook } = await import('#domain/import-workbook.ts');
+    const read = await readWorkbook(sheet.bytes);
+    if (read.problem === undefined) return previewOf(read.text, null, null, groupColumn);
+    dispatch({ type: 'file-refused', problem: read.problem === 'empty' ? 'empty' : 'unreadable' });
+    fileInput.current?.focus();
   }
 
   /** Another group column for the list the job previews: that preview is cancelled, a new one starts. */

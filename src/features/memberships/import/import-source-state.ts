@@ -1,21 +1,13 @@
 // What the administrator gives the import before the preview, as a reducer with named actions:
 // a pasted list, a chosen text file (read, or refused with a reason) or an Excel workbook (kept as
-// its bytes for the dashboard server, which reads it), and the problems that stop the preview.
-// The file input's chosen file is the browser's state: `inputKey` changes to clear it.
+// its bytes: read at "Preview", by the dashboard server or here), and the problems that stop the
+// preview. The file input's chosen file is the browser's state: `inputKey` changes to clear it.
 import { useReducer } from 'react';
-import {
-  looksLikeXlsx,
-  readImportFile,
-  type ChosenFile,
-  type FileProblem as TextFileProblem,
-} from '#domain/import-file.ts';
+import { looksLikeXlsx, readImportFile, type ChosenFile, type FileProblem } from '#domain/import-file.ts';
 
-export type { ChosenFile };
+export type { ChosenFile, FileProblem };
 
-/** A text file's problems, or a workbook chosen where no dashboard server can read it. */
-export type FileProblem = TextFileProblem | 'spreadsheet';
-
-/** An Excel workbook, sent as it is to the dashboard server. */
+/** An Excel workbook: sent as it is to the dashboard server, or read by the page on a static host. */
 export interface ChosenSheet {
   name: string;
   bytes: Uint8Array;
@@ -98,21 +90,15 @@ export function readAction(result: Awaited<ReturnType<typeof readImportFile>>): 
   return result.problem ? { type: 'file-refused', problem: result.problem } : { type: 'file-read', file: result.file };
 }
 
-/**
- * Reads a chosen file; never rejects (a file the browser cannot read is refused as unreadable).
- * A workbook is kept for the dashboard server when `serverThere` says it answers, refused otherwise.
- */
-export async function readChosenFile(file: File, serverThere: () => Promise<boolean>): Promise<FileReadAction> {
+/** Reads a chosen file; never rejects (a file the browser cannot read is refused as unreadable). */
+export async function readChosenFile(file: File): Promise<FileReadAction> {
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
   } catch {
     return { type: 'file-refused', problem: 'unreadable' };
   }
-  if (looksLikeXlsx(bytes))
-    return (await serverThere())
-      ? { type: 'sheet-read', sheet: { name: file.name, bytes } }
-      : { type: 'file-refused', problem: 'spreadsheet' };
+  if (looksLikeXlsx(bytes)) return { type: 'sheet-read', sheet: { name: file.name, bytes } };
   return readAction(await readImportFile(file.name, bytes));
 }
 
