@@ -208,6 +208,8 @@ test("a workbook goes to the server as such; a CSV's group column is chosen agai
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText('Header row detected: identifiers in “identifier”.')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Preview ready.' })).toBeVisible();
+  // The list's columns and their choice above the job: a state no sweep reaches.
+  await expectNoAxeViolations(page);
   const firstJob = new URL(page.url()).searchParams.get('job') ?? '';
   await page.getByRole('combobox', { name: 'Group column' }).selectOption({ label: 'team' });
   await expect(page).not.toHaveURL(new RegExp(`job=${firstJob}`));
