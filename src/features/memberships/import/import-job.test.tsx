@@ -248,3 +248,16 @@ it('on a static host, says so when a workbook cannot be read', async () => {
   });
   expect(document.activeElement).toBe(screen.getByLabelText('CSV file'));
 });
+
+it('refuses a file over 10 MiB before sending it to the dashboard server, and says why', async () => {
+  renderPage();
+  await groupShown();
+  const big = new Uint8Array(10 * 1024 * 1024 + 1).fill(0x45);
+  big.set(new TextEncoder().encode('identifier\nE1\n'));
+  choose('big.csv', big, 'text/csv');
+  await screen.findByText(/^big\.csv: /, undefined, { timeout: 10_000 });
+  fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+  await screen.findByText(/This file is over 10 MiB, the most the dashboard server takes in one import\./);
+  expect(document.activeElement).toBe(screen.getByLabelText('CSV file'));
+  expect(server.sent.filter((request) => request.method === 'POST')).toEqual([]);
+});

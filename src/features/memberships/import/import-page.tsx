@@ -9,7 +9,7 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { cancelJob } from '#api/jobs.ts';
-import { XLSX_TYPE } from '#schemas/jobs.ts';
+import { MAX_JOB_FILE_BYTES, XLSX_TYPE } from '#schemas/jobs.ts';
 import { parseImportText, type ParsedImport } from '#domain/import-rows.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { Button } from '#components/button.tsx';
@@ -71,6 +71,7 @@ export function ImportPage() {
     binary: t.fileBinary,
     'no-rows': t.fileNoRows,
     unreadable: t.fileUnreadable,
+    'too-large': t.fileTooLarge,
   };
   const fileError = source.fileProblem === null ? null : fileProblemText[source.fileProblem];
 
@@ -122,8 +123,12 @@ export function ImportPage() {
       if (!rows && problem !== null) fileInput.current?.focus();
       return dispatch({ type: 'preview-refused', group: needsGroup, rows: !rows });
     }
+    if (!(await job.serverThere())) {
+      dispatch({ type: 'preview-accepted' });
+      return void preview(parsed, group);
+    }
+    if (file && tooLarge(file.bytes)) return;
     dispatch({ type: 'preview-accepted' });
-    if (!(await job.serverThere())) return void preview(parsed, group);
     setSent(parsed);
     const grpId = group?.grp_id ?? null;
     // The columns the page read are the server's too: it is told the group column (chosen or detected).
@@ -140,6 +145,7 @@ export function ImportPage() {
    */
   async function previewSheet(sheet: ChosenSheet, groupColumn: number | null | undefined) {
     if (await job.serverThere()) {
+      if (tooLarge(sheet.bytes)) return;
       dispatch({ type: 'preview-accepted' });
       setSent(null);
       const body = new Blob([sheet.bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE });
@@ -151,6 +157,14 @@ export function ImportPage() {
     if (read.problem === undefined) return previewOf(read.text, null, null, groupColumn);
     dispatch({ type: 'file-refused', problem: read.problem === 'empty' ? 'empty' : 'unreadable' });
     fileInput.current?.focus();
+  }
+
+  /** Over what the dashboard server takes in one job: refused here, with the reason, before it is sent. */
+  function tooLarge(bytes: Uint8Array): boolean {
+    if (bytes.length <= MAX_JOB_FILE_BYTES) return false;
+    dispatch({ type: 'file-refused', problem: 'too-large' });
+    fileInput.current?.focus();
+    return true;
   }
 
   /** Another group column for the list the job previews: that preview is cancelled, a new one starts. */

@@ -3,9 +3,17 @@
 // its bytes: read at "Preview", by the dashboard server or here), and the problems that stop the
 // preview. The file input's chosen file is the browser's state: `inputKey` changes to clear it.
 import { useReducer } from 'react';
-import { looksLikeXlsx, readImportFile, type ChosenFile, type FileProblem } from '#domain/import-file.ts';
+import {
+  looksLikeXlsx,
+  readImportFile,
+  type ChosenFile,
+  type FileProblem as ReadProblem,
+} from '#domain/import-file.ts';
 
-export type { ChosenFile, FileProblem };
+export type { ChosenFile };
+
+/** Why a chosen file cannot be imported: read, or over what the dashboard server takes in one job. */
+export type FileProblem = ReadProblem | 'too-large';
 
 /** An Excel workbook: sent as it is to the dashboard server, or read by the page on a static host. */
 export interface ChosenSheet {
