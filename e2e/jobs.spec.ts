@@ -1,6 +1,6 @@
 // Jobs of the dashboard server (#26): the "Jobs" link, /jobs (newest first) and a job's page
 // (progress, counts, rows with their filters, "Cancel", "Download results"), followed from the
-// API to the portal. At 375 px, in both themes and in French.
+// API to the portal; the import's files (a workbook, a CSV's group column) and its preview's file. At 375 px, in both themes and in French.
 //
 // Own data, used by no other spec: target groups stores-0010 (17) and stores-0011 (18), written,
 // with users 41-43, 45-47, 51-53 and 57 (identifiers E1000..); the dashboard server's store is the
@@ -8,6 +8,8 @@
 // A retry passes: what a test expects is computed from the memberships before it.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { XLSX_TYPE } from '#schemas/jobs.ts';
 import { E2E_TOKEN } from './support/constants.ts';
 import { expect, expectNoAxeViolations, test } from './support/fixtures.ts';
 import { jobsApi } from './support/jobs-api.ts';
@@ -163,6 +165,59 @@ test('an import started on its page survives a reload, goes on with the page clo
     String(people.length),
   );
   for (const id of people) expect(await api.membershipCount(18, id), `user ${id}`).toBe(1);
+});
+
+test("a workbook goes to the server as such; a CSV's group column is chosen again; the preview downloads", async ({
+  page,
+  request,
+}) => {
+  test.slow(); // three previews on the server, on a shared machine
+  const jobs = jobsApi(request, E2E_TOKEN);
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('People');
+  sheet.addRow(['Identifier']);
+  sheet.addRow(['E100053']);
+  sheet.addRow(['E100057']);
+  await page.goto('/memberships/import?grp=18');
+  await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('stores-0011');
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'people.xlsx',
+    mimeType: XLSX_TYPE,
+    buffer: Buffer.from(await book.xlsx.writeBuffer()),
+  });
+  await expect(
+    page.getByText('people.xlsx: an Excel workbook. Its first sheet is read when you preview.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Preview ready.' })).toBeVisible();
+  const sheetJob = new URL(page.url()).searchParams.get('job') ?? '';
+  expect((await jobs.rows(sheetJob)).map((row) => row.identifier)).toEqual(['E100053', 'E100057']);
+  const [preview] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download preview' }).click(),
+  ]);
+  expect(preview.suggestedFilename()).toMatch(/^import-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}-preview\.csv$/);
+  expect(readFileSync(await preview.path(), 'utf8')).toContain('E100057');
+
+  await page.getByRole('button', { name: 'Import another list' }).click();
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('identifier;team\nE100053;stores-0010\n'),
+  });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByText('Header row detected: identifiers in “identifier”.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Preview ready.' })).toBeVisible();
+  // The list's columns and their choice above the job: a state no sweep reaches.
+  await expectNoAxeViolations(page);
+  const firstJob = new URL(page.url()).searchParams.get('job') ?? '';
+  await page.getByRole('combobox', { name: 'Group column' }).selectOption({ label: 'team' });
+  await expect(page).not.toHaveURL(new RegExp(`job=${firstJob}`));
+  await expect(page.getByText('Header row detected: identifiers in “identifier”. Groups in “team”.')).toBeVisible();
+  const secondJob = new URL(page.url()).searchParams.get('job') ?? '';
+  expect((await jobs.get(firstJob)).state).toBe('cancelled');
+  await jobs.until(secondJob, ['ready']);
+  expect((await jobs.rows(secondJob))[0]).toMatchObject({ identifier: 'E100053', grp_name: 'stores-0010' });
 });
 
 test('a previewed job is cancelled from its page, and nothing is written', async ({ page, api, request }) => {

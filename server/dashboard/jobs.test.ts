@@ -96,6 +96,31 @@ describeEachStore('jobs', (_dialect, open) => {
     expect(again.already_member).toBe(2);
   });
 
+  it('says of a current member asked to be a group admin that the flag cannot change', async () => {
+    // A plain member of the root group, and the deepest group's admin already.
+    const text = `${member.identifier};1\n`;
+    const plain = await start({ kind: 'import', grp_id: org1.rootGroupId, text });
+    expect((await rows(plain.job_id))[0]).toMatchObject({ outcome: 'already_member', error_code: 'admin_unchanged' });
+    const admin = await start({ kind: 'import', grp_id: org1.deepestGroupId, text });
+    expect((await rows(admin.job_id))[0]).toMatchObject({ outcome: 'already_member', error_code: null });
+    const notAsked = await start({ kind: 'import', grp_id: org1.rootGroupId, text: `${member.identifier};0\n` });
+    expect((await rows(notAsked.job_id))[0]).toMatchObject({ outcome: 'already_member', error_code: null });
+
+    // Added elsewhere between the preview and the run: the portal's 409 does not say how.
+    const grpId = org1.groupWithSpecialExternalId.grpId;
+    expect(await membersOf(grpId, newcomer.userId)).toBe(0);
+    const late = await start({ kind: 'import', grp_id: grpId, text: `${newcomer.identifier};1\n` });
+    expect((await rows(late.job_id))[0]).toMatchObject({ outcome: 'pending' });
+    const created = await h.portal.post('/user_grp/create', {
+      user_grp_grp_id: grpId,
+      user_grp_user_id: newcomer.userId,
+      user_grp_group_admin: 0,
+    });
+    expect(created.status).toBe(200);
+    expect(await runToEnd(late.job_id)).toMatchObject({ state: 'done', already_member: 1, added: 0 });
+    expect((await rows(late.job_id))[0]).toMatchObject({ outcome: 'already_member', error_code: 'admin_unknown' });
+  });
+
   it('bulk add, copy with subgroups and export with subgroups', async () => {
     const target = org1.deepestGroupId;
     const bulk = await start({ kind: 'bulk-add', grp_id: target, user_ids: [member.userId, newcomer.userId] });
@@ -155,6 +180,33 @@ describeEachStore('jobs', (_dialect, open) => {
     ]);
     expect(xlsxRows.map((r: { line: number }) => r.line)).toEqual([2, 3, 4]);
     expect(xlsxRows[1].group_admin).toBe(true);
+
+    // The group column chosen on the page (a header the detection does not know), and the encoding
+    // named by the page's charset over the detected one (UTF-8 bytes read as Windows-1252 here).
+    const chosen = await upload(
+      new TextEncoder().encode(`identifier;team\n${member.identifier};Équipe\n`),
+      'text/csv; charset=windows-1252',
+      `?kind=import&grp_id=${org1.rootGroupId}&group_column=1`,
+    );
+    expect(chosen.status).toBe(202);
+    await h.dashboard.idle();
+    const [chosenRow] = await rows(((await chosen.json()) as { result: { job_id: string } }).result.job_id);
+    expect(chosenRow).toMatchObject({ grp_name: 'Ã‰quipe', outcome: 'skipped', error_code: 'unknown_group' });
+    const detected = await start({ kind: 'import', grp_id: org1.rootGroupId, text: `identifier;team\nx1;Équipe\n` });
+    expect((await rows(detected.job_id))[0].grp_name).toBeNull();
+    const none = await start({
+      kind: 'import',
+      grp_id: org1.rootGroupId,
+      text: `id;group\nx1;Sales\n`,
+      group_column: null,
+    });
+    // "Sales" would be an unknown group (skipped); with no group column the row is looked up.
+    expect((await rows(none.job_id))[0]).toMatchObject({
+      identifier: 'x1',
+      outcome: 'not_found',
+      grp_id: org1.rootGroupId,
+    });
+    expectError(await toReply(upload('x', 'text/csv', '?kind=import&group_column=-1')), 400, 'invalid_body');
 
     expectError(await toReply(upload(new Uint8Array([80, 75, 3, 4, 0, 0]), XLSX_TYPE)), 400, 'file_unreadable');
     expectError(await toReply(upload('', 'text/csv')), 400, 'file_empty');

@@ -36,9 +36,19 @@ it('sends a file as the body with its type, and a pasted list as JSON, each nami
   expect(sentFile?.headers.get('Content-Type')).toBe(XLSX_TYPE);
   expect(sentFile?.body).toBe(file);
   expect(sentFile?.headers.get('X-Dashboard-Actor')).toBe(encodeURIComponent('Zoé M.'));
+  expect(sentFile?.search.has('group_column')).toBe(false);
+
+  // A CSV with the encoding chosen on the page, and its group column chosen: none.
+  const csv = new Blob(['E1;x'], { type: 'text/csv; charset=windows-1252' });
+  await startJob({ file: csv, grpId: 12, groupColumn: null });
+  expect(server.sent[1]?.headers.get('Content-Type')).toBe('text/csv; charset=windows-1252');
+  expect(server.sent[1]?.search.get('group_column')).toBe('none');
+  await startJob({ file: csv, grpId: null, groupColumn: 2 });
+  expect(server.sent[2]?.search.get('group_column')).toBe('2');
+  expect(server.sent[2]?.search.has('grp_id')).toBe(false);
 
   await startJob({ kind: 'import', grp_id: null, text: 'E100001;sales' });
-  const sentText = server.sent[1];
+  const sentText = server.sent[3];
   expect(sentText?.search.has('grp_id')).toBe(false);
   expect(sentText?.headers.get('Content-Type')).toBe('application/json');
   expect(JSON.parse(String(sentText?.body))).toEqual({ kind: 'import', grp_id: null, text: 'E100001;sales' });

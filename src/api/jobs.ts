@@ -34,12 +34,29 @@ export function isJobEnded(job: Pick<Job, 'state'> | undefined): boolean {
 const jobPath = (jobId: string) => `/jobs/${encodePathSegment(jobId)}`;
 
 /**
+ * An import's file as the body: its type says CSV (with the encoding as `charset`) or XLSX;
+ * `groupColumn` as the JSON request's `group_column` (undefined: detected).
+ */
+export interface ImportFileRequest {
+  file: Blob;
+  grpId: number | null;
+  groupColumn?: number | null;
+}
+
+function fileQuery({ grpId, groupColumn }: ImportFileRequest): string {
+  const query = new URLSearchParams({ kind: 'import' });
+  if (grpId !== null) query.set('grp_id', String(grpId));
+  if (groupColumn !== undefined) query.set('group_column', groupColumn === null ? 'none' : String(groupColumn));
+  return `?${query}`;
+}
+
+/**
  * Starts a job from JSON (`{kind, ...}`), or an import from a file sent as the body (CSV or XLSX,
  * its type saying which). The job is watched from then on: its end is announced on any page.
  */
-export async function startJob(request: JobRequest | { file: Blob; grpId: number | null }): Promise<Job> {
+export async function startJob(request: JobRequest | ImportFileRequest): Promise<Job> {
   const file = 'file' in request;
-  const query = file ? `?kind=import${request.grpId === null ? '' : `&grp_id=${request.grpId}`}` : '';
+  const query = file ? fileQuery(request) : '';
   const body = await apiRequest({
     service: 'dashboard',
     method: 'POST',

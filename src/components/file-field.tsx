@@ -9,7 +9,7 @@ interface FileFieldProps extends Omit<FieldProps, 'children'> {
   /** The file chosen, or null when the choice is cleared. */
   onFile: (file: File | null) => void;
   inputRef?: Ref<HTMLInputElement>;
-  /** The file types offered (default: CSV and text). */
+  /** The file types offered (the input's `accept`); text files by default. */
   accept?: string;
 }
 

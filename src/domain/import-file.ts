@@ -28,6 +28,14 @@ export type ImportFile =
 /** How much of the file the binary check reads (as `file` and `grep` do, the start tells). */
 const SNIFF_CHARS = 64 * 1024;
 
+/**
+ * An Excel workbook (.xlsx): a ZIP archive, which starts with "PK\x03\x04". Only the dashboard
+ * server reads one (its first sheet, server/dashboard/jobs/import-input.ts); as text it is noise.
+ */
+export function looksLikeXlsx(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
 /** The encoding a byte order mark announces, or null. */
 function bomEncoding(bytes: Uint8Array): Encoding | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';

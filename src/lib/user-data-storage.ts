@@ -12,6 +12,9 @@ function storage(persistence: Persistence): Storage | null {
   }
 }
 
+/** The storage key of `key`, as a `storage` event from another tab names it. */
+export const userDataKey = (key: string) => prefix + key;
+
 export function readUserData(key: string, persistence: Persistence): unknown {
   const raw = storage(persistence)?.getItem(prefix + key);
   if (!raw) return undefined;

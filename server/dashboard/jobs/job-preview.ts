@@ -7,6 +7,7 @@
 // to the portal; the outcomes are written in one transaction.
 import { resolveImport, type PreviewRow } from '#domain/bulk-import.ts';
 import { groupResolver } from '#domain/import-groups.ts';
+import { duplicateDetails, suggestionDetails } from '#domain/job-row-details.ts';
 import type { ImportRow } from '#domain/import-rows.ts';
 import type { Directory } from '../store/directory.ts';
 import type { NewJobRow, RowUpdate, StoredJobRow } from '../store/job-rows.ts';
@@ -149,13 +150,13 @@ function updateOf(row: PreviewRow, stored: StoredJobRow, name: string | null): R
     case 'not-found':
       return { outcome: 'not_found', ...person, errorCode: 'not_found' };
     case 'already-member':
-      return { outcome: 'already_member', ...person, memberSince: row.memberSince };
+      return { outcome: 'already_member', ...person, memberSince: row.memberSince, errorCode: adminCode(row) };
     case 'duplicate':
       return {
         outcome: 'skipped',
         ...person,
         errorCode: 'duplicate',
-        details: `The same person and group as line ${row.duplicateOf}.`,
+        details: duplicateDetails(row.duplicateOf ?? 0),
       };
     case 'unknown-group':
       return {
@@ -167,6 +168,16 @@ function updateOf(row: PreviewRow, stored: StoredJobRow, name: string | null): R
     case 'invalid':
       return { outcome: 'skipped', ...person, errorCode: 'invalid_identifier' };
   }
+}
+
+/**
+ * A current member asked to be a group admin: the portal's API cannot change the flag of an
+ * existing membership, so the row says so (`admin_unchanged`: not a group admin; `admin_unknown`:
+ * the portal did not say). Null when nothing was asked, or they are one already.
+ */
+export function adminCode(row: Pick<PreviewRow, 'admin' | 'memberIsAdmin'>): string | null {
+  if (row.admin !== 1 || row.memberIsAdmin === true) return null;
+  return row.memberIsAdmin === false ? 'admin_unchanged' : 'admin_unknown';
 }
 
 /** "Did you mean EMP-101?" for identifiers not found that the directory knows written otherwise. */
@@ -183,6 +194,6 @@ async function suggest(
   preview.forEach((row, index) => {
     const known = row.status === 'not-found' ? close.get(row.identifier) : undefined;
     const update = updates.get((stored[index] as StoredJobRow).position);
-    if (known && update) update.details = `Did you mean ${known}?`;
+    if (known && update) update.details = suggestionDetails(known);
   });
 }

@@ -101,7 +101,7 @@ async function settleRow(
     const earlier = await deps.outbox.outcomeOf(row.intent_id, job.orgId, token);
     if (earlier === 'wait') return 'wait';
     // Not created (refused, or reconciled as never made): created now, under a new intent.
-    if (earlier && earlier.errorCode !== NOT_CREATED) return updateOf(earlier);
+    if (earlier && earlier.errorCode !== NOT_CREATED) return updateOf(earlier, row.group_admin === 1);
   }
   const grpId = row.grp_id ?? job.grpId;
   if (grpId === null) return { outcome: 'skipped', errorCode: 'unknown_group' };
@@ -143,11 +143,13 @@ async function settleRow(
   }
   await deps.outbox.finish(intent, token, answer);
   if (answer === 'refused') return { outcome: 'pending' };
-  return { ...person, ...updateOf(answer), memberSince };
+  return { ...person, ...updateOf(answer, groupAdmin === 1), memberSince };
 }
 
-function updateOf(answer: IntentAnswer): RowUpdate {
+/** `askedAdmin`: a 409 says only that a membership exists, not whether as a group admin. */
+function updateOf(answer: IntentAnswer, askedAdmin: boolean): RowUpdate {
   if (answer.result === 'added') return { outcome: 'added', errorCode: null };
-  if (answer.result === 'already_member') return { outcome: 'already_member', errorCode: null };
+  if (answer.result === 'already_member')
+    return { outcome: 'already_member', errorCode: askedAdmin ? 'admin_unknown' : null };
   return { outcome: 'failed', errorCode: answer.errorCode };
 }

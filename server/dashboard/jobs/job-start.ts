@@ -54,7 +54,7 @@ export async function jobStart(request: JobRequest, context: StartContext): Prom
   const base = { orgId: context.orgId, startedBy: context.startedBy, kind: request.kind };
   switch (request.kind) {
     case 'import': {
-      const rows = await importRows(() => importRowsFromText(request.text));
+      const rows = await importRows(() => importRowsFromText(request.text, request.group_column));
       return importStart(context, request.grp_id, rows);
     }
     case 'bulk-add': {

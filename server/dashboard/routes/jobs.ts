@@ -4,6 +4,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { stream } from 'hono/streaming';
 import * as z from 'zod/mini';
+import { encodings, type Encoding } from '#domain/import-file.ts';
 import { pageQueryShape } from '#schemas/dashboard-common.ts';
 import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
 import {
@@ -38,6 +39,19 @@ const rowsEnvelope = listEnvelopeSchema(jobRowSchema);
 const listQuerySchema = z.object(pageQueryShape);
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * A body's type, and the encoding its `charset` names when it is one an import reads (the page
+ * sends the one the administrator chose); any other charset is left to detection.
+ */
+function mediaType(header: string | undefined): [string, Encoding | undefined] {
+  const [type = '', ...params] = (header ?? '').split(';').map((part) => part.trim().toLowerCase());
+  const charset = params
+    .find((param) => param.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
+  return [type, encodings.find((encoding) => encoding === charset)];
+}
+
 const unknownJob = () => new PortalError(404, 'not_found', 'There is no such job in your organisation.');
 
 /** A job id is a UUID (lower case): anything else is 400 invalid_id, as for the portal's ids. */
@@ -71,20 +85,23 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
   };
 
   app.post('/jobs', auth, async (c) => {
-    const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const [type, charset] = mediaType(c.req.header('content-type'));
     const ctx = context(c);
     let start;
     if ((type === 'text/csv' || type === XLSX_TYPE) && c.req.query('kind') === 'lookup') {
       const { column } = readQuery(c, lookupFileQuerySchema, 'job query');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const rows = await importRows(async () =>
-        lookupRows(type === XLSX_TYPE ? await xlsxRecords(bytes) : await readRecords(csvText(bytes)), column),
+        lookupRows(type === XLSX_TYPE ? await xlsxRecords(bytes) : await readRecords(csvText(bytes, charset)), column),
       );
       start = lookupStart(ctx, rows);
     } else if (type === 'text/csv' || type === XLSX_TYPE) {
       const query = readQuery(c, importFileQuerySchema, 'job query');
+      const groupColumn = query.group_column === 'none' ? null : query.group_column;
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      const rows = await importRows(() => (type === XLSX_TYPE ? importRowsFromXlsx(bytes) : importRowsFromCsv(bytes)));
+      const rows = await importRows(() =>
+        type === XLSX_TYPE ? importRowsFromXlsx(bytes, groupColumn) : importRowsFromCsv(bytes, charset, groupColumn),
+      );
       start = await importStart(ctx, query.grp_id ?? null, rows);
     } else {
       start = await jobStart(await readJsonBody(c, jobRequestSchema, 'job'), ctx);

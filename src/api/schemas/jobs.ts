@@ -35,12 +35,18 @@ export const MAX_JOB_ROWS = 50_000;
 export const MAX_LIST_COLUMNS = 1000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A column of a list, by its index (0 the first): a list of a few columns, 200 at most. */
+export const MAX_LIST_COLUMN = 199;
+const groupColumnSchema = z.nullable(z.int().check(z.minimum(0), z.maximum(MAX_LIST_COLUMN)));
+
 /** A pasted list, as JSON; a file goes as the body of `POST /jobs?kind=import` instead. */
 export const importJobRequestSchema = z.object({
   kind: z.literal('import'),
   /** The group of rows without a group cell; null when every row names its group. */
   grp_id: z._default(z.nullable(portalIdSchema), null),
   text: storedTextSchema.check(z.minLength(1), z.maxLength(MAX_JOB_FILE_BYTES)),
+  /** The column (0 the first) naming each row's group, null for none; absent, it is detected. */
+  group_column: z.optional(groupColumnSchema),
 });
 
 export const bulkAddJobRequestSchema = z.object({
@@ -86,6 +92,8 @@ export type JobRequest = z.infer<typeof jobRequestSchema>;
 export const importFileQuerySchema = z.object({
   kind: z.literal('import'),
   grp_id: z.optional(queryPortalId()),
+  /** As `group_column` of the JSON request: a column's index, or `none`. */
+  group_column: z.optional(z.union([z.literal('none'), queryInt(0, MAX_LIST_COLUMN)])),
 });
 
 /** `POST /jobs?kind=lookup&column=2` with a CSV or XLSX people list as the body. */

@@ -167,7 +167,13 @@ function writeColumns(job: Job, t: JobMessages) {
     ...(job.grp_id === null
       ? [column.accessor('grp_name', { header: t.colGroup, cell: (info) => <GroupCell row={info.row.original} /> })]
       : []),
-    column.accessor('group_admin', { header: t.colAdmin, cell: (info) => <AdminCell admin={info.getValue()} /> }),
+    // What the row asks for, but for a current member who is not a group admin: what the membership
+    // is (a "Yes" there would read as if they were one; the details say the flag cannot change).
+    column.accessor((row) => row.group_admin && row.error_code !== 'admin_unchanged', {
+      id: 'group_admin',
+      header: t.colAdmin,
+      cell: (info) => <AdminCell admin={info.getValue()} />,
+    }),
     column.accessor('outcome', {
       header: t.colStatus,
       cell: (info) => <StatusCell row={info.row.original} job={job} />,

@@ -1,7 +1,8 @@
 // The words of a job, shared by its views and the notice of its end: its kind, its state, its
 // title, each row's outcome and details, and the sentence that sums it up. The server's row
-// details are in English: the ones a code says are written here in the page's language.
+// details are in English: the page writes them from the row's code in its own language.
 import type { Job, JobKind, JobRow, JobRowOutcome, JobState } from '#schemas/jobs.ts';
+import { duplicateLineOf, suggestionOf } from '#domain/job-row-details.ts';
 import { fill, type Formatters } from '#lib/i18n.tsx';
 import type { jobMessages } from './messages.ts';
 
@@ -119,20 +120,34 @@ const invalidDetail: Record<string, keyof JobMessages> = {
   invalid_identifier: 'detailInvalid',
 };
 
-/** The row's details in the page's language; the server's own words when no code says more. */
+/** A current member: since when, and when a group admin was asked for, that the flag cannot change. */
+function memberDetails(row: JobRow, t: JobMessages, format: Formatters): string {
+  const since = row.member_since ? format.date(row.member_since) : null;
+  if (row.error_code === 'admin_unchanged')
+    return since ? fill(t.detailNotAdminSince, { date: since }) : t.detailNotAdmin;
+  if (row.error_code === 'admin_unknown') return t.detailAdminUnknown;
+  return since ? fill(t.detailMemberSince, { date: since }) : '';
+}
+
+/**
+ * The row's details in the page's language, from its code (and the value its details carry: a
+ * line, an identifier). Never the server's English sentence: a code the page does not know is
+ * named as such. `kind`: a people list's lookups have words of their own.
+ */
 export function rowDetails(row: JobRow, t: JobMessages, format: Formatters, kind?: JobKind): string {
   const code = row.error_code;
-  if (row.outcome === 'already_member' || row.outcome === 'listed')
-    return row.member_since ? fill(t.detailMemberSince, { date: format.date(row.member_since) }) : '';
+  if (row.outcome === 'already_member' || row.outcome === 'listed') return memberDetails(row, t, format);
   if (row.outcome === 'failed')
     return fill(kind === 'lookup' ? t.detailLookupFailed : t.detailFailed, { reason: reasonText(code, t) });
+  // A row the preview could not look up: the run looks it up again.
+  if (row.outcome === 'pending') return code ? t.detailLookupAgain : '';
   if (code === 'duplicate' && kind === 'lookup') {
-    const line = /\d+/.exec(row.details ?? '')?.[0];
-    return line ? fill(t.detailSameIdentifier, { line }) : '';
+    const line = duplicateLineOf(row.details);
+    return line === null ? '' : fill(t.detailSameIdentifier, { line });
   }
   if (code === 'duplicate') {
-    const line = /\d+/.exec(row.details ?? '')?.[0];
-    return line ? fill(t.detailDuplicate, { line }) : t.detailDuplicateAnywhere;
+    const line = duplicateLineOf(row.details);
+    return line === null ? t.detailDuplicateAnywhere : fill(t.detailDuplicate, { line });
   }
   if (code === 'unknown_group')
     return row.grp_name ? fill(t.detailUnknownGroup, { group: row.grp_name }) : t.detailNoGroup;
@@ -140,9 +155,9 @@ export function rowDetails(row: JobRow, t: JobMessages, format: Formatters, kind
   const invalid = code ? invalidDetail[code] : undefined;
   if (invalid) return t[invalid];
   // "Did you mean EMP-101?": the identifier the directory knows, in the page's words.
-  const suggested = /^Did you mean (.+)\?$/.exec(row.details ?? '')?.[1];
-  if (suggested) return fill(t.detailDidYouMean, { identifier: suggested });
-  return row.details ?? '';
+  const suggested = suggestionOf(row.details);
+  if (suggested !== null) return fill(t.detailDidYouMean, { identifier: suggested });
+  return code === null || code === 'not_found' ? '' : fill(t.reasonCode, { code });
 }
 
 /** The sentence of an ended job (done, failed, cancelled). */

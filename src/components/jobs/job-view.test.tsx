@@ -165,3 +165,71 @@ it('speaks of the directory for a people list, in French: its progress, the peop
   expect(screen.queryByRole('button', { name: 'Télécharger les recherches en échec' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Télécharger les résultats' })).toBeNull();
 });
+
+it('offers the preview as a file before the run', async () => {
+  server.jobs.set(JOB_ID, fakeJob({ job_id: JOB_ID, total: 1 }));
+  server.rows.set(JOB_ID, [fakeRow({ position: 0 })]);
+  renderView();
+  fireEvent.click(await screen.findByRole('button', { name: 'Download preview' }));
+  await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+  expect(server.sent.some((request) => request.path.endsWith('/results'))).toBe(true);
+  expect(screen.queryByRole('button', { name: 'Download results' })).toBeNull();
+});
+
+it('speaks of people for a copy too', async () => {
+  server.jobs.set(JOB_ID, fakeJob({ job_id: JOB_ID, kind: 'copy', from_grp_id: 7, total: 2 }));
+  server.rows.set(
+    JOB_ID,
+    [0, 1].map((position) => fakeRow({ position, user_id: 300 + position })),
+  );
+  renderView();
+  fireEvent.click(await screen.findByRole('button', { name: 'Add 2 people' }));
+  await screen.findByText(/You can close this page: adding the people goes on\./);
+  server.jobs.set(JOB_ID, fakeJob({ job_id: JOB_ID, kind: 'copy', state: 'done', total: 2, done: 2, added: 2 }));
+  await screen.findByText('Finished: 2 added, 0 already members, 0 not found, 0 failed, 0 skipped.', undefined, {
+    timeout: 3000,
+  });
+  expect(screen.queryByText(/Import/)).toBeNull();
+});
+
+it('writes each row’s details in the page’s language from its code, never the server’s English', async () => {
+  localStorage.setItem('lp.locale', 'fr');
+  server.jobs.set(JOB_ID, fakeJob({ job_id: JOB_ID, total: 5, done: 4, already_member: 1, not_found: 1, skipped: 2 }));
+  server.rows.set(JOB_ID, [
+    fakeRow({ position: 0, error_code: 'portal_unreachable' }),
+    fakeRow({
+      position: 1,
+      outcome: 'already_member',
+      group_admin: true,
+      error_code: 'admin_unchanged',
+      member_since: '2025-03-01T00:00:00Z',
+    }),
+    fakeRow({ position: 2, outcome: 'not_found', error_code: 'not_found', details: 'Did you mean EMP-101?' }),
+    fakeRow({
+      position: 3,
+      outcome: 'skipped',
+      error_code: 'duplicate',
+      details: 'The same person and group as line 2.',
+    }),
+    fakeRow({ position: 4, outcome: 'skipped', error_code: 'something_new', details: 'Some English words.' }),
+  ]);
+  renderView();
+  const preview = await screen.findByRole('table', { name: 'Aperçu' });
+  await waitFor(() => expect(within(preview).getAllByRole('row')).toHaveLength(6));
+  const text = preview.textContent ?? '';
+  expect(text).toContain("Le portail n'a pas pu rechercher cette ligne pendant l'aperçu");
+  expect(text).toContain('Membre depuis le 1 mars 2025, et pas administrateur du groupe.');
+  expect(text).toContain('Vouliez-vous dire EMP-101 ?');
+  expect(text).toContain('Même personne et même groupe que la ligne 2.');
+  expect(text).toContain('erreur something_new.');
+  expect(text).not.toMatch(/Did you mean|The same person|English/);
+  // The membership is not a group admin one, whatever the row asked: its cell says so.
+  const adminRow = within(preview).getAllByRole('row')[2]!;
+  expect(
+    within(adminRow)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toContain('Non');
+  expect(screen.getByRole('button', { name: 'Télécharger l’aperçu' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Importer 1 membre' })).toBeTruthy();
+});

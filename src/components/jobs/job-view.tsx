@@ -1,5 +1,5 @@
 // A job of the dashboard server as it goes: waiting for its turn, its preview being prepared,
-// the preview (counts, rows, "Import 3 members" or "Add 3 people"), the run (the progress bar
+// the preview (counts, rows, "Download preview", "Import 3 members" or "Add 3 people"), the run (the progress bar
 // "Job progress", "Cancel", and on the page that started it "You can close this page: the import
 // goes on." with a link to the job's own page), then what happened (a sentence, the rows,
 // "Download results", a run again for the rows a stop left). Polled while the server works on it
@@ -71,6 +71,7 @@ export function JobView({ jobId, fromStarter = false, actions }: JobViewProps) {
         {job.state === 'ready' && <RunButton job={job} rows={job.total - job.done} />}
         {job.state === 'failed' && left > 0 && <RunButton job={job} rows={left} again />}
         {(atWork || job.state === 'ready') && <CancelButton jobId={job.job_id} />}
+        {job.state === 'ready' && <DownloadResults job={job} preview />}
         {ended && (job.kind === 'lookup' ? <DownloadLookups job={job} /> : <DownloadResults job={job} />)}
         {!atWork && actions}
       </div>
@@ -206,11 +207,25 @@ function DownloadLookups({ job }: { job: Job }) {
     .map((file) => <DownloadResults key={file.outcome} job={job} outcome={file.outcome} label={file.label} />);
 }
 
-/** The rows (or those of one outcome) as the server's CSV in the page's language, fetched with the token in its header. */
-function DownloadResults({ job, outcome, label }: { job: Job; outcome?: JobRowOutcome; label?: string }) {
+/**
+ * The rows as the server's CSV in the page's language, fetched with the token in its header: the
+ * results of an ended job (or those of one `outcome`), or (`preview`) the rows of a previewed one
+ * before it runs.
+ */
+function DownloadResults({
+  job,
+  preview = false,
+  outcome,
+  label,
+}: {
+  job: Job;
+  preview?: boolean;
+  outcome?: JobRowOutcome;
+  label?: string;
+}) {
   const t = useMessages(jobMessages);
   const { locale } = useLocale();
-  const suffix = outcome ? `-${outcome}` : writes(job.kind) ? '-results' : '';
+  const suffix = preview ? '-preview' : outcome ? `-${outcome}` : writes(job.kind) ? '-results' : '';
   const download = useMutation({
     mutationFn: () => fetchJobResultsCsv(job.job_id, locale, outcome),
     onSuccess: (csv) =>
@@ -224,7 +239,7 @@ function DownloadResults({ job, outcome, label }: { job: Job; outcome?: JobRowOu
           if (!download.isPending) download.mutate();
         }}
       >
-        {download.isPending ? t.downloading : (label ?? t.downloadResults)}
+        {download.isPending ? t.downloading : (label ?? (preview ? t.downloadPreview : t.downloadResults))}
       </Button>
       {download.isError && <ApiErrorNotice error={download.error} onRetry={() => download.mutate()} />}
     </>

@@ -39,6 +39,7 @@ export const jobMessages = defineMessages({
     cancel: 'Cancel',
     cancelling: 'Cancelling…',
     downloadResults: 'Download results',
+    downloadPreview: 'Download preview',
     downloading: 'Preparing the file…',
     countsLabel: 'Summary',
     filterHint: 'Press a status to show only its rows; press it again to show every row.',
@@ -76,6 +77,13 @@ export const jobMessages = defineMessages({
     detailInvalidAdmin: 'The group admin value is not 1/0, yes/no or oui/non.',
     detailInvalid: 'Not a valid identifier.',
     detailMemberSince: 'Member since {date}.',
+    detailNotAdmin:
+      'Already a member, and not a group admin. The portal’s API cannot change the group admin flag of an existing membership: change it in the portal.',
+    detailNotAdminSince:
+      'Member since {date}, and not a group admin. The portal’s API cannot change the group admin flag of an existing membership: change it in the portal.',
+    detailAdminUnknown:
+      'Already a member; whether as a group admin is not known. The portal’s API cannot change the group admin flag of an existing membership: check it in the portal.',
+    detailLookupAgain: 'The portal could not look this one up during the preview: the run looks it up again.',
     detailFailed: 'Not added: {reason}',
     reasonUnreachable: 'the portal could not be reached.',
     reasonToken: 'the session expired, or the portal refused its token.',
@@ -156,6 +164,7 @@ export const jobMessages = defineMessages({
     cancel: 'Annuler',
     cancelling: 'Annulation…',
     downloadResults: 'Télécharger les résultats',
+    downloadPreview: 'Télécharger l’aperçu',
     downloading: 'Préparation du fichier…',
     countsLabel: 'Résumé',
     filterHint: 'Appuyez sur un statut pour ne montrer que ses lignes ; appuyez de nouveau pour tout montrer.',
@@ -193,6 +202,14 @@ export const jobMessages = defineMessages({
     detailInvalidAdmin: "La valeur d'admin. du groupe n'est pas 1/0, yes/no ou oui/non.",
     detailInvalid: "Ce n'est pas un identifiant valide.",
     detailMemberSince: 'Membre depuis le {date}.',
+    detailNotAdmin:
+      'Déjà membre, et pas administrateur du groupe. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : modifiez-le dans le portail.',
+    detailNotAdminSince:
+      'Membre depuis le {date}, et pas administrateur du groupe. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : modifiez-le dans le portail.',
+    detailAdminUnknown:
+      'Déjà membre ; administrateur du groupe ou non, on ne le sait pas. L’API du portail ne peut pas modifier l’administrateur d’une adhésion existante : vérifiez-le dans le portail.',
+    detailLookupAgain:
+      "Le portail n'a pas pu rechercher cette ligne pendant l'aperçu : le lancement la recherche de nouveau.",
     detailFailed: 'Non ajouté : {reason}',
     reasonUnreachable: 'le portail est injoignable.',
     reasonToken: 'la session a expiré, ou le portail a refusé son jeton.',

@@ -91,3 +91,36 @@ it('says nothing on the page that shows the job, which says it itself, nor after
   await screen.findByText('Groups page');
   expect(screen.getByRole('status').textContent).toBe('');
 });
+
+/** What another tab of this browser does to the shared list: it writes storage, this tab hears an event. */
+function fromAnotherTab(ids: readonly string[]) {
+  const key = 'lp.data.watched-jobs';
+  localStorage.setItem(key, JSON.stringify(ids));
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue: JSON.stringify(ids) }));
+}
+
+it('announces the end of a job another tab of this browser started', async () => {
+  unwatchJob(JOB_ID);
+  renderAt('/groups');
+  expect(watchedJobs()).toEqual([]);
+  fromAnotherTab([JOB_ID]);
+  expect(watchedJobs()).toEqual([JOB_ID]);
+  await waitFor(() => expect(server.sent.some((request) => request.path.endsWith(JOB_ID))).toBe(true));
+  finish();
+  await screen.findByText(/Import into acme-sales finished: 953 added, 47 already members/, undefined, {
+    timeout: 3000,
+  });
+  // Announced once for the browser: the other tabs read that it is no longer followed.
+  expect(JSON.parse(localStorage.getItem('lp.data.watched-jobs') ?? 'null')).toEqual([]);
+});
+
+it('says nothing once another tab has announced the end', async () => {
+  renderAt('/groups');
+  await waitFor(() => expect(server.sent.length).toBeGreaterThan(0));
+  fromAnotherTab([]);
+  expect(watchedJobs()).toEqual([]);
+  finish();
+  // Long enough for two polls of the job, had this tab still followed it.
+  await new Promise((resolve) => setTimeout(resolve, 2200));
+  expect(screen.getByRole('status').textContent).toBe('');
+});

@@ -1,5 +1,5 @@
-// The jobs this tab started, followed on every page (the layout renders this inside its live
-// region): when one ends while the administrator is on another page, a notice says so with a link
+// The jobs this browser started (in any tab), followed on every page (the layout renders this
+// inside its live region): when one ends while the administrator is on another page, a notice says so with a link
 // to the job ("Import into sales finished: 953 added, 47 already members"). A job the page on
 // screen shows (its own page, the import that started it, a group's export) needs no notice:
 // that page says it.

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { jobQueries } from '#api/jobs.ts';
+import type { Job } from '#schemas/jobs.ts';
 import { JobView } from '#components/jobs/job-view.tsx';
 import { jobTitle } from '#components/jobs/job-text.ts';
 import { jobMessages } from '#components/jobs/messages.ts';
@@ -20,9 +21,11 @@ export interface JobSectionProps {
   titleId: string;
   /** The page's way to start over ("Import another list"), once the job no longer works by itself. */
   actions: ReactNode;
+  /** What the page knows of the list it sent (the import's columns, and their choice), above the job. */
+  about?: (job: Job) => ReactNode;
 }
 
-export function JobSection({ jobId, titleId, actions }: JobSectionProps) {
+export function JobSection({ jobId, titleId, actions, about }: JobSectionProps) {
   const t = useMessages(membershipMessages);
   const jobText = useMessages(jobMessages);
   const common = useMessages(componentMessages);
@@ -34,6 +37,7 @@ export function JobSection({ jobId, titleId, actions }: JobSectionProps) {
       <h2 id={titleId} tabIndex={-1}>
         {job ? <PortalText>{jobTitle(job, jobText, common.groupFallback)}</PortalText> : t.stepPreview}
       </h2>
+      {job && about?.(job)}
       <JobView jobId={jobId} fromStarter actions={actions} />
     </section>
   );

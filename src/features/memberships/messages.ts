@@ -74,8 +74,11 @@ export const membershipMessages = defineMessages({
       'One per line. An optional second column, after a comma or a semicolon, marks group admins (1, yes or oui).',
     fileLabel: 'CSV file',
     fileHint:
-      'UTF-8, Windows-1252 (Excel) or UTF-16, with or without a header row, separated by commas or semicolons. Columns: organisation identifier, then optionally group admin and group (external reference, number, name or external name).',
+      'UTF-8, Windows-1252 (Excel) or UTF-16, with or without a header row, separated by commas or semicolons; or an Excel workbook (.xlsx, its first sheet). Columns: organisation identifier, then optionally group admin and group (external reference, number, name or external name).',
     fileChosen: '{name}: {rows, plural, one {# row read.} other {# rows read.}}',
+    sheetChosen: '{name}: an Excel workbook. Its first sheet is read when you preview.',
+    fileTooLarge:
+      'This file is over 10 MiB, the most the dashboard server takes in one import. Split it into several files, or keep only the identifier and group columns.',
     fileReading: 'Reading the file…',
     fileUnreadable: 'This file could not be read. Save it as CSV (UTF-8) and choose it again.',
     fileEmpty: 'This file is empty. Choose a CSV file with one organisation identifier per line.',
@@ -306,8 +309,11 @@ export const membershipMessages = defineMessages({
       'Un par ligne. Une deuxième colonne facultative, après une virgule ou un point-virgule, désigne les administrateurs (1, oui ou yes).',
     fileLabel: 'Fichier CSV',
     fileHint:
-      "UTF-8, Windows-1252 (Excel) ou UTF-16, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules. Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe et groupe (référence externe, numéro, nom ou nom externe).",
+      "UTF-8, Windows-1252 (Excel) ou UTF-16, avec ou sans ligne d'en-tête, séparé par des virgules ou des points-virgules ; ou un classeur Excel (.xlsx, sa première feuille). Colonnes : identifiant dans l'organisation, puis éventuellement administrateur du groupe et groupe (référence externe, numéro, nom ou nom externe).",
     fileChosen: '{name} : {rows, plural, one {# ligne lue.} other {# lignes lues.}}',
+    sheetChosen: '{name} : un classeur Excel. Sa première feuille est lue à l’aperçu.',
+    fileTooLarge:
+      'Ce fichier dépasse 10 Mio, le maximum que le serveur du tableau de bord accepte pour un import. Découpez-le en plusieurs fichiers, ou ne gardez que les colonnes d’identifiant et de groupe.',
     fileReading: 'Lecture du fichier…',
     fileUnreadable: "Ce fichier n'a pas pu être lu. Enregistrez-le en CSV (UTF-8) et choisissez-le de nouveau.",
     fileEmpty: "Ce fichier est vide. Choisissez un fichier CSV avec un identifiant dans l'organisation par ligne.",

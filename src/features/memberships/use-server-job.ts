@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { dashboardServerThere } from '#api/dashboard-status.ts';
-import { jobQueries, startJob } from '#api/jobs.ts';
+import { jobQueries, startJob, type ImportFileRequest } from '#api/jobs.ts';
 import type { JobRequest } from '#schemas/jobs.ts';
 
 export function useServerJob() {
@@ -20,7 +20,7 @@ export function useServerJob() {
     jobId: params.get('job'),
     /** The job being started (pending, failed), for the page to say so. */
     starting: mutation,
-    start: (request: JobRequest) => {
+    start: (request: JobRequest | ImportFileRequest) => {
       if (mutation.isPending) return;
       mutation.mutate(request, {
         // Only while the page is open (a callback of mutate is not called once it is gone): a

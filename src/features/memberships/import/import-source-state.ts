@@ -1,14 +1,30 @@
 // What the administrator gives the import before the preview, as a reducer with named actions:
-// a pasted list or a chosen file (read, or refused with a reason), and the problems that stop
-// the preview. The file input's chosen file is the browser's state: `inputKey` changes to clear it.
+// a pasted list, a chosen text file (read, or refused with a reason) or an Excel workbook (kept as
+// its bytes: read at "Preview", by the dashboard server or here), and the problems that stop the
+// preview. The file input's chosen file is the browser's state: `inputKey` changes to clear it.
 import { useReducer } from 'react';
-import { readImportFile, type ChosenFile, type FileProblem } from '#domain/import-file.ts';
+import {
+  looksLikeXlsx,
+  readImportFile,
+  type ChosenFile,
+  type FileProblem as ReadProblem,
+} from '#domain/import-file.ts';
 
-export type { ChosenFile, FileProblem };
+export type { ChosenFile };
+
+/** Why a chosen file cannot be imported: read, or over what the dashboard server takes in one job. */
+export type FileProblem = ReadProblem | 'too-large';
+
+/** An Excel workbook: sent as it is to the dashboard server, or read by the page on a static host. */
+export interface ChosenSheet {
+  name: string;
+  bytes: Uint8Array;
+}
 
 export interface SourceState {
   pasted: string;
   file: ChosenFile | null;
+  sheet: ChosenSheet | null;
   fileProblem: FileProblem | null;
   /** The group column chosen by hand (an index, or null for none); undefined: detected. */
   groupColumn: number | null | undefined;
@@ -20,6 +36,7 @@ export interface SourceState {
 export type SourceAction =
   | { type: 'pasted'; text: string }
   | { type: 'file-read'; file: ChosenFile }
+  | { type: 'sheet-read'; sheet: ChosenSheet }
   | { type: 'file-refused'; problem: FileProblem }
   | { type: 'file-removed' }
   /** The file picker was closed without a file: the input is already empty. */
@@ -33,6 +50,7 @@ export type SourceAction =
 export const initialSource: SourceState = {
   pasted: '',
   file: null,
+  sheet: null,
   fileProblem: null,
   groupColumn: undefined,
   missing: { group: false, rows: false },
@@ -44,13 +62,22 @@ export function sourceReducer(state: SourceState, action: SourceAction): SourceS
     case 'pasted':
       return { ...state, pasted: action.text, groupColumn: undefined };
     case 'file-read':
-      return { ...state, file: action.file, fileProblem: null, groupColumn: undefined };
+      return { ...state, file: action.file, sheet: null, fileProblem: null, groupColumn: undefined };
+    case 'sheet-read':
+      return { ...state, file: null, sheet: action.sheet, fileProblem: null, groupColumn: undefined };
     case 'file-refused':
-      return { ...state, file: null, fileProblem: action.problem };
+      return { ...state, file: null, sheet: null, fileProblem: action.problem };
     case 'file-cleared':
-      return { ...state, file: null, fileProblem: null, groupColumn: undefined };
+      return { ...state, file: null, sheet: null, fileProblem: null, groupColumn: undefined };
     case 'file-removed':
-      return { ...state, file: null, fileProblem: null, groupColumn: undefined, inputKey: state.inputKey + 1 };
+      return {
+        ...state,
+        file: null,
+        sheet: null,
+        fileProblem: null,
+        groupColumn: undefined,
+        inputKey: state.inputKey + 1,
+      };
     case 'group-column':
       return { ...state, groupColumn: action.column };
     case 'group-chosen':
@@ -64,7 +91,7 @@ export function sourceReducer(state: SourceState, action: SourceAction): SourceS
   }
 }
 
-export type FileReadAction = Extract<SourceAction, { type: 'file-read' | 'file-refused' }>;
+export type FileReadAction = Extract<SourceAction, { type: 'file-read' | 'sheet-read' | 'file-refused' }>;
 
 /** What reading a file ends with, as the action that records it. */
 export function readAction(result: Awaited<ReturnType<typeof readImportFile>>): FileReadAction {
@@ -79,6 +106,7 @@ export async function readChosenFile(file: File): Promise<FileReadAction> {
   } catch {
     return { type: 'file-refused', problem: 'unreadable' };
   }
+  if (looksLikeXlsx(bytes)) return { type: 'sheet-read', sheet: { name: file.name, bytes } };
   return readAction(await readImportFile(file.name, bytes));
 }
 

@@ -1,5 +1,5 @@
 // Step 2 of the import: paste identifiers, or choose a CSV file (its encoding detected, said
-// next to its name, and changeable). Both are always on screen; a chosen file is what gets
+// next to its name, and changeable) or, with the dashboard server, an Excel workbook. Both are always on screen; a chosen file is what gets
 // imported until it is removed.
 import { useId, type Ref } from 'react';
 import { Button } from '#components/button.tsx';
@@ -10,6 +10,7 @@ import { useMessageFormat } from '#lib/message-format.ts';
 import { csvDelimiter } from '#lib/csv.ts';
 import { membershipMessages } from '../messages.ts';
 import { encodings, type Encoding } from '#domain/import-file.ts';
+import { XLSX_TYPE } from '#schemas/jobs.ts';
 import { sampleCsv } from './import-csv.ts';
 import styles from '../memberships.module.css';
 
@@ -17,6 +18,8 @@ export interface ImportSourceProps {
   pasted: string;
   onPastedChange: (text: string) => void;
   file: { name: string; rows: number; encoding: Encoding } | null;
+  /** An Excel workbook chosen (the dashboard server reads it): its name. */
+  sheetName: string | null;
   /** Why the chosen file cannot be imported, or null. */
   fileError: string | null;
   onFile: (file: File | null) => void;
@@ -35,6 +38,7 @@ export function ImportSource(props: ImportSourceProps) {
     pasted,
     onPastedChange,
     file,
+    sheetName,
     reading,
     fileError,
     onFile,
@@ -64,8 +68,8 @@ export function ImportSource(props: ImportSourceProps) {
       <div className={styles.sourceGrid}>
         <Field
           label={t.pasteLabel}
-          hint={file ? t.pasteUnusedWithFile : t.pasteHint}
-          invalid={Boolean(error && !file)}
+          hint={file || sheetName !== null ? t.pasteUnusedWithFile : t.pasteHint}
+          invalid={Boolean(error && !file && sheetName === null)}
           describedBy={error ? errorId : undefined}
         >
           {(control) => (
@@ -75,7 +79,7 @@ export function ImportSource(props: ImportSourceProps) {
               value={pasted}
               onChange={(event) => onPastedChange(event.target.value)}
               spellCheck={false}
-              disabled={file !== null || reading}
+              disabled={file !== null || sheetName !== null || reading}
               placeholder={'E100123\njane.doe.00042;1'}
             />
           )}
@@ -90,7 +94,12 @@ export function ImportSource(props: ImportSourceProps) {
           status={
             reading
               ? t.fileReading
-              : (fileError ?? (file ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows }) : ''))
+              : (fileError ??
+                (file
+                  ? formatMessage(t.fileChosen, { name: file.name, rows: file.rows })
+                  : sheetName !== null
+                    ? fill(t.sheetChosen, { name: sheetName })
+                    : ''))
           }
           statusIsError={fileError !== null}
           below={
@@ -125,7 +134,7 @@ export function ImportSource(props: ImportSourceProps) {
                   )}
                 </Field>
               )}
-              {(file || fileError !== null) && (
+              {(file || sheetName !== null || fileError !== null) && (
                 <Button kind="quiet" onClick={onRemoveFile}>
                   {t.removeFile}
                 </Button>
@@ -144,6 +153,7 @@ export function ImportSource(props: ImportSourceProps) {
           }
           onFile={onFile}
           inputRef={fileInputRef}
+          accept={`.csv,.txt,.xlsx,text/csv,text/plain,${XLSX_TYPE}`}
         />
       </div>
       {error && (

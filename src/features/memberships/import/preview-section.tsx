@@ -2,24 +2,21 @@
 // of them, the button that runs it, the progress of a run.
 import { useId, useState } from 'react';
 import { countBy, type PreviewStatus } from '#domain/bulk-import.ts';
-import type { ParsedImport } from '#domain/import-rows.ts';
 import { componentMessages } from '#components/messages.ts';
 import { Button } from '#components/button.tsx';
-import { Field } from '#components/field.tsx';
 import { csvDelimiter } from '#lib/csv.ts';
-import { fill, useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
+import { useFormat, useLocale, useMessages } from '#lib/i18n.tsx';
 import { useMessageFormat } from '#lib/message-format.ts';
 import { membershipMessages } from '../messages.ts';
 import { downloadText } from '#lib/download.ts';
 import { previewCsv } from './import-csv.ts';
 import { ImportProgress } from './import-progress.tsx';
 import { ImportTable } from './import-table.tsx';
+import { ListDetection } from './list-detection.tsx';
 import { previewLabel, previewStatuses, previewTone, type RowTextDeps } from './row-text.ts';
 import { StatusFilter } from './status-filter.tsx';
 import type { ImportPhase } from './use-import.ts';
 import styles from '../memberships.module.css';
-
-type Messages = (typeof membershipMessages)['en'];
 
 export interface PreviewSectionProps {
   titleId: string;
@@ -46,27 +43,13 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
       <h2 id={titleId} tabIndex={-1}>
         {t.stepPreview}
       </h2>
-      {parsed && <p className="hint">{detectionText(parsed, t)}</p>}
-      {parsed && phase.kind === 'preview' && (
-        <Field label={t.groupColumnLabel} hint={t.groupColumnHint}>
-          {(control) => (
-            <select
-              {...control}
-              value={parsed.groupColumn ?? ''}
-              onChange={(event) => onGroupColumn(event.target.value === '' ? null : Number(event.target.value))}
-            >
-              {/* Without a target group, rows need their group column. */}
-              <option value="" disabled={phase.grpId === null}>
-                {t.groupColumnNone}
-              </option>
-              {Array.from({ length: parsed.columns }, (_, column) => (
-                <option key={column} value={column} disabled={column === parsed.identifierColumn}>
-                  {columnLabel(parsed, column, t)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+      {parsed && (
+        <ListDetection
+          parsed={parsed}
+          grpId={phase.grpId}
+          canChoose={phase.kind === 'preview'}
+          onGroupColumn={onGroupColumn}
+        />
       )}
       <StatusFilter
         label={t.countsLabel}
@@ -106,27 +89,6 @@ export function PreviewSection({ titleId, phase, onRun, onCancel, onGroupColumn 
       )}
       <ImportTable key={shown ?? 'all'} caption={t.previewTable} preview={phase.rows} status={shown} />
     </section>
-  );
-}
-
-/** A column by its header cell, or by its number in a file without a header. */
-function columnLabel(parsed: ParsedImport, column: number, t: Messages): string {
-  return parsed.header?.[column] || fill(t.groupColumnNumber, { n: column + 1 });
-}
-
-/** Where the identifiers (and group admins, and groups) were read from. */
-function detectionText(parsed: ParsedImport, t: Messages): string {
-  const columnName = (index: number | null) => (index === null || !parsed.header ? '' : (parsed.header[index] ?? ''));
-  const groups =
-    parsed.groupColumn === null
-      ? ''
-      : ' ' + fill(t.headerGroup, { column: columnLabel(parsed, parsed.groupColumn, t) });
-  if (!parsed.header) return fill(t.noHeader, { admin: parsed.adminColumn === null ? '' : t.noHeaderAdmin }) + groups;
-  return (
-    fill(t.headerDetected, {
-      identifier: columnName(parsed.identifierColumn),
-      admin: parsed.adminColumn === null ? '' : fill(t.headerAdmin, { column: columnName(parsed.adminColumn) }),
-    }) + groups
   );
 }
 
