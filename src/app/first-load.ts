@@ -10,6 +10,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { validateToken } from '#api/token.ts';
+import { askedOnceByThePage } from '#lib/asked-once.ts';
 import { routes } from '#lib/paths.ts';
 import { readToken } from '#lib/token-storage.ts';
 import type { StartedCheck } from '#session/session.tsx';
@@ -17,24 +18,6 @@ import { layoutPage, pageEntries } from './route-registry.ts';
 
 // The signed-in pages of the registry, each with what it starts (route-registry.ts).
 const firstLoads = pageEntries.filter((entry) => !entry.signedOut);
-
-/**
- * The queries started here are the page's own first requests: if one fails before the page
- * mounts, the page shows that failure (with its "Try again") instead of asking once more on
- * mount (React Query's retryOnMount), as it would not have asked twice itself. Each query's
- * override ends when its first observer (the page) subscribes.
- */
-function askedOnceByThePage(queryClient: QueryClient): void {
-  const cache = queryClient.getQueryCache();
-  const started = new Set(cache.getAll().map((query) => query.queryHash));
-  if (started.size === 0) return;
-  for (const query of cache.getAll()) queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
-  const stop = cache.subscribe((event) => {
-    if (event.type !== 'observerAdded' || !started.delete(event.query.queryHash)) return;
-    queryClient.setQueryDefaults(event.query.queryKey, {});
-    if (started.size === 0) stop();
-  });
-}
 
 /**
  * With a stored token: checks it, and for a signed-in page also loads its code and starts its
@@ -53,7 +36,8 @@ export function startFirstLoad(
   if (route?.match) {
     const visit = { queryClient, params: route.match.params, search: new URLSearchParams(location.search) };
     const moreCode = route.load.start?.(visit);
-    askedOnceByThePage(queryClient);
+    // The page's first requests, asked once (a failure before the page mounts is the page's to show).
+    askedOnceByThePage(queryClient, queryClient.getQueryCache().getAll());
     const check = session;
     session = Promise.all([check, layoutPage.preload(), route.load.page.preload(), moreCode]).then(() => check);
   }

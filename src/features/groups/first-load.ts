@@ -6,6 +6,7 @@ import { groupIndexQuery } from '#api/group-index.ts';
 import { groupQueries } from '#api/groups.ts';
 import type { ListParams } from '#api/list.ts';
 import { readListSearch, type ListSearchOptions } from '#lib/list-search.ts';
+import { askedOnceByThePage } from '#lib/asked-once.ts';
 import { preloadable } from '#lib/preloadable.tsx';
 
 /** The group page's members table shows this many a page unless the URL says otherwise. */
@@ -63,7 +64,12 @@ export function startGroupPage(queryClient: QueryClient, groupId: number, search
   const members = readListSearch(search, membersSearch);
   const view = { ...members, adminsOnly: members.filters.user_grp_group_admin === '1' };
   void Promise.all([dashboardServerThere(queryClient), import('./members-params.ts')]).then(
-    ([, { prefetchMembers }]) => prefetchMembers(queryClient, groupId, view),
+    ([, { prefetchMembers }]) => {
+      const key = prefetchMembers(queryClient, groupId, view);
+      // Started after the first load's own (askedOnceByThePage of src/app/first-load.ts): the same rule.
+      const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
+      if (query && query.getObserversCount() === 0) askedOnceByThePage(queryClient, [query]);
+    },
     // The page asks for its members itself and shows any failure there.
     () => undefined,
   );

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { dashboardServerQueries } from '#api/dashboard-status.ts';
 import { groupMemberQueries, type GroupMembersParams } from '#api/group-members.ts';
 import type { ListParams } from '#api/list.ts';
@@ -44,13 +44,17 @@ interface MembersView {
  * Starts the members table's first request: the dashboard server's named list when it is known to
  * be there, else the portal's (a static host, or before the server's status is known).
  */
-export function prefetchMembers(queryClient: QueryClient, groupId: number, view: MembersView): void {
+export function prefetchMembers(queryClient: QueryClient, groupId: number, view: MembersView): QueryKey {
   const server = queryClient.getQueryState(dashboardServerQueries.status().queryKey);
   if (server?.status === 'success') {
-    const params = directoryMembersParams(view.page, view.pageSize, view.adminsOnly, view.sort);
-    void queryClient.prefetchQuery(groupMemberQueries.page(groupId, params));
-  } else {
-    const params = membersParams(groupId, view.page, view.pageSize, view.adminsOnly);
-    void queryClient.prefetchQuery(membershipQueries.list(params));
+    const query = groupMemberQueries.page(
+      groupId,
+      directoryMembersParams(view.page, view.pageSize, view.adminsOnly, view.sort),
+    );
+    void queryClient.prefetchQuery(query);
+    return query.queryKey;
   }
+  const query = membershipQueries.list(membersParams(groupId, view.page, view.pageSize, view.adminsOnly));
+  void queryClient.prefetchQuery(query);
+  return query.queryKey;
 }
