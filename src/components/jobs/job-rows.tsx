@@ -174,14 +174,7 @@ function writeColumns(job: Job, t: JobMessages) {
       header: t.colAdmin,
       cell: (info) => <AdminCell admin={info.getValue()} />,
     }),
-    column.accessor('outcome', {
-      header: t.colStatus,
-      cell: (info) => <StatusCell row={info.row.original} job={job} />,
-    }),
-    column.accessor('details', {
-      header: t.colDetails,
-      cell: (info) => <DetailsCell row={info.row.original} job={job} />,
-    }),
+    ...outcomeColumns(job, t),
   ];
 }
 
@@ -197,14 +190,7 @@ function lookupColumns(job: Job, t: JobMessages) {
     }),
     column.accessor('name', { header: t.colPerson, cell: (info) => <PersonCell row={info.row.original} /> }),
     column.accessor('email', { header: t.colEmail, cell: (info) => <PortalText>{info.getValue() ?? ''}</PortalText> }),
-    column.accessor('outcome', {
-      header: t.colStatus,
-      cell: (info) => <StatusCell row={info.row.original} job={job} />,
-    }),
-    column.accessor('details', {
-      header: t.colDetails,
-      cell: (info) => <DetailsCell row={info.row.original} job={job} />,
-    }),
+    ...outcomeColumns(job, t),
   ];
 }
 
@@ -218,5 +204,19 @@ function exportColumns(t: JobMessages) {
     }),
     column.accessor('group_admin', { header: t.colAdmin, cell: (info) => <AdminCell admin={info.getValue()} /> }),
     column.accessor('member_since', { header: t.colSince, cell: (info) => <DateCell value={info.getValue()} /> }),
+  ];
+}
+
+/** Every kind's last columns: the row's status and its details, in the page's words. */
+function outcomeColumns(job: Job, t: JobMessages) {
+  return [
+    column.accessor('outcome', {
+      header: t.colStatus,
+      cell: (info) => <StatusCell row={info.row.original} job={job} />,
+    }),
+    column.accessor('details', {
+      header: t.colDetails,
+      cell: (info) => <DetailsCell row={info.row.original} job={job} />,
+    }),
   ];
 }
