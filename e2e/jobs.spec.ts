@@ -113,7 +113,7 @@ test('in French: "Tâches", the job and its counts in French', async ({ page, re
   await expect(
     page.getByRole('group', { name: 'Résumé' }).getByRole('button', { name: 'Introuvable 1' }),
   ).toBeVisible();
-  await expect(page.getByText('Personne à ajouter', { exact: false })).toBeVisible();
+  await expect(page.getByText('Aucune personne à ajouter', { exact: false })).toBeVisible();
 });
 
 test('an import started on its page survives a reload, goes on with the page closed, and is found finished', async ({

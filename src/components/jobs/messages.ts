@@ -160,7 +160,7 @@ export const jobMessages = defineMessages({
     runImport: '{n, plural, one {Importer # membre} other {Importer # membres}}',
     runAdd: '{n, plural, one {Ajouter # personne} other {Ajouter # personnes}}',
     runAgain: '{n, plural, one {Relancer pour la ligne restante} other {Relancer pour les # lignes restantes}}',
-    nothingToRun: 'Personne à ajouter : chaque ligne est déjà membre, introuvable, en double ou invalide.',
+    nothingToRun: 'Aucune personne à ajouter : chaque ligne est déjà membre, introuvable, en double ou invalide.',
     cancel: 'Annuler',
     cancelling: 'Annulation…',
     downloadResults: 'Télécharger les résultats',

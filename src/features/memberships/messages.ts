@@ -405,7 +405,7 @@ export const membershipMessages = defineMessages({
     lookupRetried: "Recherchée de nouveau pendant l'import.",
     countsLabel: 'Résumé',
     run: '{n, plural, one {Importer # membre} other {Importer # membres}}',
-    nothingToRun: 'Personne à ajouter : chaque ligne est déjà membre, introuvable, en double ou invalide.',
+    nothingToRun: 'Aucune personne à ajouter : chaque ligne est déjà membre, introuvable, en double ou invalide.',
     cancel: 'Annuler',
     cancelling: 'Arrêt en cours : les requêtes déjà envoyées se terminent, aucune nouvelle ne part…',
     pausing: 'Le portail est injoignable : pause dès que les requêtes déjà envoyées auront répondu…',
