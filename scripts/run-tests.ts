@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auditProductionDependencies } from './audit-step.ts';
+import { failedPlaywrightTests, failedVitestTests, type PlaywrightReport, type VitestReport } from './failed-tests.ts';
 
 const out = mkdtempSync(join(tmpdir(), 'lp-test-'));
 const vitestJson = join(out, 'vitest.json');
@@ -48,6 +49,7 @@ const runStarted = performance.now();
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+const failedTestNames: string[] = [];
 
 // The static checks side by side: each keeps one core busy, and this machine may have two.
 const staticChecks = [
@@ -83,7 +85,7 @@ const vitestOk = run(
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
   { TEST_DIST_DIR: sharedDist },
 );
-const vitest = readJson(vitestJson) as { numPassedTests: number; numFailedTests: number } | null;
+const vitest = readJson(vitestJson) as VitestReport | null;
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
@@ -91,16 +93,17 @@ if (vitest) {
 if (!vitestOk && (!vitest || vitest.numFailedTests === 0)) {
   failed += 1; // a crash or a failed file outside any test still fails the run
   failures.push('vitest (run failed)');
-} else if (vitest && vitest.numFailedTests > 0) failures.push(`vitest (${vitest.numFailedTests})`);
+} else if (vitest && vitest.numFailedTests > 0) {
+  failures.push(`vitest (${vitest.numFailedTests})`);
+  failedTestNames.push(...failedVitestTests(vitest));
+}
 
 const playwrightOk = run('playwright', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
   TEST_DIST_DIR: sharedDist,
 });
 rmSync(sharedDist, { recursive: true, force: true });
-const playwright = readJson(playwrightJson) as {
-  stats: { expected: number; unexpected: number; flaky: number };
-} | null;
+const playwright = readJson(playwrightJson) as PlaywrightReport | null;
 if (playwright) {
   passed += playwright.stats.expected + playwright.stats.flaky;
   failed += playwright.stats.unexpected;
@@ -112,10 +115,15 @@ if (playwright) {
 if (!playwrightOk && (!playwright || playwright.stats.unexpected === 0)) {
   failed += 1;
   failures.push('playwright (run failed)');
-} else if (playwright && playwright.stats.unexpected > 0) failures.push(`playwright (${playwright.stats.unexpected})`);
+} else if (playwright && playwright.stats.unexpected > 0) {
+  failures.push(`playwright (${playwright.stats.unexpected})`);
+  failedTestNames.push(...failedPlaywrightTests(playwright));
+}
 
 if (audit === 'unavailable') console.log('\nnpm audit could not run here (no advisory endpoint): not counted.');
 console.log(failures.length ? `\nFailed: ${failures.join(', ')}` : '\nAll test steps passed.');
+// Named again at the end: CI keeps only the tail of a long run's output.
+for (const name of failedTestNames) console.log(`  ✘ ${name}`);
 console.log(
   `\nStep times (s): ${times.map(([step, seconds]) => `${step} ${seconds.toFixed(1)}`).join(', ')}; whole run ${since(runStarted).toFixed(1)} (typecheck, lint and formatting run side by side).`,
 );
