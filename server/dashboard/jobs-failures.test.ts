@@ -13,6 +13,7 @@ import {
   expectExactlyOnce,
   jobOn,
   portalMembers,
+  type JobView,
   previewedBulkAdd,
   runOn,
   usersOutside,
@@ -29,7 +30,21 @@ import {
 
 const PEOPLE = 200;
 const LATENCY_MS = 150;
+/** The portal's delay while a second replica starts: 200 creates then take at least 50 s. */
+const SLOW_MS = 1_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The job once its `done` has not moved for a second (10 s at most). */
+async function settledJob(server: ServerProcess, jobId: string): Promise<JobView> {
+  let last = await jobOn(server, portal.token, jobId);
+  for (let waited = 0; waited < 10_000; waited += 1_000) {
+    await sleep(1_000);
+    const now = await jobOn(server, portal.token, jobId);
+    if (now && last && now.done === last.done) return now;
+    last = now;
+  }
+  throw new Error(`job ${jobId} still moving 10 s after its cancel (${last?.done} done)`);
+}
 
 async function kill(server: ServerProcess): Promise<void> {
   server.child.kill('SIGKILL');
@@ -118,13 +133,17 @@ describe.skipIf(!postgres.available)(`jobs: two replicas on PostgreSQL (${postgr
     const a = await server(env);
     const before = await portalMembers(portal, grpId);
     const jobId = await previewedBulkAdd(a, portal.token, grpId, await usersOutside(portal, grpId, PEOPLE));
+    // A slow portal while B starts (seconds on a busy machine): A must still be at work when killed.
+    portal.setDelay(SLOW_MS);
     await runOn(a, portal.token, jobId);
     await waitFor(a, portal.token, jobId, (job) => job.done >= 10, 30_000);
     // Started once the job runs on A: B has nothing to claim until A's lease runs out.
     const b = await server(env);
     const atKill = (await jobOn(b, portal.token, jobId)) ?? { done: 0 };
+    expect(atKill.done).toBeLessThan(PEOPLE);
     await kill(a);
     const killedAt = Date.now();
+    portal.setDelay(LATENCY_MS);
     const moving = await waitFor(b, portal.token, jobId, (job) => job.done > atKill.done + 4, 30_000);
     const takeoverMs = Date.now() - killedAt;
     const done = await waitFor(b, portal.token, jobId, (job) => job.state === 'done', 60_000);
@@ -138,7 +157,7 @@ describe.skipIf(!postgres.available)(`jobs: two replicas on PostgreSQL (${postgr
   }, 150_000);
 
   it('a cancel sent to the replica that does not run the job stops it; PostgreSQL stopped mid-run pauses a job that then ends, exactly once', async () => {
-    const [b, c] = [started[started.length - 1] as ServerProcess, await server({ ...env, ...fast })];
+    const [b, c] = await Promise.all([server(env), server({ ...env, ...fast })]);
     // Cancel through C a job running on B.
     const cancelGrp = 12;
     const cancelBefore = await portalMembers(portal, cancelGrp);
@@ -149,9 +168,10 @@ describe.skipIf(!postgres.available)(`jobs: two replicas on PostgreSQL (${postgr
       headers: { authorization: portal.token },
     });
     expect(answer.body.result.state).toBe('cancelled');
-    await sleep(1_500);
-    const settled = (await jobOn(b, portal.token, cancelled)) as NonNullable<Awaited<ReturnType<typeof jobOn>>>;
-    await sleep(1_500);
+    // The creates already sent when the cancel came end first (a busy machine may take longer
+    // than a second to write their outcomes); after them, nothing more for 3 s.
+    const settled = await settledJob(b, cancelled);
+    await sleep(3_000);
     const later = await jobOn(c, portal.token, cancelled);
     expect(later?.done).toBe(settled.done);
     expect(settled.done).toBeLessThan(PEOPLE);
