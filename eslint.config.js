@@ -9,7 +9,19 @@ import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'build', 'node_modules', 'test-results', 'playwright-report', 'playwright', '.*/**'] },
+  // bench/peers/react-admin builds against its own dependencies, installed only by `npm run bench:peers`.
+  {
+    ignores: [
+      'dist',
+      'build',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'playwright',
+      '.*/**',
+      'bench/peers/react-admin',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

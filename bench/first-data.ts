@@ -4,23 +4,24 @@
 // the API answered from fixtures recorded from the embedded portal, at 0 and 100 ms of API
 // latency, at normal CPU and 4× slowdown, in alternation. It reports the time to the content,
 // the waterfall depth and the distance to the bound HTML + scripts + 1 API round trip + render;
-// then the DOM size, layout and scripting time of the groups table against bench/baseline-page/.
+// then the DOM size, layout and scripting time of the groups table against bench/peers/hand-written/.
 // Run: npx tsx bench/first-data.ts  ->  bench/results/first-data.json
 // BENCH_RUNS (default 7; the issue asked for 9, which took 11 min on the shared machine) and
 // BENCH_COST_RUNS (default 5) trade runtime for steadiness.
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { largeFacts } from '../server/seed/facts.ts';
 import { itemEnvelopeSchema } from '#schemas/envelope.ts';
 import { grpWithChildrenSchema } from '#schemas/grp.ts';
 import { writeResult, type ResultRow } from './results-file.ts';
-import { recordAnswers, serveAnswers, type Fixtures } from './support/api-fixtures.ts';
-import { startBaselinePage } from './support/baseline-page.ts';
+import { recordAnswers, type Fixtures } from './support/api-fixtures.ts';
+import { coldContext, fetchesOf, open, VIEWPORT } from './support/cold-load.ts';
+import { startPeerPage } from './support/peer-page.ts';
 import { ensureLargeDb, startBenchServer } from './support/bench-server.ts';
-import { installReadyProbe, READY_BINDING, type ReadySpec } from './support/page-ready.ts';
+import type { ReadySpec } from './support/page-ready.ts';
 import { mainThreadCosts, parseTrace, type MainThreadCosts } from './support/trace-costs.ts';
-import { kindOf, longestChain, lowerBound, type Fetch } from './support/waterfall.ts';
+import { longestChain, lowerBound, type Fetch } from './support/waterfall.ts';
 import { median, shown } from './support/stats.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -33,8 +34,6 @@ const WATERFALL_LATENCY = 100;
 const SETTLE_MS = 1000;
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
 const GOALS = { apiDepth: 1, boundRatio: 1.3, costRatio: 1.3 };
-const VIEWPORT = { width: 1280, height: 900 };
-const TIMEOUT_MS = 60_000;
 const f = largeFacts.org1;
 /** A group with a parent (one breadcrumb step), subgroups and members. */
 const GROUP_ID = f.rootGroupId + 1;
@@ -75,69 +74,6 @@ async function groupName(url: string, token: string): Promise<string> {
   return itemEnvelopeSchema(grpWithChildrenSchema).parse(await response.json()).result.grp_name;
 }
 
-/**
- * A cold context (new profile: empty cache and storage) with the token stored as "Keep me
- * signed in" does, the ready probe, and the API from fixtures unless `fixtures` is null.
- */
-async function coldContext(
-  browser: Browser,
-  origin: string,
-  token: string,
-  ready: ReadySpec,
-  api: { fixtures: Fixtures; latencyMs: number; unmatched: string[] } | null,
-): Promise<{ context: BrowserContext; readyAt: Promise<number> }> {
-  const context = await browser.newContext({
-    viewport: VIEWPORT,
-    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'lp.token', value: token }] }] },
-  });
-  let report: (ms: number) => void = () => undefined;
-  const readyAt = new Promise<number>((resolve, reject) => {
-    report = resolve;
-    setTimeout(() => reject(new Error(`the content did not show within ${TIMEOUT_MS} ms`)), TIMEOUT_MS).unref();
-  });
-  await context.exposeFunction(READY_BINDING, (ms: number) => report(ms));
-  // tsx names the functions it compiles with a `__name` helper that the page does not have.
-  await context.addInitScript({ content: 'window.__name = (f) => f;' });
-  await context.addInitScript(installReadyProbe, ready);
-  if (api) await serveAnswers(context, api.fixtures, api.latencyMs, api.unmatched);
-  return { context, readyAt };
-}
-
-/** The document and every finished request, from the page's Navigation and Resource Timing. */
-async function fetchesOf(page: Page): Promise<Fetch[]> {
-  const entries = await page.evaluate(() => {
-    const path = (url: string) => {
-      const u = new URL(url);
-      return u.pathname + u.search;
-    };
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-    const list = nav
-      ? [{ path: path(nav.name), initiatorType: 'navigation', start: nav.startTime, end: nav.responseEnd }]
-      : [];
-    for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-      list.push({ path: path(e.name), initiatorType: e.initiatorType, start: e.startTime, end: e.responseEnd });
-    }
-    return list;
-  });
-  return entries.map((e) => ({ path: e.path, kind: kindOf(e.path, e.initiatorType), start: e.start, end: e.end }));
-}
-
-/** Opens the page in the context at `rate`× CPU slowdown; resolves when its content shows. */
-async function open(
-  context: BrowserContext,
-  url: string,
-  rate: number,
-  readyAt: Promise<number>,
-  beforeNavigation?: (page: Page, cdp: CDPSession) => Promise<void>,
-): Promise<{ page: Page; cdp: CDPSession; readyAt: number }> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await beforeNavigation?.(page, cdp);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  await page.goto(url, { waitUntil: 'commit' });
-  return { page, cdp, readyAt: await readyAt };
-}
-
 async function main(): Promise<void> {
   const started = performance.now();
   const loadBefore = loadavg()
@@ -148,7 +84,7 @@ async function main(): Promise<void> {
     ownBuild: 'first-data',
     env: { LOG_REQUESTS: '0' },
   });
-  const baseline = await startBaselinePage();
+  const baseline = await startPeerPage('hand-written');
   const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
   const browser = await chromium.launch({
     executablePath,
@@ -385,7 +321,7 @@ async function main(): Promise<void> {
       `Content shown: the probe (bench/support/page-ready.ts) watches the DOM from the first byte and takes performance.now() in the animation frame after the content is complete: groups table, the 50th data row of the "All groups" table; group page, the h1 reading the group's name and the first data row of the "Members" table; user page, an h1 and the first data row of each of the "Groups" and "Takes" tables (product titles and the progress summary may come later).`,
       `Waterfall depth (bench/support/waterfall.ts), read at ${WATERFALL_LATENCY} ms API latency from the page's Navigation and Resource Timing: the longest chain of document, script, stylesheet and API requests in which each starts after the previous one ended, among those finished before the content showed, ending at a request whose answer the content shows (${pages.map((p) => `${p.id}: \`${p.contentRequests.source}\``).join('; ')}; so a product title or a breadcrumb step does not count); "API round trips in sequence" counts the API requests of such a chain (goal 1: after the HTML and scripts, one round of API requests). At 0 ms two requests of one burst can look chained, hence only ${WATERFALL_LATENCY} ms.`,
       `Bound, measured in the same load from the requests finished before the content showed: HTML = the document's responseEnd; scripts = the longest single script or stylesheet request (one round of code, all loaded at once); 1 API round trip = the longest single API request the content needs (the ${WATERFALL_LATENCY} ms delay plus the router's own overhead); render = from the last answer the content needs to the content shown, which includes any wait the page adds after the data came (a deferred reveal counts as render, so the bound is generous there: it prices round trips, not rendering). The ratio is the median of the per-run ratios time / bound.`,
-      `Hand-written baseline: bench/baseline-page/ (React, TanStack Query and Table, the same six columns, links and date format, the same request body and zod schema, no router, no shell), built with Vite's JS API into a temp folder and served by vite preview; its /api/ request gets the same fixture. ${COST_RUNS} runs per page and CPU rate at 0 ms API latency, alternating app and baseline; each load is traced (${TRACE_CATEGORIES.join(', ')}) from before the navigation to ${SETTLE_MS} ms after the 50th row shows; layout, style and scripting time are the CPU time (\`tdur\`) of the page renderer's main thread (not the browser's own WebUI renderers, which sometimes trace into the same file): its Layout, UpdateLayoutTree and outermost script events (bench/support/trace-costs.ts: script less the layout it forces), CPU rather than wall time because the machine is shared (a thread waiting for a core stretches wall time only; the wall times of CDP Performance.getMetrics are in the notes below); and the DOM nodes of the whole document and of the table element (TreeWalker, every node type: elements, text, comments). Ratios are ratios of medians.`,
+      `Hand-written baseline: bench/peers/hand-written/ (React, TanStack Query and Table, the same six columns, links and date format, the same request body and zod schema, no router, no shell), built with Vite's JS API into a temp folder and served by vite preview; its /api/ request gets the same fixture. ${COST_RUNS} runs per page and CPU rate at 0 ms API latency, alternating app and baseline; each load is traced (${TRACE_CATEGORIES.join(', ')}) from before the navigation to ${SETTLE_MS} ms after the 50th row shows; layout, style and scripting time are the CPU time (\`tdur\`) of the page renderer's main thread (not the browser's own WebUI renderers, which sometimes trace into the same file): its Layout, UpdateLayoutTree and outermost script events (bench/support/trace-costs.ts: script less the layout it forces), CPU rather than wall time because the machine is shared (a thread waiting for a core stretches wall time only; the wall times of CDP Performance.getMetrics are in the notes below); and the DOM nodes of the whole document and of the table element (TreeWalker, every node type: elements, text, comments). Ratios are ratios of medians.`,
       `The machine (${cpus().length} cores) is shared with other sessions' builds and tests: absolute times carry their load, and the 4× slowdown multiplies it; the alternation spreads it over all configurations alike. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadavg()
         .map((l) => l.toFixed(1))
         .join(', ')}. Runtime ${minutes} min.`,

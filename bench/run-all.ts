@@ -32,7 +32,8 @@ const preferredOrder = [
 function discover(): Step[] {
   const scripts = readdirSync(dir)
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('.test.ts'))
-    .filter((file) => !['results-file.ts', 'report.ts', 'run-all.ts', 'bundle-size.ts'].includes(file))
+    // peers.ts needs its peers installed first: `npm run bench:peers` does both.
+    .filter((file) => !['results-file.ts', 'report.ts', 'run-all.ts', 'bundle-size.ts', 'peers.ts'].includes(file))
     .filter((file) => /\bwriteResult\(/.test(readFileSync(join(dir, file), 'utf8')))
     .map((file) => file.replace(/\.ts$/, ''));
   const rank = (name: string) => (preferredOrder.includes(name) ? preferredOrder.indexOf(name) : preferredOrder.length);

@@ -5,10 +5,13 @@
 // changes, so the probe costs the page next to nothing.
 
 export interface ReadySpec {
-  /** The h1 must read exactly this; undefined: any h1 will do. */
-  heading?: string;
-  /** Tables, by caption, that must show at least `rows` data rows (a placeholder row does not count). */
-  tables: { caption: string; rows: number }[];
+  /** The h1 must read exactly this; undefined: any h1 will do; false: none needed (react-admin has none). */
+  heading?: string | false;
+  /**
+   * Tables, by caption, that must show at least `rows` data rows (a placeholder row does not
+   * count); without a caption (a peer's table has none), any table of the page.
+   */
+  tables: { caption?: string; rows: number }[];
 }
 
 export const READY_BINDING = '__benchReady';
@@ -21,11 +24,13 @@ export function installReadyProbe(spec: ReadySpec): void {
     ).length;
   const complete = () => {
     const heading = document.querySelector('h1')?.textContent?.trim();
-    if (heading === undefined || (spec.heading !== undefined && heading !== spec.heading)) return false;
+    if (spec.heading !== false && (heading === undefined || (spec.heading !== undefined && heading !== spec.heading)))
+      return false;
     const tables = [...document.querySelectorAll('table')];
     return spec.tables.every(({ caption, rows }) => {
-      const table = tables.find((t) => t.caption?.textContent?.trim() === caption);
-      return table !== undefined && dataRows(table) >= rows;
+      return tables.some(
+        (t) => (caption === undefined || t.caption?.textContent?.trim() === caption) && dataRows(t) >= rows,
+      );
     });
   };
   const observer = new MutationObserver(() => {
