@@ -1,0 +1,60 @@
+// The accounts mode's sign-in requests (docs/accounts.md): with an e-mail and a password, with an
+// invitation's token, and the end of the session. Sent without a token, so that their 401 is the
+// form's to show rather than a "session expired".
+import { apiRequest, apiText } from './client.ts';
+import { accountSessionSchema, invitationSchema } from './schemas/account.ts';
+import { readAccountSession } from './sign-in-mode.ts';
+
+export async function signInWithPassword(email: string, password: string) {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'POST',
+    path: '/auth/sign-in',
+    endpoint: 'POST /dashboard-api/auth/sign-in',
+    body: { email, password },
+    schema: accountSessionSchema,
+    token: '',
+  });
+  return readAccountSession(body);
+}
+
+/** Who an invitation is for; 404 `invitation_not_found` when unknown, used, expired or revoked. */
+export function fetchInvitation(token: string, signal?: AbortSignal) {
+  return apiRequest({
+    service: 'dashboard',
+    method: 'POST',
+    path: '/auth/invitation',
+    endpoint: 'POST /dashboard-api/auth/invitation',
+    body: { token },
+    schema: invitationSchema,
+    signal,
+    token: '',
+  });
+}
+
+/** Sets the invitation's password and signs in; 400 `weak_password` with `details[0].reason`. */
+export async function acceptInvitation(token: string, password: string) {
+  const body = await apiRequest({
+    service: 'dashboard',
+    method: 'POST',
+    path: '/auth/invitation/accept',
+    endpoint: 'POST /dashboard-api/auth/invitation/accept',
+    body: { token, password },
+    schema: accountSessionSchema,
+    token: '',
+  });
+  return readAccountSession(body);
+}
+
+/** Ends the session on the server (204); the cookie goes with it. `csrfToken`: the session's, which
+ * the client may already have forgotten (the tab signs out at once, without waiting for this). */
+export async function signOutOfAccount(csrfToken: string): Promise<void> {
+  await apiText({
+    service: 'dashboard',
+    method: 'POST',
+    path: '/auth/sign-out',
+    endpoint: 'POST /dashboard-api/auth/sign-out',
+    token: '',
+    headers: { 'X-CSRF-Token': csrfToken },
+  });
+}
