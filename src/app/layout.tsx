@@ -14,7 +14,7 @@ import { reloadWatchedJobs, subscribeWatchedJobs, watchedJobs } from '#api/watch
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths, routes } from '#lib/paths.ts';
-import { useSignedInAccount } from '#session/account.ts';
+import { useCanWrite, useIsAccountAdmin, useSignedInAccount } from '#session/account.ts';
 import { useSession } from '#session/session.tsx';
 import {
   AccessIcon,
@@ -53,9 +53,9 @@ const navIcons: Record<NavIcon, ReactNode> = {
 };
 
 /** Whether a navigation entry is for this account (token mode: no account, the admins' pages are accounts mode's). */
-function shownTo(audience: NavAudience | undefined, role: 'admin' | 'manager' | 'viewer' | null): boolean {
-  if (audience === 'admins') return role === 'admin';
-  if (audience === 'writers') return role !== 'viewer';
+function shownTo(audience: NavAudience | undefined, can: { write: boolean; manageAccess: boolean }): boolean {
+  if (audience === 'admins') return can.manageAccess;
+  if (audience === 'writers') return can.write;
   return true;
 }
 
@@ -71,6 +71,7 @@ export function Layout() {
   const main = useRef<HTMLElement>(null);
   const session = state.status === 'signed-in' || state.status === 'expired' ? state.session : null;
   const account = useSignedInAccount();
+  const can = { write: useCanWrite(), manageAccess: useIsAccountAdmin() };
   const orgId = session?.orgId ?? null;
   const [shownOrgId, setShownOrgId] = useState(orgId);
   const [orgSwitched, setOrgSwitched] = useState(false);
@@ -166,7 +167,7 @@ export function Layout() {
         <nav aria-label={t.mainNavigation} className={styles.nav}>
           <ul>
             {navEntries
-              .filter(({ audience }) => shownTo(audience, account?.role ?? null))
+              .filter(({ audience }) => shownTo(audience, can))
               .map(({ key, label, icon }) => (
                 <li key={key}>
                   <NavLink to={routes[key]}>
