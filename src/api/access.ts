@@ -8,8 +8,8 @@ import {
   accessEventsSchema,
   createdInvitationSchema,
   endedSessionsSchema,
-  type AccountRole,
-} from './schemas/account.ts';
+} from './schemas/access.ts';
+import type { AccountRole } from './schemas/account-session.ts';
 
 export interface NewInvitation {
   email: string;

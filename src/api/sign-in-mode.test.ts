@@ -1,10 +1,18 @@
 // Which sign-in the login page shows, from what GET /dashboard-api/auth/session answers: only the
 // accounts server's 401 `not_signed_in` (or its open session) leaves the token form; anything else
-// (token mode, a static host's 404 or HTML, no answer) is today's token sign-in.
+// (token mode, a static host's 404 or HTML, no answer) is today's token sign-in. Then what the
+// accounts' form reads from that answer (auth.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiConfig, configureApi } from './config.ts';
 import { apiRequest } from './client.ts';
-import { fetchSignInMode } from './sign-in-mode.ts';
+import { readSessionAnswer } from './auth.ts';
+import { probeSignIn } from './sign-in-mode.ts';
+
+/** The probe, and what the accounts' card reads from its answer. */
+async function fetchSignInMode() {
+  const probe = await probeSignIn(new AbortController().signal);
+  return probe.mode === 'token' ? probe : { mode: probe.mode, ...readSessionAnswer(probe.answer) };
+}
 import * as z from 'zod/mini';
 
 let answer: () => Promise<Response>;
@@ -36,7 +44,7 @@ describe('fetchSignInMode', () => {
   it('reads a session already open', async () => {
     const account = { account_id: 1, org_id: 3, email: 'a@b.c', name: 'A', role: 'admin', group_ids: [] };
     answer = json(200, { mode: 'accounts', account, csrf_token: 'c', idle_expires_at: 'x', expires_at: 'y' });
-    expect(await fetchSignInMode()).toEqual({ mode: 'signed-in', session: { orgId: 3, account, csrfToken: 'c' } });
+    expect(await fetchSignInMode()).toEqual({ mode: 'accounts', session: { orgId: 3, account, csrfToken: 'c' } });
   });
 
   it.each([

@@ -1,52 +1,26 @@
 // Which sign-in the dashboard server offers (GET /dashboard-api/auth/session), asked by the login
-// page when no token is stored: a token (today's, and the only one on a static host), or the
-// accounts of the server's organisation, maybe with a session already open in this browser.
-// Part of the first page: the accounts' own requests are in auth.ts, loaded with their form.
-import * as z from 'zod/mini';
-import { apiRequest } from './client.ts';
-import { isApiError } from './errors.ts';
-import {
-  accountSessionSchema,
-  notSignedInDetailsSchema,
-  tokenModeSchema,
-  type SignedInAccount,
-} from './schemas/account.ts';
+// page when no token is stored. Part of the first page, so written without schemas: the answer
+// of an accounts server is read by auth.ts, which comes with the accounts' form.
+import { apiConfig } from './config.ts';
 
-/** A signed-in account, as the session and the API client keep it. */
-export interface AccountSession {
-  orgId: number;
-  account: SignedInAccount;
-  /** Sent as `X-CSRF-Token` with every write. */
-  csrfToken: string;
-}
+/** Token mode (today's, and the only one on a static host), or the accounts server's answer to read. */
+export type SignInProbe = { mode: 'token' } | { mode: 'accounts'; answer: unknown };
 
-export type SignInMode =
-  | { mode: 'token' }
-  | { mode: 'accounts'; sso: { name: string } | null }
-  | { mode: 'signed-in'; session: AccountSession };
-
-export function readAccountSession(body: z.infer<typeof accountSessionSchema>): AccountSession {
-  return { orgId: body.account.org_id, account: body.account, csrfToken: body.csrf_token };
-}
-
-export async function fetchSignInMode(signal?: AbortSignal): Promise<SignInMode> {
+export async function probeSignIn(signal: AbortSignal): Promise<SignInProbe> {
   try {
-    const body = await apiRequest({
-      service: 'dashboard',
-      method: 'GET',
-      path: '/auth/session',
-      endpoint: 'GET /dashboard-api/auth/session',
-      schema: z.union([accountSessionSchema, tokenModeSchema]),
-      signal,
-      // Asked without a token: its 401 says which sign-in to show, not that a session expired.
-      token: '',
+    const response = await fetch(`${apiConfig.dashboardBaseUrl}/auth/session`, {
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(apiConfig.timeoutMs)]),
     });
-    return body.mode === 'token' ? { mode: 'token' } : { mode: 'signed-in', session: readAccountSession(body) };
+    const answer: unknown = await response.json();
+    // Signed in (200) or not (401 not_signed_in): both say accounts mode; auth.ts reads which.
+    const accounts =
+      (response.status === 200 || response.status === 401) && JSON.stringify(answer).includes('"mode":"accounts"');
+    return accounts ? { mode: 'accounts', answer } : { mode: 'token' };
   } catch (error) {
-    if (isApiError(error) && error.kind === 'aborted') throw error;
-    const details = isApiError(error) && error.code === 'not_signed_in' ? error.details?.[0] : undefined;
-    const accounts = z.safeParse(notSignedInDetailsSchema, details);
-    // A static host (404, HTML), an older server or no answer at all: the token sign-in, as always.
-    return accounts.success ? { mode: 'accounts', sso: accounts.data.sso ?? null } : { mode: 'token' };
+    if (signal.aborted) throw error;
+    // A static host's HTML, no answer at all: the token sign-in, as always.
+    return { mode: 'token' };
   }
 }

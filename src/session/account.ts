@@ -1,6 +1,6 @@
 // What the signed-in account may do, for the pages that hide what the server would refuse.
 // Token mode has no account: whoever holds the token does everything, as before.
-import type { SignedInAccount } from '#schemas/account.ts';
+import type { SignedInAccount } from '#schemas/account-session.ts';
 import { useSession } from './session.tsx';
 
 /** The signed-in account (accounts mode), or null (token mode, signed out). */

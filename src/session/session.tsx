@@ -6,7 +6,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { isApiError } from '#api/errors.ts';
 import { reloadKnownUsers } from '#api/known-users.ts';
 import { apiConfig } from '#api/config.ts';
-import type { AccountSession } from '#api/sign-in-mode.ts';
+import type { AccountSession } from '#api/auth.ts';
 import { validateToken, type Session as TokenSession } from '#api/token.ts';
 import { clearToken, onTokenChangedElsewhere, readToken, saveToken } from '#lib/token-storage.ts';
 import { clearUserData } from '#lib/user-data-storage.ts';

@@ -38,13 +38,13 @@ export const errorReadSchema = z.union([
         message: z.string(),
         // The dashboard server's accounts mode sends one object (a 401's sign-in, a weak password's
         // reason): read as the first and only detail.
-        details: z.optional(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
+        details: z.optional(z.unknown()),
       }),
     }),
     z.transform(({ error }) => ({
       code: error.code as string | undefined,
       message: error.message,
-      details: (error.details === undefined || Array.isArray(error.details) ? error.details : [error.details]) as
+      details: (error.details == null || Array.isArray(error.details) ? error.details : [error.details]) as
         unknown[] | undefined,
     })),
   ),

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { accessQueries, inviteAccount } from '#api/access.ts';
 import { isApiError } from '#api/errors.ts';
-import type { AccountRole } from '#schemas/account.ts';
+import type { AccountRole } from '#schemas/account-session.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { Button } from '#components/button.tsx';
 import { Field } from '#components/field.tsx';

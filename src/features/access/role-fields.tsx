@@ -1,5 +1,5 @@
 // The role and the groups of an account, as the invitation and the change ask them.
-import { accountRoles, type AccountRole } from '#schemas/account.ts';
+import { accountRoles, type AccountRole } from '#schemas/account-session.ts';
 import { Field } from '#components/field.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { accessMessages } from './messages.ts';

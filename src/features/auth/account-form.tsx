@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { signInWithPassword } from '#api/auth.ts';
 import { isApiError } from '#api/errors.ts';
-import type { AccountSession } from '#api/sign-in-mode.ts';
+import type { AccountSession } from '#api/auth.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { Button } from '#components/button.tsx';
 import { Field } from '#components/field.tsx';

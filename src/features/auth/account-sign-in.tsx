@@ -1,5 +1,8 @@
-// The login page's card in accounts mode (its own chunk: token mode never loads it).
-import type { AccountSession } from '#api/sign-in-mode.ts';
+// The login page's card in accounts mode (its own chunk: token mode never loads it). `answer`:
+// what the server said of this browser's session (sign-in-mode.ts); one already open goes on
+// to the page asked for.
+import { useEffect } from 'react';
+import { readSessionAnswer, type AccountSession } from '#api/auth.ts';
 import { buttonClass } from '#components/button.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { AccountForm } from './account-form.tsx';
@@ -9,17 +12,24 @@ import { accountMessages } from './account-messages.ts';
 const SSO_START = '/dashboard-api/auth/oidc/start';
 
 export function AccountSignIn({
-  sso,
+  answer,
   onSignedIn,
   titleId,
   introClass,
 }: {
-  sso: { name: string } | null;
+  answer: unknown;
   onSignedIn: (session: AccountSession) => Promise<void>;
   titleId: string;
   introClass?: string;
 }) {
   const t = useMessages(accountMessages);
+  const read = readSessionAnswer(answer);
+  const open = 'session' in read ? read.session : null;
+  useEffect(() => {
+    if (open) void onSignedIn(open);
+  }, [open, onSignedIn]);
+  if (open) return <h1 id={titleId}>{t.title}</h1>;
+  const sso = 'sso' in read ? read.sso : null;
   return (
     <>
       <h1 id={titleId}>{t.title}</h1>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { fetchInvitation } from '#api/auth.ts';
 import { isApiError } from '#api/errors.ts';
-import type { AccountRole } from '#schemas/account.ts';
+import type { AccountRole } from '#schemas/account-session.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';

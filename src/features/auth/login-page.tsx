@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { fetchSignInMode } from '#api/sign-in-mode.ts';
+import type { AccountSession } from '#api/auth.ts';
+import { probeSignIn } from '#api/sign-in-mode.ts';
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { useSession } from '#session/session.tsx';
 import { useMessages } from '#lib/i18n.tsx';
@@ -13,8 +14,8 @@ import styles from './login-page.module.css';
 // Accounts mode only: token mode, the usual one, never loads it.
 const AccountSignIn = lazy(() => import('./account-sign-in.tsx').then((m) => ({ default: m.AccountSignIn })));
 
-/** Which form: being asked (no token stored), the token's, or the accounts' (with its single sign-on). */
-type Shown = 'asking' | 'token' | { sso: { name: string } | null };
+/** Which form: being asked (no token stored), the token's, or the accounts' (with the server's answer). */
+type Shown = 'asking' | 'token' | { answer: unknown };
 
 export function LoginPage() {
   const t = useMessages(authMessages);
@@ -28,18 +29,20 @@ export function LoginPage() {
   useEffect(() => {
     if (!asking) return;
     const controller = new AbortController();
-    fetchSignInMode(controller.signal).then(
-      async (found) => {
-        if (found.mode === 'token') return setShown('token');
-        if (found.mode === 'accounts') return setShown({ sso: found.sso });
-        // A session already open in this browser (a reload, a new tab): on to the page asked for.
-        await adoptAccount(found.session);
-        await navigate(returnPath(location.state), { replace: true });
-      },
+    probeSignIn(controller.signal).then(
+      (found) => setShown(found.mode === 'token' ? 'token' : { answer: found.answer }),
       () => undefined, // aborted: the page is gone
     );
     return () => controller.abort();
-  }, [asking, adoptAccount, navigate, location.state]);
+  }, [asking]);
+
+  const onAccountSignedIn = useCallback(
+    async (session: AccountSession) => {
+      await adoptAccount(session);
+      await navigate(returnPath(location.state), { replace: true });
+    },
+    [adoptAccount, navigate, location.state],
+  );
 
   return (
     <main id="main" className={styles.page}>
@@ -52,13 +55,10 @@ export function LoginPage() {
           {typeof shown === 'object' ? (
             <Suspense fallback={<p role="status">{t.checkingMode}</p>}>
               <AccountSignIn
-                sso={shown.sso}
+                answer={shown.answer}
                 titleId="login-title"
                 introClass={styles.intro}
-                onSignedIn={async (session) => {
-                  await adoptAccount(session);
-                  await navigate(returnPath(location.state), { replace: true });
-                }}
+                onSignedIn={onAccountSignedIn}
               />
             </Suspense>
           ) : (

@@ -5,7 +5,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApi } from '#api/config.ts';
-import type { AccountSession } from '#api/sign-in-mode.ts';
+import type { AccountSession } from '#api/auth.ts';
 import { LocaleProvider } from '#lib/i18n.tsx';
 import { PasswordForm } from './password-form.tsx';
 
