@@ -2,7 +2,7 @@
 // invitation's token, and the end of the session. Sent without a token, so that their 401 is the
 // form's to show rather than a "session expired".
 import * as z from 'zod/mini';
-import { apiRequest, apiText } from './client.ts';
+import { apiRequest } from './client.ts';
 import { invitationSchema } from './schemas/access.ts';
 import { accountSessionSchema, notSignedInDetailsSchema, type SignedInAccount } from './schemas/account-session.ts';
 
@@ -68,17 +68,4 @@ export async function acceptInvitation(token: string, password: string) {
     token: '',
   });
   return readAccountSession(body);
-}
-
-/** Ends the session on the server (204); the cookie goes with it. `csrfToken`: the session's, which
- * the client may already have forgotten (the tab signs out at once, without waiting for this). */
-export async function signOutOfAccount(csrfToken: string): Promise<void> {
-  await apiText({
-    service: 'dashboard',
-    method: 'POST',
-    path: '/auth/sign-out',
-    endpoint: 'POST /dashboard-api/auth/sign-out',
-    token: '',
-    headers: { 'X-CSRF-Token': csrfToken },
-  });
 }

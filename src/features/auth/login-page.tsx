@@ -53,7 +53,7 @@ export function LoginPage() {
         </p>
         <section className={styles.card} aria-labelledby="login-title">
           {typeof shown === 'object' ? (
-            <Suspense fallback={<p role="status">{t.checkingMode}</p>}>
+            <Suspense>
               <AccountSignIn
                 answer={shown.answer}
                 titleId="login-title"
@@ -64,9 +64,8 @@ export function LoginPage() {
           ) : (
             <>
               <h1 id="login-title">{t.title}</h1>
-              {asking ? (
-                <p role="status">{t.checkingMode}</p>
-              ) : (
+              {/* Asking which sign-in: one short request, shown as the empty card. */}
+              {!asking && (
                 <>
                   <p className={styles.intro}>{t.intro}</p>
                   <TokenForm

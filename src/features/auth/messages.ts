@@ -25,7 +25,6 @@ export const authMessages = defineMessages({
     signOutInstead: 'Sign out',
     expiredTitle: 'Session expired',
     expiredIntro: 'Your session has expired. Sign in again to carry on: nothing on this page is lost.',
-    checkingMode: 'Checking how to sign in…',
   },
   fr: {
     productName: 'Administration du portail de formation',
@@ -52,6 +51,5 @@ export const authMessages = defineMessages({
     signOutInstead: 'Se déconnecter',
     expiredTitle: 'Session expirée',
     expiredIntro: 'Votre session a expiré. Reconnectez-vous pour continuer : rien de cette page n’est perdu.',
-    checkingMode: 'Recherche du mode de connexion…',
   },
 });
