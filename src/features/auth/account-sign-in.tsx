@@ -1,7 +1,7 @@
 // The login page's card in accounts mode (its own chunk: token mode never loads it). `answer`:
 // what the server said of this browser's session (sign-in-mode.ts); one already open goes on
 // to the page asked for.
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { readSessionAnswer, type AccountSession } from '#api/auth.ts';
 import { buttonClass } from '#components/button.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
@@ -23,11 +23,17 @@ export function AccountSignIn({
   introClass?: string;
 }) {
   const t = useMessages(accountMessages);
-  const read = readSessionAnswer(answer);
+  // Read once: a session read afresh on each render would be adopted again by each render.
+  const read = useMemo(() => readSessionAnswer(answer), [answer]);
   const open = 'session' in read ? read.session : null;
+  // Adopted once per answer: the callback changes as the page re-renders (adopting re-renders it).
+  const signedIn = useRef(onSignedIn);
   useEffect(() => {
-    if (open) void onSignedIn(open);
-  }, [open, onSignedIn]);
+    signedIn.current = onSignedIn;
+  });
+  useEffect(() => {
+    if (open) void signedIn.current(open);
+  }, [open]);
   if (open) return <h1 id={titleId}>{t.title}</h1>;
   const sso = 'sso' in read ? read.sso : null;
   return (
