@@ -60,19 +60,21 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: (line: string)
   if (!['organisation add', 'invite', 'list'].includes(command)) throw new UsageError(usage);
   const secret = accountsSecret(env);
   const store = await openStore(dashboardSettings(env).store);
-  const portal = portalCall(env);
+  // Only `organisation add` asks the portal: invite and list never open its database.
+  let portal: { call: PortalCall; close: () => void } | undefined;
+  const call: PortalCall = (path, init) => (portal ??= portalCall(env)).call(path, init);
   try {
     const accounts = new Accounts({
       db: store.db,
       secret,
-      call: portal.call,
+      call,
       publicUrl: publicUrl(env),
       times: { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 },
     });
     if (command === 'organisation add') {
       const apiKey = values['api-key']?.trim();
       if (!apiKey) throw new UsageError('organisation add needs --api-key KEY.');
-      const org = await orgOfToken(portal.call, (await tokenFromKey(portal.call, apiKey)).token);
+      const org = await orgOfToken(call, (await tokenFromKey(call, apiKey)).token);
       await accounts.addOrganisation(org, apiKey);
       print(`Organisation ${org} added.`);
     } else if (command === 'invite') {
@@ -107,7 +109,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: (line: string)
         );
     }
   } finally {
-    portal.close();
+    portal?.close();
     await store.close();
   }
 }
