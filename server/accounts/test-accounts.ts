@@ -41,10 +41,12 @@ export function cookieOf(headers: Headers): string {
 export async function startAccounts(
   open: () => Promise<DashboardStore>,
   limits: SignInLimitOptions = { perAccount: 5, perAddress: 50, windowSeconds: 60 },
+  { viaProxy = false, trustedHops = 0 } = {},
 ): Promise<AccountsHarness> {
   const clock = { now: Date.now() };
   let accounts: Accounts | undefined;
   const h = await startHarness(await open(), {
+    viaProxy,
     accounts: (store, portal) =>
       (accounts = new Accounts({
         db: store.db,
@@ -53,6 +55,7 @@ export async function startAccounts(
         publicUrl: 'https://dashboard.example.org/',
         times: { idleMs: 30 * MINUTE, maxMs: 12 * 60 * MINUTE },
         limits,
+        trustedHops,
         now: () => clock.now,
       })),
   });
@@ -67,6 +70,7 @@ export async function startAccounts(
     const token = csrf === undefined ? person?.csrf : csrf;
     if (token) sent['x-csrf-token'] = token;
     if (body !== undefined) sent['content-type'] = 'application/json';
+    // A full address (https://…) is sent as it is; a path goes to http://localhost.
     const res = await h.app.request(path, {
       method,
       headers: sent,
