@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isWrite } from '../dashboard/http.ts';
 import { errorBody } from '../portal/errors.ts';
-import { AccountError, sendAccountError } from './accounts-http.ts';
+import { AccountError, notSignedIn, sendAccountError } from './accounts-http.ts';
 import type { Accounts } from './accounts.ts';
 import { PortalKeyError } from './portal-tokens.ts';
 import { SESSION_COOKIE } from './sessions.ts';
@@ -34,11 +34,7 @@ export function accountsGuard(accounts: Accounts): MiddlewareHandler {
   return async (c, next) => {
     if (PUBLIC.test(c.req.path)) return next();
     const session = await accounts.sessions.find(getCookie(c, SESSION_COOKIE));
-    if (!session)
-      return sendAccountError(
-        c,
-        new AccountError(401, 'not_signed_in', 'Sign in to use the dashboard.', { mode: 'accounts', sso: null }),
-      );
+    if (!session) return sendAccountError(c, notSignedIn());
     if (isWrite(c) && !PORTAL_READS_BY_POST.test(c.req.path)) {
       if (!sameToken(c.req.header('x-csrf-token'), session.csrfToken))
         return sendAccountError(
