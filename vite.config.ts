@@ -95,9 +95,10 @@ export default defineConfig({
               // headers of the API layer, the membership and take schemas the first load and the
               // progress gathering share, zod's coerce, Vite's preload helper, and the router, paths and
               // shared messages, which were a first-page chunk of their own; the user data storage, once
-              // the followed jobs of the signed-in shell read it too): each request costs
+              // the followed jobs of the signed-in shell read it too; the theme and the accounts' session
+              // schema, once the invitation page and the accounts' sign-in shared them): each request costs
               // ~0.7 KB of response headers on the wire, more than the code.
-              test: /src[\\/](lib[\\/]i18n\.tsx|api[\\/]groups\.ts|api[\\/]schemas[\\/](grp|user-grp|take)\.ts|api[\\/]history-actor\.ts)|zod[\\/]v4[\\/]mini[\\/]coerce|vite[\\/]preload-helper|react-router|src[\\/]lib[\\/](paths|user-data-storage)\.ts|src[\\/]components[\\/]messages\.ts/,
+              test: /src[\\/](lib[\\/]i18n\.tsx|api[\\/]groups\.ts|api[\\/]schemas[\\/](grp|user-grp|take)\.ts|api[\\/]history-actor\.ts)|zod[\\/]v4[\\/]mini[\\/]coerce|vite[\\/]preload-helper|react-router|src[\\/]lib[\\/](paths|user-data-storage)\.ts|src[\\/]components[\\/]messages\.ts|src[\\/]lib[\\/]theme\.tsx|src[\\/]api[\\/]schemas[\\/]account-session\.ts/,
             },
           ],
         },

@@ -1,6 +1,7 @@
 // The production server as one plain JavaScript file, build/server.js, that `node` runs without
 // tsx or TypeScript: server/serve.ts and everything it imports from server/ and src/, bundled by
-// esbuild. Packages stay imports: they are the production dependencies of node_modules.
+// esbuild. Packages stay imports: they are the production dependencies of node_modules. The
+// command line of accounts mode, build/accounts.js (server/accounts/cli.ts), is built with it.
 // `npm run build` runs this file; scripts/start.js calls buildServer() when the build is missing or
 // older than its sources. Plain JavaScript because it must run before anything is compiled.
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
 export const serverBuild = join(root, 'build', 'server.js');
+/** `npm run accounts` (server/accounts/cli.ts), built beside the server: a production install has no tsx. */
+export const accountsBuild = join(root, 'build', 'accounts.js');
+const entries = [
+  { source: join(root, 'server', 'serve.ts'), out: serverBuild },
+  { source: join(root, 'server', 'accounts', 'cli.ts'), out: accountsBuild },
+];
 const sources = ['server', 'src', 'package-lock.json', 'scripts/build-server.js'].map((name) => join(root, name));
 
 /** esbuild is a dev dependency: absent from a production install (`npm prune --omit=dev`). */
@@ -31,29 +38,33 @@ function newestMtime(path) {
 }
 
 export function serverBuildIsStale() {
-  const builtAt = newestMtime(serverBuild);
+  const builtAt = Math.min(...entries.map((entry) => newestMtime(entry.out)));
   return builtAt === 0 || Math.max(...sources.map(newestMtime)) >= builtAt;
 }
 
 export async function buildServer() {
   const { build } = await import('esbuild');
-  const result = await build({
-    entryPoints: [join(root, 'server', 'serve.ts')],
-    outfile: serverBuild,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    write: false,
-    logLevel: 'warning',
-    banner: { js: '// Built by scripts/build-server.js from server/serve.ts: edit the sources, not this file.' },
-  });
-  // Written aside and renamed: a server starting at the same moment never reads half a file.
   mkdirSync(dirname(serverBuild), { recursive: true });
-  const temporary = `${serverBuild}.${process.pid}.tmp`;
-  writeFileSync(temporary, result.outputFiles[0].contents);
-  renameSync(temporary, serverBuild);
+  for (const { source, out } of entries) {
+    const result = await build({
+      entryPoints: [source],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      packages: 'external',
+      write: false,
+      logLevel: 'warning',
+      banner: {
+        js: `// Built by scripts/build-server.js from ${source.slice(root.length + 1)}: edit the sources, not this file.`,
+      },
+    });
+    // Written aside and renamed: a server starting at the same moment never reads half a file.
+    const temporary = `${out}.${process.pid}.tmp`;
+    writeFileSync(temporary, result.outputFiles[0].contents);
+    renameSync(temporary, out);
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

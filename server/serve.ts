@@ -10,6 +10,9 @@ import { exposedPortalWarning } from './portal/exposure.ts';
 import { turnScheduler } from './portal/turns.ts';
 import { createApp } from './web/app.ts';
 import { openDashboardServer } from './dashboard/open.ts';
+import { inProcessCall, httpCall } from './dashboard/portal-gateway.ts';
+import { DEMO_ORG, openAccounts } from './accounts/open.ts';
+import { accountsSettings } from './accounts/settings.ts';
 import { buildIfStale } from './web/build-if-stale.ts';
 import { fillDemoDirectory, fillsDemoDirectory } from './web/demo-directory.ts';
 import { openEmbeddedPortal } from './web/embedded-portal.ts';
@@ -36,6 +39,8 @@ function fail(error: unknown): never {
 }
 
 try {
+  // Before anything is built or opened: accounts mode without its secret must not start.
+  const signIn = accountsSettings(process.env);
   // DIST_DIR lets parallel test runs build their own copy instead of racing on dist/.
   const distDir = resolve(root, process.env.DIST_DIR || 'dist');
   await buildIfStale(root, distDir, process.env, stop);
@@ -53,6 +58,15 @@ try {
     failures,
     takeTurns,
   });
+  const opened =
+    signIn.mode === 'accounts'
+      ? await openAccounts(signIn, {
+          db: dashboard.store.db,
+          call: portalUrl ? httpCall(portalUrl) : inProcessCall(embedded?.app ?? fail('no portal')),
+          trustedHops,
+          embeddedPortal: embedded?.db,
+        })
+      : undefined;
   const app = createApp({
     distDir,
     portalUrl,
@@ -62,6 +76,7 @@ try {
     readiness: allReady(stopping, embedded && databaseOpen(embedded.db)),
     dashboard,
     trustedHops,
+    accounts: opened?.accounts,
   });
 
   // A plain HTTP server (no serverOptions.createServer): the type `serve` returns is wider.
@@ -72,7 +87,16 @@ try {
     const shownHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
     console.log(`Dashboard: http://${shownHost}:${info.port}`);
     if (portalUrl) console.log(`API: proxied to ${portalUrl}`);
-    if (embedded) console.log(`Token: ${embedded.token}`);
+    if (opened) {
+      // Accounts mode: no token for the browser; the first admin comes from an invitation.
+      if (portalUrl)
+        console.log('Accounts: add your organisation once with npm run accounts -- organisation add --api-key KEY');
+      if (opened.addedDemoOrg)
+        console.log(`Accounts: organisation ${DEMO_ORG} of the embedded portal added (a new API key, kept sealed).`);
+      console.log(
+        `Sign-in: accounts. Invite the first admin: npm run accounts -- invite --org ${DEMO_ORG} --email you@example.org --name "Your Name" --role admin`,
+      );
+    } else if (embedded) console.log(`Token: ${embedded.token}`);
     // After the address is printed, in the background: the lookups wait for interactive requests.
     if (embedded && fillsDemoDirectory(process.env)) void fillDemoDirectory(embedded.db, dashboard, embedded.token);
   }) as Server;

@@ -23,8 +23,11 @@ function copyOfSharedBuild(): string {
   return dir;
 }
 
-/** Starts `npm start` with these extra variables; resolves once it printed its token. */
-export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+/**
+ * Starts `npm start` with these extra variables; resolves once it printed its token (or `ready`:
+ * accounts mode prints how to invite the first admin instead).
+ */
+export async function startOwnServer(env: Record<string, string>, ready = 'Token:'): Promise<OwnServer> {
   const port = 40_000 + Math.floor(Math.random() * 20_000);
   const distDir = copyOfSharedBuild();
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.js'], {
@@ -46,7 +49,7 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
     const timer = setTimeout(() => reject(new Error(`own server did not start:\n${output}`)), 150_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Token:')) {
+      if (output.includes(ready)) {
         clearTimeout(timer);
         resolve();
       }

@@ -51,6 +51,11 @@ export const pageSamples = {
   jobs: { samples: [{ name: 'jobs', url: () => '/jobs' }] },
   // A job no one has; the English sweep opens a job of its own (sweep-pages.spec.ts).
   job: { samples: [{ name: 'job', url: () => '/jobs/00000000-0000-4000-8000-000000000000' }] },
+  // The sweeps run in token mode: the page says how accounts are turned on (e2e/accounts.spec.ts
+  // checks the admin's table).
+  access: { samples: [{ name: 'access', url: () => '/access' }] },
+  // Without a token in the fragment: the page says the link is incomplete (accounts.spec.ts opens a real one).
+  invitation: { signedOut: true, samples: [{ name: 'invitation', url: () => '/invitation' }] },
 } as const satisfies Record<RouteKey, RouteSamples>;
 
 export interface SweptPage extends PageSample {

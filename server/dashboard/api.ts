@@ -64,6 +64,8 @@ export interface DashboardServer {
   learnUsers: MiddlewareHandler;
   /** Middleware for `/api/user_grp/create`, before the portal's routes. */
   recordMemberships: MiddlewareHandler;
+  /** The store, shared with accounts mode (server/accounts/). */
+  store: DashboardStore;
   /** For /readyz: why the store cannot serve now (PostgreSQL down, SQLite unreadable), or undefined. */
   ready: () => Promise<string | undefined>;
   /** Middleware for `/api/*`, first: forgets refused tokens; in proxy mode, the failed-attempt limit (api-tokens.ts). */
@@ -248,6 +250,7 @@ export function createDashboardServer({
     api,
     learnUsers: learnUsers(deps),
     recordMemberships: recordMemberships(deps),
+    store,
     ready: store.problem,
     apiTokens: apiTokens({ tokens, failures, proxied }),
     fillEmptyDirectory: async (token, identifiers) => {

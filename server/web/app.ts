@@ -1,6 +1,8 @@
 // The production server's routes: security headers everywhere, unsafe request paths refused, the
 // API under /api (its JSON compressed), the health probes, and the dashboard for everything else.
 import { Hono } from 'hono';
+import type { Accounts } from '../accounts/accounts.ts';
+import { mountAccounts } from '../accounts/mount.ts';
 import type { DashboardServer } from '../dashboard/api.ts';
 import { mountDashboard } from '../dashboard/open.ts';
 import { requestLogLine } from '../portal/log-line.ts';
@@ -30,6 +32,8 @@ interface AppOptions {
   dashboard?: DashboardServer;
   /** Reverse proxies in front whose X-Forwarded-* headers are believed (TRUST_PROXY): HSTS over HTTPS. */
   trustedHops?: number;
+  /** Accounts mode (DASHBOARD_SIGN_IN=accounts, server/accounts/): sessions instead of tokens in the browser. */
+  accounts?: Accounts;
 }
 
 export function createApp({
@@ -41,6 +45,7 @@ export function createApp({
   readiness,
   dashboard,
   trustedHops,
+  accounts,
 }: AppOptions): Hono {
   const app = new Hono();
   if (log) {
@@ -58,6 +63,8 @@ export function createApp({
   app.use('/api/*', compressJson());
   // After the compression (the recorders read the portal's answers before it), before /api:
   // its recorders watch the portal's answers go by.
+  // Before the dashboard server: in accounts mode, the session puts the portal token in the request.
+  if (dashboard) mountAccounts(app, accounts);
   if (dashboard) mountDashboard(app, dashboard);
   if (portalUrl) app.route('/api', createPortalProxy(portalUrl, '/api'));
   else if (portal) app.route('/api', portal);

@@ -9,7 +9,7 @@ import { errorReadSchema } from './schemas/envelope.ts';
 export { retryAfterSeconds };
 
 interface ApiRequest<S extends z.ZodMiniType> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Whose API: the portal's (`/api`, default) or the dashboard server's own (`/dashboard-api`). */
   service?: 'portal' | 'dashboard';
   /** Path with its parameters already encoded (use `encodePathSegment`). */
@@ -84,10 +84,12 @@ async function send(request: Omit<ApiRequest<z.ZodMiniType>, 'schema'>): Promise
       const base = request.service === 'dashboard' ? apiConfig.dashboardBaseUrl : apiConfig.baseUrl;
       const answer = await fetch(base + request.path, {
         method: request.method,
-        headers: buildHeaders(request.body, request.token ?? apiConfig.getToken(), request.headers),
+        headers: buildHeaders(request, request.token ?? apiConfig.getToken()),
         body: request.body === undefined || request.body instanceof Blob ? request.body : JSON.stringify(request.body),
         signal,
-        credentials: 'omit',
+        // Accounts mode: the session cookie, on the server that serves the dashboard only. The
+        // dashboard server's own API is always that server (a relative base URL).
+        credentials: apiConfig.csrfToken !== null || request.service === 'dashboard' ? 'same-origin' : 'omit',
       });
       // Read within the attempt's time limit; the text is carried on in a Response of its own.
       const text = await answer.text();
@@ -139,8 +141,12 @@ async function send(request: Omit<ApiRequest<z.ZodMiniType>, 'schema'>): Promise
   return text;
 }
 
-function buildHeaders(body: unknown, token: string | null, extra: Record<string, string> = {}): Headers {
+function buildHeaders(
+  { body, method, headers: extra }: Omit<ApiRequest<z.ZodMiniType>, 'schema'>,
+  token: string | null,
+): Headers {
   const headers = new Headers({ ...extra, Accept: 'application/json' });
+  if (apiConfig.csrfToken !== null && method !== 'GET') headers.set('X-CSRF-Token', apiConfig.csrfToken);
   if (body instanceof Blob) headers.set('Content-Type', body.type);
   else if (body !== undefined) headers.set('Content-Type', 'application/json');
   // The portal takes the bare token, no "Bearer " prefix (docs/portal-api.md).

@@ -16,6 +16,11 @@ interface ApiConfig {
    * checking a token given explicitly, as the login form does): the app raises "session expired".
    */
   onUnauthorized: () => void;
+  /**
+   * Signed in to an account of the dashboard server (accounts mode): requests carry its session
+   * cookie instead of a token, and writes this token as `X-CSRF-Token`. Null in token mode.
+   */
+  csrfToken: string | null;
 }
 
 export const apiConfig: ApiConfig = {
@@ -24,6 +29,7 @@ export const apiConfig: ApiConfig = {
   getToken: () => null,
   timeoutMs: 15_000,
   onUnauthorized: () => {},
+  csrfToken: null,
 };
 
 export function configureApi(config: Partial<ApiConfig>): void {

@@ -14,8 +14,10 @@ import { reloadWatchedJobs, subscribeWatchedJobs, watchedJobs } from '#api/watch
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths, routes } from '#lib/paths.ts';
+import { useCanWrite, useIsAccountAdmin, useSignedInAccount } from '#session/account.ts';
 import { useSession } from '#session/session.tsx';
 import {
+  AccessIcon,
   AddMemberIcon,
   CloseIcon,
   GroupsIcon,
@@ -29,7 +31,7 @@ import {
 import { Button } from '#components/button.tsx';
 import { appMessages } from './messages.ts';
 import { OrganisationName } from '#components/organisation-name.tsx';
-import { navEntries, type NavIcon } from './route-registry.ts';
+import { navEntries, type NavAudience, type NavIcon } from './route-registry.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import { SlowDownNotice } from './slow-down-notice.tsx';
 import styles from './layout.module.css';
@@ -47,7 +49,15 @@ const navIcons: Record<NavIcon, ReactNode> = {
   history: <HistoryIcon />,
   settings: <SettingsIcon />,
   jobs: <JobsIcon />,
+  access: <AccessIcon />,
 };
+
+/** Whether a navigation entry is for this account (token mode: no account, the admins' pages are accounts mode's). */
+function shownTo(audience: NavAudience | undefined, can: { write: boolean; manageAccess: boolean }): boolean {
+  if (audience === 'admins') return can.manageAccess;
+  if (audience === 'writers') return can.write;
+  return true;
+}
 
 export function Layout() {
   const t = useMessages(appMessages);
@@ -60,6 +70,8 @@ export function Layout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const main = useRef<HTMLElement>(null);
   const session = state.status === 'signed-in' || state.status === 'expired' ? state.session : null;
+  const account = useSignedInAccount();
+  const can = { write: useCanWrite(), manageAccess: useIsAccountAdmin() };
   const orgId = session?.orgId ?? null;
   const [shownOrgId, setShownOrgId] = useState(orgId);
   const [orgSwitched, setOrgSwitched] = useState(false);
@@ -139,7 +151,8 @@ export function Layout() {
             {session && (
               // The organisation only: the API key is a secret, and the header is on every screen share.
               <p className={styles.identity}>
-                <span className={styles.org}>
+                {account && <span className={styles.org}>{account.name}</span>}
+                <span className={account ? undefined : styles.org}>
                   <OrganisationName fallback={fill(t.organisation, { id: session.orgId })} />
                 </span>
               </p>
@@ -153,14 +166,16 @@ export function Layout() {
         </div>
         <nav aria-label={t.mainNavigation} className={styles.nav}>
           <ul>
-            {navEntries.map(({ key, label, icon }) => (
-              <li key={key}>
-                <NavLink to={routes[key]}>
-                  {navIcons[icon]}
-                  <span>{t[label]}</span>
-                </NavLink>
-              </li>
-            ))}
+            {navEntries
+              .filter(({ audience }) => shownTo(audience, can))
+              .map(({ key, label, icon }) => (
+                <li key={key}>
+                  <NavLink to={routes[key]}>
+                    {navIcons[icon]}
+                    <span>{t[label]}</span>
+                  </NavLink>
+                </li>
+              ))}
           </ul>
         </nav>
       </header>

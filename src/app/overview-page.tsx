@@ -21,6 +21,7 @@ import { useRecentGroups } from '../features/groups/recent-groups.ts';
 import { useRecentUsers } from '../features/users/recent-users.ts';
 import { overviewMessages } from './overview-messages.ts';
 import styles from './overview.module.css';
+import { useCanWrite } from '#session/account.ts';
 
 type Messages = (typeof overviewMessages)['en'];
 
@@ -29,6 +30,7 @@ const latestChanges = { filter: {}, start: 0, limit: 5 };
 
 export function OverviewPage() {
   const t = useMessages(overviewMessages);
+  const canWrite = useCanWrite();
   // The progress of the group viewed last; with none viewed yet, the groups to choose one from.
   const [lastGroup] = useRecentGroups();
   const { state } = useSession();
@@ -49,16 +51,20 @@ export function OverviewPage() {
               {t.findPerson}
             </Link>
           </li>
-          <li>
-            <Link className={buttonClass()} to={paths.addMember()}>
-              {t.addMember}
-            </Link>
-          </li>
-          <li>
-            <Link className={buttonClass()} to={paths.importMembers()}>
-              {t.importList}
-            </Link>
-          </li>
+          {canWrite && (
+            <>
+              <li>
+                <Link className={buttonClass()} to={paths.addMember()}>
+                  {t.addMember}
+                </Link>
+              </li>
+              <li>
+                <Link className={buttonClass()} to={paths.importMembers()}>
+                  {t.importList}
+                </Link>
+              </li>
+            </>
+          )}
           <li>
             <Link className={buttonClass()} to={lastGroup ? paths.groupProgress(lastGroup.grp_id) : paths.groups()}>
               {t.groupProgress}

@@ -26,11 +26,17 @@ export interface Visit {
 }
 
 /** Which icon of the navigation (layout.tsx draws them: icons stay out of the entry). */
-export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history' | 'jobs' | 'settings';
+export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history' | 'jobs' | 'settings' | 'access';
 
 /** A label of the navigation, a key of appMessages. */
 export type NavLabel =
-  'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory' | 'navJobs' | 'navSettings';
+  'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory' | 'navJobs' | 'navSettings' | 'navAccess';
+
+/**
+ * Who sees a navigation entry in accounts mode (token mode shows every entry but the admins'):
+ * `writers` hides it from a viewer, whose writes the server refuses; `admins` shows it to admins only.
+ */
+export type NavAudience = 'writers' | 'admins';
 
 export interface PageRoute {
   page: LazyPage;
@@ -39,7 +45,7 @@ export interface PageRoute {
   /** Starts the page's first requests; may return more code to wait for (a view loaded apart). */
   start?: (visit: Visit) => Promise<void> | void;
   /** In the main navigation, in the table's order. */
-  nav?: { label: NavLabel; icon: NavIcon };
+  nav?: { label: NavLabel; icon: NavIcon; audience?: NavAudience };
 }
 
 /** For a page of one record: `:id` read as the page reads it, then `start` with it. */
@@ -85,7 +91,7 @@ export const pageRoutes = {
   addMember: {
     page: lazyPage(() => import('../features/memberships/add/add-member-page.tsx'), 'AddMemberPage'),
     start: startMembership,
-    nav: { label: 'navAddMember', icon: 'addMember' },
+    nav: { label: 'navAddMember', icon: 'addMember', audience: 'writers' },
   },
   importMembers: {
     page: lazyPage(() => import('../features/memberships/import/import-page.tsx'), 'ImportPage'),
@@ -111,6 +117,14 @@ export const pageRoutes = {
   },
   job: {
     page: lazyPage(() => import('../features/jobs/job-page.tsx'), 'JobPage'),
+  },
+  access: {
+    page: lazyPage(() => import('../features/access/access-page.tsx'), 'AccessPage'),
+    nav: { label: 'navAccess', icon: 'access', audience: 'admins' },
+  },
+  invitation: {
+    page: lazyPage(() => import('../features/auth/invitation-page.tsx'), 'InvitationPage'),
+    signedOut: true,
   },
 } satisfies Record<keyof typeof routes, PageRoute>;
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '#components/button.tsx';
+import { AccountForm } from '../features/auth/account-form.tsx';
+import { accountMessages } from '../features/auth/account-messages.ts';
 import { authMessages } from '../features/auth/messages.ts';
 import { TokenForm } from '../features/auth/token-form.tsx';
 import { useMessages } from '#lib/i18n.tsx';
@@ -12,7 +14,10 @@ import { useSession } from '#session/session.tsx';
  */
 export function SessionExpiredDialog({ onSignOut }: { onSignOut: () => void }) {
   const t = useMessages(authMessages);
-  const { signIn } = useSession();
+  const accountText = useMessages(accountMessages);
+  const { state, signIn, adoptAccount } = useSession();
+  // Accounts mode: the same person signs in again with their password (never a token).
+  const account = state.status === 'expired' && 'account' in state.session ? state.session.account : null;
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -30,8 +35,12 @@ export function SessionExpiredDialog({ onSignOut }: { onSignOut: () => void }) {
       onCancel={(event) => event.preventDefault()}
     >
       <h2 id="session-expired-title">{t.expiredTitle}</h2>
-      <p id="session-expired-intro">{t.expiredIntro}</p>
-      <TokenForm focusOnMount initialRemember={isTokenRemembered()} onSignIn={signIn} />
+      <p id="session-expired-intro">{account ? accountText.expiredIntro : t.expiredIntro}</p>
+      {account ? (
+        <AccountForm focusOnMount initialEmail={account.email} onSignedIn={adoptAccount} />
+      ) : (
+        <TokenForm focusOnMount initialRemember={isTokenRemembered()} onSignIn={signIn} />
+      )}
       <div className="dialog-footer">
         <Button kind="quiet" onClick={onSignOut}>
           {t.signOutInstead}

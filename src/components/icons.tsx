@@ -33,6 +33,12 @@ export const CloseIcon = () => (
     <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );
+export const AccessIcon = () => (
+  <Icon>
+    <circle cx="8" cy="12" r="4" />
+    <path d="M12 12h9M17 12v3M20 12v2" />
+  </Icon>
+);
 export const HistoryIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />

@@ -20,6 +20,8 @@ export const routes = {
   settings: '/settings',
   jobs: '/jobs',
   job: '/jobs/:id',
+  access: '/access',
+  invitation: '/invitation',
 } as const;
 
 type Query = Record<string, string | number | undefined>;
@@ -65,4 +67,8 @@ export const paths = {
   /** The jobs of the dashboard server (imports, bulk adds, copies, exports), newest first. */
   jobs: () => routes.jobs,
   job: (id: string) => `/jobs/${encodeURIComponent(id)}`,
+  /** Accounts mode: the people with access to the organisation (admins only). */
+  access: () => routes.access,
+  /** Accounts mode: where an invitation link leads; its token is in the fragment, never sent to a server. */
+  invitation: () => routes.invitation,
 };

@@ -5,10 +5,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '#api/errors.ts';
 import { reloadKnownUsers } from '#api/known-users.ts';
-import { validateToken, type Session } from '#api/token.ts';
+import { apiConfig } from '#api/config.ts';
+import type { AccountSession } from '#api/auth.ts';
+import { validateToken, type Session as TokenSession } from '#api/token.ts';
 import { clearToken, onTokenChangedElsewhere, readToken, saveToken } from '#lib/token-storage.ts';
 import { clearUserData } from '#lib/user-data-storage.ts';
 import { notifySessionRenewed, onSessionExpired } from './session-events.ts';
+
+/** A token's organisation (token mode), or a signed-in account of the dashboard server (accounts mode). */
+export type Session = TokenSession | AccountSession;
 
 type SessionState =
   | { status: 'checking' }
@@ -22,6 +27,8 @@ interface SessionContextValue {
   state: SessionState;
   /** Checks the token with the portal, then keeps it. Throws the ApiError when refused. */
   signIn: (token: string, remember: boolean) => Promise<void>;
+  /** Accounts mode: makes the session the server opened (sign-in, invitation, one already open) the current one. */
+  adoptAccount: (session: AccountSession) => Promise<void>;
   signOut: () => void;
   /** Checks the stored token again (after the portal could not be reached). */
   recheck: () => void;
@@ -102,7 +109,7 @@ export function SessionProvider({
    * (the layout then remounts the page, keyed by organisation).
    */
   const adopt = useCallback(
-    async (token: string, session: Session) => {
+    async (token: string | null, session: Session) => {
       const current = latest.current;
       const previous = current.status === 'signed-in' || current.status === 'expired' ? current.session : null;
       const sameOrganisation = previous?.orgId === session.orgId;
@@ -125,7 +132,27 @@ export function SessionProvider({
     [adopt],
   );
 
+  const adoptAccount = useCallback(
+    async (session: AccountSession) => {
+      apiConfig.csrfToken = session.csrfToken;
+      await adopt(null, session);
+    },
+    [adopt],
+  );
+
   const signOut = useCallback(() => {
+    const current = latest.current;
+    const session = current.status === 'signed-in' || current.status === 'expired' ? current.session : null;
+    // Accounts mode: the tab is signed out at once, the server ends the session meanwhile (POST
+    // /dashboard-api/auth/sign-out, 204; written here rather than through the client, which would
+    // bring its 401 handling and the accounts' chunk onto the first page).
+    if (session && 'csrfToken' in session)
+      fetch(`${apiConfig.dashboardBaseUrl}/auth/sign-out`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'X-CSRF-Token': session.csrfToken },
+      }).catch(() => undefined);
+    apiConfig.csrfToken = null;
     clearToken();
     checkedToken.current = null;
     forgetRecords(queryClient);
@@ -167,7 +194,10 @@ export function SessionProvider({
     };
   }, [adopt, signOut, recheck]);
 
-  const value = useMemo(() => ({ state, signIn, signOut, recheck }), [state, signIn, signOut, recheck]);
+  const value = useMemo(
+    () => ({ state, signIn, adoptAccount, signOut, recheck }),
+    [state, signIn, adoptAccount, signOut, recheck],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

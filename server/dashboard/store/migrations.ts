@@ -415,6 +415,75 @@ export function storeMigrations(dialect: StoreDialect): Record<string, Migration
         await db.schema.dropTable('lookup_job').execute();
       },
     },
+    '0016_accounts': {
+      async up(db: AnyDb) {
+        // Accounts mode (server/accounts/): the organisations whose API key the server holds
+        // (sealed with DASHBOARD_SECRET, never in clear), the people who sign in, their
+        // invitations and sessions (both stored as SHA-256 digests of the secret), and the
+        // access events of the History page. Times are ISO 8601 UTC text, as elsewhere.
+        await db.schema
+          .createTable('account_org')
+          .addColumn('org_id', 'integer', (c) => c.primaryKey())
+          .addColumn('api_key_sealed', 'text', (c) => c.notNull())
+          .addColumn('added_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('account')
+          .addColumn('account_id', autoId, (c) => c.primaryKey())
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          // Lower case: one account per e-mail across organisations (sign-in asks no organisation).
+          .addColumn('email', 'text', (c) => c.notNull().unique())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('group_ids', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text')
+          .addColumn('status', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('last_sign_in_at', 'text')
+          .execute();
+        await db.schema.createIndex('account_by_org').on('account').columns(['org_id', 'account_id']).execute();
+        await db.schema
+          .createTable('account_invitation')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('account_id', 'integer', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema
+          .createIndex('account_invitation_account')
+          .on('account_invitation')
+          .columns(['org_id', 'account_id'])
+          .execute();
+        await db.schema
+          .createTable('account_session')
+          .addColumn('id_hash', 'text', (c) => c.primaryKey())
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('account_id', 'integer', (c) => c.notNull())
+          .addColumn('csrf_token', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('last_seen_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('account_session_account')
+          .on('account_session')
+          .columns(['org_id', 'account_id'])
+          .execute();
+        await db.schema
+          .createTable('access_event')
+          .addColumn('id', autoId, (c) => c.primaryKey())
+          .addColumn('org_id', 'integer', (c) => c.notNull())
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('actor_name', 'text')
+          .addColumn('actor_email', 'text')
+          .addColumn('subject_email', 'text')
+          .addColumn('detail', 'text')
+          .execute();
+        await db.schema.createIndex('access_event_recent').on('access_event').columns(['org_id', 'at', 'id']).execute();
+      },
+    },
   };
 }
 

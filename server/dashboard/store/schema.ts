@@ -19,6 +19,11 @@ export interface StoreTables {
   group_member: GroupMemberTable;
   org_member: OrgMemberTable;
   org_settings: OrgSettingsTable;
+  account_org: AccountOrgTable;
+  account: AccountTable;
+  account_invitation: AccountInvitationTable;
+  account_session: AccountSessionTable;
+  access_event: AccessEventTable;
 }
 
 /** One user of an organisation as the portal last showed them. */
@@ -250,4 +255,64 @@ export interface OrgSettingsTable {
   /** null: the server's DASHBOARD_DIRECTORY_REFRESH_HOURS. */
   directory_refresh_hours: number | null;
   updated_at: string;
+}
+
+/** An organisation whose portal API key the server holds (accounts mode), sealed with DASHBOARD_SECRET. */
+export interface AccountOrgTable {
+  org_id: number;
+  /** AES-256-GCM, server/accounts/secret-box.ts: never the key in clear. */
+  api_key_sealed: string;
+  added_at: string;
+}
+
+/** A person who signs in to the dashboard (accounts mode). */
+export interface AccountTable {
+  account_id: Generated<number>;
+  org_id: number;
+  /** Lower case; unique across organisations. */
+  email: string;
+  name: string;
+  /** admin, manager or viewer. */
+  role: string;
+  /** JSON array of grp_id: a manager's subtrees. */
+  group_ids: string;
+  /** scrypt, server/accounts/passwords.ts; null until the invitation is accepted. */
+  password_hash: string | null;
+  /** invited or active. */
+  status: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+export interface AccountInvitationTable {
+  /** SHA-256 of the invitation's token (the link's fragment). */
+  token_hash: string;
+  org_id: number;
+  account_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AccountSessionTable {
+  /** SHA-256 of the cookie's opaque id. */
+  id_hash: string;
+  org_id: number;
+  account_id: number;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  /** The absolute end (DASHBOARD_SESSION_MAX_HOURS after sign-in). */
+  expires_at: string;
+}
+
+/** Sign-ins, invitations, role changes, ended sessions: the History page's "Access" tab. */
+export interface AccessEventTable {
+  id: Generated<number>;
+  org_id: number;
+  at: string;
+  kind: string;
+  actor_name: string | null;
+  actor_email: string | null;
+  subject_email: string | null;
+  detail: string | null;
 }

@@ -5,6 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { beforeAll, describe } from 'vitest';
 import { demoPortal, type Portal, type Reply } from '../../test/support.ts';
+import type { Accounts } from '../../accounts/accounts.ts';
 import { createApp } from '../../web/app.ts';
 import { makeDist } from '../../web/test-dist.ts';
 import { createDashboardServer, type DashboardServer, type DashboardServerOptions } from '../api.ts';
@@ -53,6 +54,8 @@ export interface HarnessOptions {
   >;
   /** A portal shared with another harness (a second replica); its owner closes it. */
   portal?: Portal;
+  /** Accounts mode (server/accounts/), on this store and portal. */
+  accounts?: (store: DashboardStore, portal: Portal) => Accounts;
 }
 
 /**
@@ -93,7 +96,13 @@ export async function startHarness(store: DashboardStore, options: HarnessOption
     proxied: portalUrl !== undefined,
     ...options.dashboard,
   });
-  const app = createApp({ distDir: dist.dir, portalUrl, portal: portalUrl ? undefined : portal.app, dashboard });
+  const app = createApp({
+    distDir: dist.dir,
+    portalUrl,
+    portal: portalUrl ? undefined : portal.app,
+    dashboard,
+    accounts: options.accounts?.(store, portal),
+  });
 
   const call: Harness['call'] = async (method, path, { token, body, headers } = {}) => {
     const sent: Record<string, string> = { ...headers };

@@ -31,11 +31,21 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
  */
 export const errorReadSchema = z.union([
   z.pipe(
-    errorBodySchema,
+    z.object({
+      status: z.literal(false),
+      error: z.object({
+        code: z.string(),
+        message: z.string(),
+        // The dashboard server's accounts mode sends one object (a 401's sign-in, a weak password's
+        // reason): read as the first and only detail.
+        details: z.optional(z.unknown()),
+      }),
+    }),
     z.transform(({ error }) => ({
       code: error.code as string | undefined,
       message: error.message,
-      details: error.details as unknown[] | undefined,
+      details: (error.details == null || Array.isArray(error.details) ? error.details : [error.details]) as
+        unknown[] | undefined,
     })),
   ),
   z.pipe(

@@ -15,6 +15,7 @@ import { MembersTable } from './members-table.tsx';
 import { groupMessages } from './messages.ts';
 import { useRememberGroup } from './recent-groups.ts';
 import styles from './group-page.module.css';
+import { useCanWrite } from '#session/account.ts';
 
 export function GroupPage() {
   const t = useMessages(groupMessages);
@@ -26,6 +27,7 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
   useRememberGroup(group);
   const format = useFormat();
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
 
   return (
     <article className={styles.page}>
@@ -51,10 +53,14 @@ function GroupDetails({ group }: { group: GrpWithChildren }) {
           <Link className={buttonClass()} to={paths.groupProgress(group.grp_id)}>
             {t.progress}
           </Link>
-          <Button onClick={() => void navigate(paths.addPeople({ copy: group.grp_id }))}>{t.copyMembers}</Button>
-          <Button kind="primary" onClick={() => void navigate(paths.addMember({ grp: group.grp_id }))}>
-            {t.addMember}
-          </Button>
+          {canWrite && (
+            <>
+              <Button onClick={() => void navigate(paths.addPeople({ copy: group.grp_id }))}>{t.copyMembers}</Button>
+              <Button kind="primary" onClick={() => void navigate(paths.addMember({ grp: group.grp_id }))}>
+                {t.addMember}
+              </Button>
+            </>
+          )}
         </div>
       </header>
 

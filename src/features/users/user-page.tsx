@@ -18,6 +18,7 @@ import styles from './user-page.module.css';
 import { UserProfile } from './user-profile.tsx';
 import { UserTakes } from './user-takes.tsx';
 import { useUserProfile } from './use-user-profile.ts';
+import { useCanWrite } from '#session/account.ts';
 
 export function UserPage() {
   const { raw, id } = useRouteId();
@@ -45,6 +46,7 @@ function UserView({ userId }: { userId: number }) {
   const directory = useMessages(directoryMessages);
   const common = useMessages(componentMessages);
   const navigate = useNavigate();
+  const canWrite = useCanWrite();
   const profile = useUserProfile(userId);
   const [forgotten, setForgotten] = useState(false);
   // The user's groups are lifted here: they name the groups table's rows, and their 404 tells
@@ -69,10 +71,12 @@ function UserView({ userId }: { userId: number }) {
           </p>
         </div>
         <div className={styles.headerActions}>
-          <Button kind="primary" onClick={() => navigate(paths.addMember({ user: userId }))}>
-            {t.addToGroup}
-          </Button>
-          {profile.person && <ForgetPerson userId={userId} onForgotten={() => setForgotten(true)} />}
+          {canWrite && (
+            <Button kind="primary" onClick={() => navigate(paths.addMember({ user: userId }))}>
+              {t.addToGroup}
+            </Button>
+          )}
+          {canWrite && profile.person && <ForgetPerson userId={userId} onForgotten={() => setForgotten(true)} />}
         </div>
       </header>
       <div role="status" className={styles.status}>

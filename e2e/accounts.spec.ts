@@ -1,0 +1,144 @@
+// Accounts mode end to end, on a server of its own (DASHBOARD_SIGN_IN=accounts) in front of the
+// run's portal (PORTAL_API_URL: the organisation added with its API key), and invitations made
+// with the command line as an operator makes them: the invitation's password, signed in on
+// the overview with the person's name, the Access page (invite from there, end sessions: the
+// session-expired prompt then asks for the password), a viewer who sees no write action, and
+// token mode's login page unchanged on the shared server.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { E2E_APIKEYS } from './support/constants.ts';
+import { startOwnServer, type OwnServer } from './support/own-server.ts';
+
+const SECRET = 'e2e-accounts-secret-of-32-characters-at-least';
+const PASSWORD = 'a long enough phrase for e2e';
+let server: OwnServer;
+let folder: string;
+let env: Record<string, string>;
+
+test.use({ storageState: { cookies: [], origins: [] } });
+test.describe.configure({ mode: 'serial' });
+
+let org: string;
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from a destructuring; none is needed
+test.beforeAll(async ({}, testInfo) => {
+  folder = mkdtempSync(join(tmpdir(), 'lp-e2e-accounts-'));
+  env = {
+    DASHBOARD_SIGN_IN: 'accounts',
+    DASHBOARD_SECRET: SECRET,
+    DASHBOARD_DB: join(folder, 'dashboard.db'),
+    PORTAL_API_URL: `${testInfo.project.use.baseURL}/api`,
+  };
+  const added = accounts(['organisation', 'add', '--api-key', E2E_APIKEYS.org1]);
+  org = /^Organisation (\d+) added\.$/m.exec(added)?.[1] ?? '';
+  expect(org, added).not.toBe('');
+  server = await startOwnServer(env, 'Sign-in: accounts');
+  env.DASHBOARD_PUBLIC_URL = server.url;
+});
+test.afterAll(() => {
+  server?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** `npm run accounts -- …` as the operator runs it: what it printed. */
+function accounts(args: string[]): string {
+  return execFileSync(process.execPath, ['scripts/accounts.js', ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+}
+
+/** `npm run accounts -- invite …`: the printed invitation link. */
+function invite(email: string, name: string, role: string): string {
+  const output = accounts(['invite', '--org', org, '--email', email, '--name', name, '--role', role]);
+  const link = /^Invitation: (\S+)$/m.exec(output)?.[1];
+  if (!link) throw new Error(`no invitation in: ${output}`);
+  return link;
+}
+
+async function choosePassword(page: Page, link: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Choose a password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create my account' }).click();
+}
+
+test('an invited admin chooses a password, manages access and ends their sessions', async ({ page }) => {
+  const link = invite('ada@e2e.test', 'Ada Admin', 'admin');
+  await page.goto(link);
+  // Too short: refused here, what was typed kept.
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Repeat password').fill('short');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This password is too short: use at least 12 characters.');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('short');
+  await choosePassword(page, link);
+
+  await expect(page).toHaveURL(`${server.url}/`);
+  await expect(page.getByText('Ada Admin')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Access' }).click();
+  const table = page.getByRole('table', { name: 'People with access' });
+  await expect(table.getByRole('row', { name: /Ada Admin/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  const form = page.getByRole('region', { name: 'Invite someone' });
+  await form.getByLabel('E-mail').fill('bo@e2e.test');
+  await form.getByLabel('Name', { exact: true }).fill('Bo Viewer');
+  await form.getByLabel('Role').selectOption('viewer');
+  await form.getByRole('button', { name: 'Create the invitation' }).click();
+  await expect(form.getByLabel('Invitation link')).toHaveValue(/\/invitation#.+/);
+  await expect(table.getByRole('row', { name: /Bo Viewer/ })).toContainText('Invitation sent');
+  await expectNoAxeViolations(page);
+
+  // Ending one's own sessions: the next request is refused, and the prompt asks for the password.
+  await table
+    .getByRole('row', { name: /Ada Admin/ })
+    .getByRole('button', { name: 'End sessions' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Session expired' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('E-mail')).toHaveValue('ada@e2e.test');
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole('row', { name: /Bo Viewer/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeVisible();
+  await page.goto(`${server.url}/access`);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a viewer sees no write action', async ({ page }) => {
+  await choosePassword(page, invite('cy@e2e.test', 'Cy Viewer', 'viewer'));
+  await expect(page).toHaveURL(`${server.url}/`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Groups' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Add member' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Access' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Import a list' })).toHaveCount(0);
+});
+
+test('a wrong password is refused in place, and signing in lands on the page asked for', async ({ page }) => {
+  await page.goto(`${server.url}/groups`);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('E-mail').fill('cy@e2e.test');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The e-mail or the password is not right.');
+  await expect(page.getByLabel('E-mail')).toHaveValue('cy@e2e.test');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${server.url}/groups`);
+});
+
+test('token mode keeps its token sign-in', async ({ page, baseURL }) => {
+  await page.goto(`${baseURL}/login`);
+  await expect(page.getByLabel('API token')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
+});

@@ -1,0 +1,102 @@
+// /dashboard-api/auth/*: the session's state, sign-in, sign-out and invitations (public: no
+// session needed). The contract's names: /work/notes is the lead's; docs/accounts.md the operator's.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
+import * as z from 'zod/mini';
+import { readJsonBody } from '../dashboard/http.ts';
+import { errorBody } from '../portal/errors.ts';
+import { clientAddress } from '../portal/client-address.ts';
+import { AccountError, accountsErrors, clearSessionCookie, notSignedIn, setSessionCookie } from './accounts-http.ts';
+import { actorOf, type Accounts } from './accounts.ts';
+import { publicAccount } from './account-store.ts';
+import { hashPassword, weakPassword } from './passwords.ts';
+import { SESSION_COOKIE, digest, sessionBody } from './sessions.ts';
+
+// Bounds well above any real value: a megabyte "password" must not cost a megabyte of scrypt.
+const signInSchema = z.object({
+  email: z.string().check(z.maxLength(320)),
+  password: z.string().check(z.maxLength(4096)),
+});
+const invitationSchema = z.object({ token: z.string().check(z.maxLength(200)) });
+const acceptSchema = z.object({
+  token: z.string().check(z.maxLength(200)),
+  password: z.string().check(z.maxLength(4096)),
+});
+
+const invitationNotFound = () =>
+  new AccountError(
+    404,
+    'invitation_not_found',
+    'This invitation is unknown, used, expired or withdrawn. Ask for a new one.',
+  );
+
+export function authRoutes(accounts: Accounts): Hono {
+  const app = new Hono();
+  app.use(
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: (c) => c.json(errorBody('payload_too_large', 'The body is too large.'), 413),
+    }),
+  );
+
+  app.get('/session', async (c) => {
+    const session = await accounts.sessions.find(getCookie(c, SESSION_COOKIE));
+    if (!session) throw notSignedIn();
+    return c.json(sessionBody(session));
+  });
+
+  app.post('/sign-in', async (c) => {
+    const { email, password } = await readJsonBody(c, signInSchema, 'sign-in');
+    const { cookie, session } = await accounts.signIn(email, password, clientAddress(c, accounts.trustedHops));
+    setSessionCookie(c, cookie, accounts.trustedHops);
+    return c.json(sessionBody(session));
+  });
+
+  app.post('/sign-out', async (c) => {
+    const session = await accounts.sessions.find(getCookie(c, SESSION_COOKIE));
+    if (session) {
+      await accounts.sessions.end(session.idHash);
+      const { account } = session;
+      await accounts.store.record(
+        account.org_id,
+        { kind: 'sign_out', actor: actorOf(account), subject_email: account.email, detail: null },
+        accounts.now(),
+      );
+    }
+    clearSessionCookie(c);
+    return c.body(null, 204);
+  });
+
+  app.post('/invitation', async (c) => {
+    const { token } = await readJsonBody(c, invitationSchema, 'invitation');
+    const account = await accounts.store.invitation(digest(token), accounts.now());
+    if (!account) throw invitationNotFound();
+    return c.json({ email: account.email, name: account.name, role: account.role });
+  });
+
+  app.post('/invitation/accept', async (c) => {
+    const { token, password } = await readJsonBody(c, acceptSchema, 'invitation');
+    const tokenHash = digest(token);
+    const found = await accounts.store.invitation(tokenHash, accounts.now());
+    if (!found) throw invitationNotFound();
+    const reason = weakPassword(password);
+    if (reason) throw new AccountError(400, 'weak_password', weakMessages[reason], { reason });
+    const account = publicAccount(found);
+    if (!(await accounts.store.acceptInvitation(tokenHash, account, await hashPassword(password), accounts.now())))
+      throw invitationNotFound();
+    const { cookie, session } = await accounts.startSession({ ...account, status: 'active' }, 'invitation_accepted');
+    setSessionCookie(c, cookie, accounts.trustedHops);
+    return c.json(sessionBody(session));
+  });
+
+  app.all('*', (c) => c.json(errorBody('route_not_found', `There is no ${c.req.method} ${c.req.path}.`), 404));
+  app.onError(accountsErrors);
+  return app;
+}
+
+const weakMessages = {
+  too_short: 'Choose a password of 12 characters or more.',
+  too_long: 'Choose a password of 256 characters or fewer.',
+  too_common: 'This password is among the most common ones. Choose another.',
+} as const;

@@ -1,0 +1,20 @@
+// Accounts mode on the production app: the public /dashboard-api/auth routes, then the guard in
+// front of /api and /dashboard-api, then the admins' /dashboard-api/access routes. In token mode
+// only GET /dashboard-api/auth/session answers, saying so (the dashboard then asks for a token).
+import type { Hono } from 'hono';
+import { accessRoutes } from './access-routes.ts';
+import type { Accounts } from './accounts.ts';
+import { authRoutes } from './auth-routes.ts';
+import { accountsGuard } from './guard.ts';
+
+export function mountAccounts(app: Hono, accounts: Accounts | undefined): void {
+  if (!accounts) {
+    app.get('/dashboard-api/auth/session', (c) => c.json({ mode: 'token' }));
+    return;
+  }
+  app.route('/dashboard-api/auth', authRoutes(accounts));
+  const guard = accountsGuard(accounts);
+  app.use('/api/*', guard);
+  app.use('/dashboard-api/*', guard);
+  app.route('/dashboard-api/access', accessRoutes(accounts));
+}

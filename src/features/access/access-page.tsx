@@ -1,0 +1,94 @@
+// The Access page (accounts mode, admins): the people who sign in for the organisation, invited
+// or active, with their role, groups and last sign-in; invite, change, remove, end sessions.
+// Token mode has no accounts: the page says how to turn them on.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { accessQueries } from '#api/access.ts';
+import { ApiErrorNotice } from '#components/api-error-notice.tsx';
+import { Button } from '#components/button.tsx';
+import { DateCell } from '#components/date-cell.tsx';
+import { useMessages } from '#lib/i18n.tsx';
+import { useSignedInAccount } from '#session/account.ts';
+import { AccountActions } from './account-actions.tsx';
+import { InviteForm } from './invite-form.tsx';
+import { accessMessages } from './messages.ts';
+import { useRoleNames } from './role-fields.tsx';
+import styles from './access-page.module.css';
+
+export function AccessPage() {
+  const t = useMessages(accessMessages);
+  const account = useSignedInAccount();
+  return (
+    <div className={styles.page}>
+      <header>
+        <h1>{t.title}</h1>
+        <p className={styles.intro}>{t.intro}</p>
+      </header>
+      {!account && <p className="notice notice-info">{t.tokenMode}</p>}
+      {account && account.role !== 'admin' && <p className="notice notice-info">{t.adminsOnly}</p>}
+      {account?.role === 'admin' && <AccessContent />}
+    </div>
+  );
+}
+
+function AccessContent() {
+  const t = useMessages(accessMessages);
+  const roles = useRoleNames();
+  const accounts = useQuery(accessQueries.accounts());
+  const [inviting, setInviting] = useState(false);
+  const [done, setDone] = useState('');
+  return (
+    <>
+      {inviting ? (
+        <InviteForm onClose={() => setInviting(false)} />
+      ) : (
+        <div>
+          <Button kind="primary" onClick={() => setInviting(true)}>
+            {t.invite}
+          </Button>
+        </div>
+      )}
+      <p role="status" className={styles.done}>
+        {done}
+      </p>
+      {accounts.error && <ApiErrorNotice error={accounts.error} onRetry={() => void accounts.refetch()} />}
+      {!accounts.data && !accounts.error && (
+        <p className="page-status" role="status">
+          {t.loading}
+        </p>
+      )}
+      {accounts.data && (
+        <div className={styles.scroll}>
+          <table className={styles.table} aria-label={t.tableName}>
+            <thead>
+              <tr>
+                <th scope="col">{t.name}</th>
+                <th scope="col">{t.email}</th>
+                <th scope="col">{t.role}</th>
+                <th scope="col">{t.groups}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">{t.lastSignIn}</th>
+                <th scope="col">{t.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.data.map((each) => (
+                <tr key={each.account_id}>
+                  <th scope="row">{each.name}</th>
+                  <td>{each.email}</td>
+                  <td>{roles[each.role]}</td>
+                  <td>{each.role === 'manager' ? each.group_ids.join(', ') : t.allGroups}</td>
+                  <td>{each.status === 'active' ? t.active : t.invited}</td>
+                  <td>{each.last_sign_in_at ? <DateCell value={each.last_sign_in_at} /> : t.never}</td>
+                  <td>
+                    <AccountActions account={each} onDone={setDone} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

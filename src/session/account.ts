@@ -1,0 +1,21 @@
+// What the signed-in account may do, for the pages that hide what the server would refuse.
+// Token mode has no account: whoever holds the token does everything, as before.
+import type { SignedInAccount } from '#schemas/account-session.ts';
+import { useSession } from './session.tsx';
+
+/** The signed-in account (accounts mode), or null (token mode, signed out). */
+export function useSignedInAccount(): SignedInAccount | null {
+  const { state } = useSession();
+  if (state.status !== 'signed-in' && state.status !== 'expired') return null;
+  return 'account' in state.session ? state.session.account : null;
+}
+
+/** False for a viewer, whose writes the server refuses (403 `read_only`): write actions are hidden. */
+export function useCanWrite(): boolean {
+  return useSignedInAccount()?.role !== 'viewer';
+}
+
+/** Only an admin manages the organisation's access (the Access page). */
+export function useIsAccountAdmin(): boolean {
+  return useSignedInAccount()?.role === 'admin';
+}
