@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isWrite } from '../dashboard/http.ts';
 import { errorBody } from '../portal/errors.ts';
+import { replaceRequestHeader } from '../portal/node-http.ts';
 import { AccountError, notSignedIn, sendAccountError } from './accounts-http.ts';
 import type { Accounts } from './accounts.ts';
 import { PortalKeyError } from './portal-tokens.ts';
@@ -60,9 +61,8 @@ export function accountsGuard(accounts: Accounts): MiddlewareHandler {
       return c.json(errorBody('portal_error', message), 502);
     }
     c.set('accountSession', session);
-    const headers = c.req.raw.headers;
-    headers.set('authorization', token);
-    headers.set('x-dashboard-actor', encodeURIComponent(`${session.account.name} <${session.account.email}>`));
+    replaceRequestHeader(c, 'authorization', token);
+    replaceRequestHeader(c, 'x-dashboard-actor', encodeURIComponent(`${session.account.name} <${session.account.email}>`));
     await next();
     // The portal refused the token (revoked key, portal restarted): the next request asks for another.
     if (c.res.status === 401) accounts.tokens.refused(orgId, token);

@@ -103,6 +103,14 @@ it('starts, says how to invite the first admin, and the invitation signs in', as
   const cookie = (accepted.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const count = await fetch(`${base}/dashboard-api/people/count`, { headers: { cookie } });
   expect(count.status).toBe(200);
+  // The embedded portal reads Node's own request headers: the organisation's token must be there.
+  const groups = await fetch(`${base}/api/grp/get_all`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ start: 0, limit: 5 }),
+  });
+  expect(groups.status).toBe(200);
+  expect(((await groups.json()) as { result: unknown[] }).result.length).toBeGreaterThan(0);
   const listed = await accountsCli(['list', '--org', '1'], env);
   expect(listed.stdout).toMatch(/^\d+\tann@example\.org\tAnn Admin\tadmin\tactive\t-$/m);
 });

@@ -25,6 +25,16 @@ export function requestHeader(c: Context, name: Lowercase<string>): string | und
 }
 
 /**
+ * Replaces a request header for everything after this middleware: in Node's parsed headers (read
+ * by requestHeader) and in the fetch Request (read by c.req.header() and the proxy).
+ */
+export function replaceRequestHeader(c: Context, name: Lowercase<string>, value: string): void {
+  const incoming = nodeRequest(c);
+  if (incoming) incoming.headers[name] = value;
+  c.req.raw.headers.set(name, value);
+}
+
+/**
  * Headers for whatever answer this request gets, set on Node's response: Node adds them when
  * the answer's head is written, and those of the answer itself win. False in-process.
  */
