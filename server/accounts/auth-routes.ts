@@ -47,6 +47,14 @@ export function authRoutes(accounts: Accounts): Hono {
     }),
   );
 
+  // A cross-site form can post text/plain that parses as JSON (sign-in CSRF: the victim signed in
+  // to the attacker's account); it cannot send application/json without the browser asking first.
+  app.post('/*', async (c, next) => {
+    if (c.req.path.endsWith('/sign-out') || /^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+      return next();
+    return c.json(errorBody('unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).'), 415);
+  });
+
   app.get('/session', async (c) => {
     const session = await accounts.sessions.find(getCookie(c, SESSION_COOKIE));
     if (!session) throw notSignedIn(accounts.oidc?.settings.name);
