@@ -33,11 +33,18 @@ export function sendAccountError(c: Context, err: AccountError): Response {
 export const accountsErrors: ErrorHandler = (err, c) =>
   err instanceof AccountError ? sendAccountError(c, err) : dashboardErrors(err, c);
 
-/** 401 for a request without a live session: the dashboard shows its sign-in page. */
-export const notSignedIn = () =>
-  new AccountError(401, 'not_signed_in', 'Sign in to use the dashboard.', { mode: 'accounts', sso: null });
+/** 401 for a request without a live session: the dashboard shows its sign-in page (with the single sign-on's button). */
+export const notSignedIn = (ssoName: string | undefined) =>
+  new AccountError(401, 'not_signed_in', 'Sign in to use the dashboard.', {
+    mode: 'accounts',
+    sso: ssoName === undefined ? null : { name: ssoName },
+  });
 
 export const adminsOnly = () => new AccountError(403, 'admins_only', 'Only an administrator can manage access.');
+
+/** Whether the browser came over HTTPS: to this server, or to a trusted proxy that says so. */
+export const secureRequest = (c: Context, trustedHops: number) =>
+  cameOverHttps(c, trustedHops) || new URL(c.req.url).protocol === 'https:';
 
 /** The cookie of a new session: HttpOnly, SameSite=Lax, Secure when the browser came over HTTPS. */
 export function setSessionCookie(c: Context, value: string, trustedHops: number): void {
@@ -45,7 +52,7 @@ export function setSessionCookie(c: Context, value: string, trustedHops: number)
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
-    secure: cameOverHttps(c, trustedHops) || new URL(c.req.url).protocol === 'https:',
+    secure: secureRequest(c, trustedHops),
   });
 }
 

@@ -4,6 +4,7 @@ import type { StoreDb } from '../dashboard/store/connection.ts';
 import type { PortalCall } from '../dashboard/portal-gateway.ts';
 import { AccountError } from './accounts-http.ts';
 import { AccountStore, normalEmail, publicAccount, type Account, type Role } from './account-store.ts';
+import { Oidc, type OidcSettings } from './oidc.ts';
 import { checkPassword } from './passwords.ts';
 import { PortalTokens } from './portal-tokens.ts';
 import { SecretBox } from './secret-box.ts';
@@ -25,6 +26,8 @@ export interface AccountsOptions {
   limits?: SignInLimitOptions;
   /** Reverse proxies in front (TRUST_PROXY): the client's address, and whether it came over HTTPS. */
   trustedHops?: number;
+  /** Single sign-on (OIDC_ISSUER, ...), or none. */
+  oidc?: OidcSettings;
   /** The clock of sessions, invitations and events (tests). */
   now?: () => number;
 }
@@ -47,7 +50,8 @@ export class Accounts {
   readonly limits: SignInLimits;
   readonly now: () => number;
   readonly trustedHops: number;
-  private readonly publicUrl: string;
+  readonly oidc: Oidc | undefined;
+  readonly publicUrl: string;
 
   constructor(options: AccountsOptions) {
     this.now = options.now ?? Date.now;
@@ -58,6 +62,7 @@ export class Accounts {
     this.limits = new SignInLimits(options.limits ?? DEFAULT_SIGN_IN_LIMITS);
     this.trustedHops = options.trustedHops ?? 0;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.oidc = options.oidc && new Oidc(options.oidc, this.box, this.publicUrl, this.now);
   }
 
   /** Stores the organisation's API key, sealed. */
@@ -105,13 +110,21 @@ export class Accounts {
     return this.startSession(publicAccount(found), 'sign_in');
   }
 
-  async startSession(account: Account, kind: 'sign_in' | 'invitation_accepted') {
+  /** The account of an e-mail the single sign-on verified; 401 sso_refused when there is none. */
+  async signInVerified(email: string): Promise<{ cookie: string; session: ActiveSession }> {
+    const found = await this.store.byEmail(email);
+    if (!found)
+      throw new AccountError(401, 'sso_refused', 'The single sign-on did not sign you in: no account has this e-mail.');
+    return this.startSession(publicAccount(found), 'sign_in', 'single sign-on');
+  }
+
+  async startSession(account: Account, kind: 'sign_in' | 'invitation_accepted', detail: string | null = null) {
     const started = await this.sessions.start(account);
     const at = this.now();
     await this.store.signedIn(account.org_id, account.account_id, at);
     await this.store.record(
       account.org_id,
-      { kind, actor: actorOf(account), subject_email: account.email, detail: null },
+      { kind, actor: actorOf(account), subject_email: account.email, detail },
       at,
     );
     return started;

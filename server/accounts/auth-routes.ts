@@ -7,7 +7,14 @@ import * as z from 'zod/mini';
 import { readJsonBody } from '../dashboard/http.ts';
 import { errorBody } from '../portal/errors.ts';
 import { clientAddress } from '../portal/client-address.ts';
-import { AccountError, accountsErrors, clearSessionCookie, notSignedIn, setSessionCookie } from './accounts-http.ts';
+import {
+  AccountError,
+  accountsErrors,
+  clearSessionCookie,
+  notSignedIn,
+  secureRequest,
+  setSessionCookie,
+} from './accounts-http.ts';
 import { actorOf, type Accounts } from './accounts.ts';
 import { publicAccount } from './account-store.ts';
 import { hashPassword, weakPassword } from './passwords.ts';
@@ -40,9 +47,17 @@ export function authRoutes(accounts: Accounts): Hono {
     }),
   );
 
+  // A cross-site form can post text/plain that parses as JSON (sign-in CSRF: the victim signed in
+  // to the attacker's account); it cannot send application/json without the browser asking first.
+  app.post('/*', async (c, next) => {
+    if (c.req.path.endsWith('/sign-out') || /^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+      return next();
+    return c.json(errorBody('unsupported_media_type', 'Send the body as JSON (Content-Type: application/json).'), 415);
+  });
+
   app.get('/session', async (c) => {
     const session = await accounts.sessions.find(getCookie(c, SESSION_COOKIE));
-    if (!session) throw notSignedIn();
+    if (!session) throw notSignedIn(accounts.oidc?.settings.name);
     return c.json(sessionBody(session));
   });
 
@@ -88,6 +103,18 @@ export function authRoutes(accounts: Accounts): Hono {
     const { cookie, session } = await accounts.startSession({ ...account, status: 'active' }, 'invitation_accepted');
     setSessionCookie(c, cookie, accounts.trustedHops);
     return c.json(sessionBody(session));
+  });
+
+  app.get('/oidc/start', async (c) => {
+    if (!accounts.oidc) throw new AccountError(404, 'sso_not_configured', 'This server has no single sign-on.');
+    return c.redirect(await accounts.oidc.start(c, secureRequest(c, accounts.trustedHops)), 302);
+  });
+
+  app.get('/oidc/callback', async (c) => {
+    if (!accounts.oidc) throw new AccountError(404, 'sso_not_configured', 'This server has no single sign-on.');
+    const { cookie } = await accounts.signInVerified(await accounts.oidc.finish(c));
+    setSessionCookie(c, cookie, accounts.trustedHops);
+    return c.redirect(`${accounts.publicUrl}/`, 302);
   });
 
   app.all('*', (c) => c.json(errorBody('route_not_found', `There is no ${c.req.method} ${c.req.path}.`), 404));

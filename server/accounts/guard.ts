@@ -35,7 +35,7 @@ export function accountsGuard(accounts: Accounts): MiddlewareHandler {
   return async (c, next) => {
     if (PUBLIC.test(c.req.path)) return next();
     const session = await accounts.sessions.find(getCookie(c, SESSION_COOKIE));
-    if (!session) return sendAccountError(c, notSignedIn());
+    if (!session) return sendAccountError(c, notSignedIn(accounts.oidc?.settings.name));
     if (isWrite(c) && !PORTAL_READS_BY_POST.test(c.req.path)) {
       if (!sameToken(c.req.header('x-csrf-token'), session.csrfToken))
         return sendAccountError(

@@ -30,3 +30,16 @@ it('refuses a missing or short secret without echoing it, and bad times or modes
     accountsSettings({ ...base, DASHBOARD_PUBLIC_URL: 'https://d.example.org/', DASHBOARD_SESSION_IDLE_MINUTES: '5' }),
   ).toMatchObject({ publicUrl: 'https://d.example.org', times: { idleMs: 5 * 60_000 } });
 });
+
+it('reads single sign-on from OIDC_* together, named after the issuer by default', () => {
+  const base = { DASHBOARD_SIGN_IN: 'accounts', DASHBOARD_SECRET: secret };
+  const oidc = { OIDC_ISSUER: 'https://id.example.org', OIDC_CLIENT_ID: 'dash', OIDC_CLIENT_SECRET: 's' };
+  expect(accountsSettings({ ...base, ...oidc })).toMatchObject({
+    oidc: { issuer: 'https://id.example.org', clientId: 'dash', clientSecret: 's', name: 'id.example.org' },
+  });
+  expect(accountsSettings({ ...base, ...oidc, OIDC_NAME: 'Example ID' })).toMatchObject({
+    oidc: { name: 'Example ID' },
+  });
+  expect(() => accountsSettings({ ...base, OIDC_ISSUER: 'https://id.example.org' })).toThrow(/together/);
+  expect(accountsSettings(base)).not.toHaveProperty('oidc');
+});

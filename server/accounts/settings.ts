@@ -1,5 +1,6 @@
 // Accounts mode's settings, read from the environment of `npm start` and `npm run accounts`.
 import { MIN_SECRET_LENGTH } from './secret-box.ts';
+import type { OidcSettings } from './oidc.ts';
 import type { SessionTimes } from './sessions.ts';
 
 export interface AccountsEnv {
@@ -14,6 +15,12 @@ export interface AccountsEnv {
   /** The dashboard's address as people open it: the base of invitation links (default http://127.0.0.1:$PORT). */
   DASHBOARD_PUBLIC_URL?: string;
   PORT?: string;
+  /** Single sign-on: the OpenID provider's issuer address, and this server's client there. */
+  OIDC_ISSUER?: string;
+  OIDC_CLIENT_ID?: string;
+  OIDC_CLIENT_SECRET?: string;
+  /** The name on the "Sign in with <name>" button (default: the issuer's host). */
+  OIDC_NAME?: string;
 }
 
 export type AccountsSettings =
@@ -48,10 +55,24 @@ export function accountsSettings(env: AccountsEnv): AccountsSettings {
   if (mode !== 'accounts') throw new Error(`DASHBOARD_SIGN_IN must be token or accounts, not "${mode}".`);
   const idleMinutes = whole(env, 'DASHBOARD_SESSION_IDLE_MINUTES', 30, 24 * 60);
   const maxHours = whole(env, 'DASHBOARD_SESSION_MAX_HOURS', 12, 24 * 30);
+  const oidc = oidcSettings(env);
   return {
     mode,
     secret: accountsSecret(env),
     times: { idleMs: idleMinutes * 60_000, maxMs: maxHours * 3_600_000 },
     publicUrl: publicUrl(env),
+    ...(oidc && { oidc }),
   };
+}
+
+/** OIDC_*: all three or none. */
+function oidcSettings(env: AccountsEnv): OidcSettings | undefined {
+  const issuer = env.OIDC_ISSUER?.trim();
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  const clientSecret = env.OIDC_CLIENT_SECRET?.trim();
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret)
+    throw new Error('Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together.');
+  if (!/^https?:\/\/[^\s/]+/.test(issuer)) throw new Error(`OIDC_ISSUER must start with https://, not "${issuer}".`);
+  return { issuer, clientId, clientSecret, name: env.OIDC_NAME?.trim() || new URL(issuer).host };
 }

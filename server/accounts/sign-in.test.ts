@@ -32,6 +32,14 @@ describeEachStore('accounts sign-in', (_dialect, open) => {
       person: { ...ann, cookie: cookieOf(reply.headers) },
     });
     expect(session.body.account.email).toBe('ann@example.org');
+    // A cross-site form's text/plain body, JSON as it may be, is not taken.
+    const fromForm = await h.app.request('/dashboard-api/auth/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ email: 'ann@example.org', password: PASSWORD }),
+    });
+    expect(fromForm.status).toBe(415);
+    expect(fromForm.headers.get('set-cookie')).toBeNull();
   });
 
   it('answers a wrong password and an unknown e-mail the same, in about the same time', async () => {
