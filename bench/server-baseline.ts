@@ -1,11 +1,14 @@
-// How close the API servers are to the limit: a bare node:http + better-sqlite3 server
-// (support/bare-server.ts: same SQL, same count cache, same token check, no framework) against
-// `npm start`'s /api (server/serve.ts) and the portal alone (server/portal/main.ts), all three
-// on one private copy of the large seed, under autocannon at 32 and 200 connections, in
-// alternation (each round runs the three servers back to back, in a rotating order). Before
-// measuring, every case's answers are compared byte for byte across the three servers.
+// How close the API servers are to the limit: a hand-written node:http + better-sqlite3 server
+// (support/hand-server.ts: its own prepared SQL, a token in a Map, no code of server/), the bare
+// server (support/bare-server.ts: the portal's SQL, count cache, token check and request parser,
+// no framework), `npm start`'s /api (server/serve.ts) and the portal alone
+// (server/portal/main.ts), all four on one private copy of the large seed, under autocannon at
+// 32 and 200 connections, in alternation (each round runs the four servers back to back, in a
+// rotating order). Every ratio is over the hand-written server, the first. Before measuring,
+// every case's answers are compared byte for byte across the four servers.
 // Run: npx tsx bench/server-baseline.ts  ->  bench/results/server-baseline.json
-// BENCH_SECONDS (default 5) and BENCH_ROUNDS (default 3) trade runtime for steadiness.
+// BENCH_SECONDS (default 5) and BENCH_ROUNDS (default 3) trade runtime for steadiness;
+// BENCH_CONNECTIONS=32 (or 200) runs one of the two connection counts only.
 import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
@@ -21,9 +24,9 @@ import { median, r2, shown } from './support/stats.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARM_UP_SECONDS = 2;
-const CONNECTIONS = [32, 200] as const;
+const CONNECTIONS = [32, 200].filter((n) => [undefined, String(n)].includes(process.env.BENCH_CONNECTIONS));
 const TOKEN = 'bench-server-baseline-token';
-const GOALS = { reqPerSecRatio: 0.8, rssMiB: 150, p99Ratio: 1.2 };
+const GOALS = { reqPerSecRatio: 0.8, capacityRatio: 0.8, rssMiB: 150, p99Ratio: 1.2 };
 const root = join(import.meta.dirname, '..');
 
 interface Server {
@@ -214,6 +217,14 @@ async function main(): Promise<void> {
   const servers: (Server & { url: string })[] = [];
   try {
     servers.push(
+      await startChild(
+        'hand-written',
+        ['bench/support/hand-server.ts', db, TOKEN],
+        /Hand-written server listening on (\S+)/,
+        '',
+      ),
+    );
+    servers.push(
       await startChild('bare', ['bench/support/bare-server.ts', db, TOKEN], /Bare server listening on (\S+)/, ''),
     );
     const production = await startBenchServer({ db, env: { LOG_REQUESTS: '0', PORTAL_TOKEN: TOKEN } });
@@ -259,7 +270,7 @@ async function main(): Promise<void> {
     for (const [ci, c] of list.entries()) {
       for (const [ki, connections] of CONNECTIONS.entries()) {
         const byServer = runs[ci]?.[ki] ?? [];
-        const [bare = [], ...candidates] = byServer;
+        const [baseline = [], ...candidates] = byServer;
         const label = `${c.name}, ${connections} connections`;
         const med = (server: Run[], pick: (r: Run) => number) => median(server.map(pick));
         rows.push({
@@ -269,9 +280,9 @@ async function main(): Promise<void> {
         });
         for (const [i, candidate] of candidates.entries()) {
           // Paired per round: both runs of a round met the same machine load.
-          const ratio = median(candidate.map((r, round) => r.reqPerSec / (bare[round]?.reqPerSec ?? NaN)));
+          const ratio = median(candidate.map((r, round) => r.reqPerSec / (baseline[round]?.reqPerSec ?? NaN)));
           rows.push({
-            metric: `${label}: req/s ratio, ${names[i + 1]} / bare`,
+            metric: `${label}: req/s ratio, ${names[i + 1]} / ${names[0]}`,
             value: shown(ratio, GOALS.reqPerSecRatio),
             unit: '×',
             goal: `≥ ${GOALS.reqPerSecRatio}`,
@@ -284,10 +295,10 @@ async function main(): Promise<void> {
           unit: 'ms',
         });
         for (const [i, candidate] of candidates.entries()) {
-          const ratio = median(candidate.map((r, round) => r.p99 / (bare[round]?.p99 ?? NaN)));
+          const ratio = median(candidate.map((r, round) => r.p99 / (baseline[round]?.p99 ?? NaN)));
           const goal = connections === 200 ? { goal: `≤ ${GOALS.p99Ratio}`, pass: ratio <= GOALS.p99Ratio } : {};
           rows.push({
-            metric: `${label}: p99 ratio, ${names[i + 1]} / bare`,
+            metric: `${label}: p99 ratio, ${names[i + 1]} / ${names[0]}`,
             value: shown(ratio, GOALS.p99Ratio),
             unit: '×',
             ...goal,
@@ -299,24 +310,32 @@ async function main(): Promise<void> {
           unit: 'µs',
         });
         // What the req/s ratio would be if every server were limited by its own CPU alone.
-        const capacity = candidates.map((candidate) =>
-          r2(median(candidate.map((r, round) => (bare[round]?.cpuPerRequestUs ?? NaN) / r.cpuPerRequestUs))),
-        );
-        rows.push({
-          metric: `${label}: capacity ratio from CPU per request (bare µs / candidate µs), ${names.slice(1).join(' / ')}`,
-          value: capacity.join(' / '),
-          unit: '×',
-        });
+        for (const [i, candidate] of candidates.entries()) {
+          const capacity = median(
+            candidate.map((r, round) => (baseline[round]?.cpuPerRequestUs ?? NaN) / r.cpuPerRequestUs),
+          );
+          // The goal is npm start's (issue 31); the others are shown for where the cost lies.
+          const goal =
+            names[i + 1] === 'npm start'
+              ? { goal: `≥ ${GOALS.capacityRatio}`, pass: capacity >= GOALS.capacityRatio }
+              : {};
+          rows.push({
+            metric: `${label}: capacity ratio from CPU per request (${names[0]} µs / candidate µs), ${names[i + 1]}`,
+            value: r2(capacity),
+            unit: '×',
+            ...goal,
+          });
+        }
         for (const [si, server] of byServer.entries()) {
           const bad = server.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
           if (bad > 0) failures.push(`${label}, ${names[si]}: ${bad} non-2xx answers or errors`);
         }
       }
     }
-    for (const [si, name] of names.entries()) {
+    for (const [si, name] of CONNECTIONS.includes(200) ? names.entries() : []) {
       const at200 = list.flatMap((_, ci) => runs[ci]?.[CONNECTIONS.indexOf(200)]?.[si] ?? []);
       const peak = Math.round(Math.max(...at200.map((r) => r.rssPeakMiB)));
-      const goal = si === 0 ? {} : { goal: `≤ ${GOALS.rssMiB} MiB`, pass: peak <= GOALS.rssMiB };
+      const goal = si < 2 ? {} : { goal: `≤ ${GOALS.rssMiB} MiB`, pass: peak <= GOALS.rssMiB };
       rows.push({
         metric: `Resident memory under load at 200 connections (peak sample, all cases), ${name}`,
         value: peak,
@@ -334,17 +353,17 @@ async function main(): Promise<void> {
 
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     const notes = [
-      `Servers: **bare** = bench/support/bare-server.ts (node:http, better-sqlite3 opened with the portal's openDatabase settings, the portal's TokenStore, parseListRequest, ListRunner and list-specs: the same token check, request parsing, SQL and count cache, without Hono, the middlewares, the response schema parse or the security headers); **npm start** = scripts/start.js running the compiled build/server.js as npm start does (with the Node flags of package.json's start script: ${startFlags().join(' ')}), API under /api, request log off (LOG_REQUESTS=0); **portal alone** = server/portal/main.ts --quiet, with the same flags (as npm run portal); the bare server without them. The bare server and the portal alone are bundled by esbuild the same way (.data/bench-build/), so none of the three runs through tsx. One private copy of the large seed (VACUUM INTO from .data/bench-large.db) open in all three.`,
+      `Servers: **hand-written** = bench/support/hand-server.ts (node:http and better-sqlite3 only, no code of server/: the token looked up in a Map, the body's start, limit and parent id read by hand, the count and the page from statements prepared once and run in one read transaction, the count kept until PRAGMA data_version changes, the answer by JSON.stringify; every ratio is over it); **bare** = bench/support/bare-server.ts (node:http, better-sqlite3 opened with the portal's openDatabase settings, the portal's TokenStore, parseListRequest, ListRunner and list-specs: the same token check, request parsing, SQL and count cache, without Hono, the middlewares, the response schema parse or the security headers); **npm start** = scripts/start.js running the compiled build/server.js as npm start does (with the Node flags of package.json's start script: ${startFlags().join(' ')}), API under /api, request log off (LOG_REQUESTS=0); **portal alone** = server/portal/main.ts --quiet, with the same flags (as npm run portal); the bare server without them. The bare server and the portal alone are bundled by esbuild the same way (.data/bench-build/), as is the hand-written one, so none of the four runs through tsx. One private copy of the large seed (VACUUM INTO from .data/bench-large.db) open in all four.`,
       `Identical answers, checked before measuring: ${bytesNote}`,
-      `Method: autocannon on 127.0.0.1 (bench/server-load.ts: exact percentiles), ${SECONDS} s per run, ${ROUNDS} rounds; each round runs every case at 32 then 200 connections on the three servers back to back, the order rotating each round and case; a ${WARM_UP_SECONDS} s warm-up per server and case first (not recorded). Ratios are the medians of the per-round ratios (candidate / bare: both met the same machine load); req/s, p99 and CPU are medians over the rounds.`,
+      `Method: autocannon on 127.0.0.1 (bench/server-load.ts: exact percentiles), ${SECONDS} s per run, ${ROUNDS} rounds; each round runs every case at ${CONNECTIONS.join(' then ')} connections on the four servers back to back, the order rotating each round and case; a ${WARM_UP_SECONDS} s warm-up per server and case first (not recorded). Ratios are the medians of the per-round ratios (candidate / hand-written: both met the same machine load); req/s, p99 and CPU are medians over the rounds.`,
       `Request bodies: the filtered case cycles through the ${parents.length} parent ids of organisation 1 in id order (the endpoint's default page of 10); unfiltered groups ask for pages 1-20 of 50 in turn; memberships for pages 1-20 of 10. Every server gets the same sequence.`,
-      `CPU per request: user + system time of the server process (/proc/PID/stat) over the run, divided by the answers; it does not count time spent waiting for a core, so on a busy machine it is the steadier figure, and the capacity ratio (bare CPU per request / candidate CPU per request, median of the per-round ratios) is what the req/s ratio would be for servers limited by their own CPU. Resident memory: VmRSS of the server process sampled every 200 ms; idle after start: ${idleRss} MiB.`,
-      `The machine (${cpus().length} cores) is shared with other work: the load client, the servers and other sessions' builds and tests compete for the cores, which lowers req/s and raises p99; the rounds spread that load over the three servers, but at a high load average even the per-round ratios swing from round to round (compare a ratio with the req/s medians above it), and the capacity ratio from CPU per request is the steadier figure. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadavg()
+      `CPU per request: user + system time of the server process (/proc/PID/stat) over the run, divided by the answers; it does not count time spent waiting for a core, so on a busy machine it is the steadier figure, and the capacity ratio (hand-written CPU per request / candidate CPU per request, median of the per-round ratios) is what the req/s ratio would be for servers limited by their own CPU. Resident memory: VmRSS of the server process sampled every 200 ms; idle after start: ${idleRss} MiB.`,
+      `The machine (${cpus().length} cores) is shared with other work: the load client, the servers and other sessions' builds and tests compete for the cores, which lowers req/s and raises p99; the rounds spread that load over the four servers, but at a high load average even the per-round ratios swing from round to round (compare a ratio with the req/s medians above it), and the capacity ratio from CPU per request is the steadier figure. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadavg()
         .map((l) => l.toFixed(1))
         .join(', ')}. Runtime ${minutes} min.`,
     ];
     writeResult('server-baseline', {
-      title: 'API servers against a bare node:http + SQLite server (large seed)',
+      title: 'API servers against a hand-written node:http + SQLite server (large seed)',
       rows,
       notes,
     });

@@ -4,7 +4,8 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { turnScheduler } from '../portal/turns.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { FailedAttempts } from '../portal/failed-attempts.ts';
-import { MAX_BODY_BYTES, tooLarge } from '../portal/request-body.ts';
+import { refuseDeclaredOversize, tooLarge } from '../portal/request-body.ts';
+import { requestHeader } from '../portal/node-http.ts';
 import { errorBody } from '../portal/errors.ts';
 import { apiTokens } from './api-tokens.ts';
 import { dashboardErrors, requireOrg, type DashboardEnv } from './http.ts';
@@ -17,7 +18,7 @@ import { lookupStart } from './jobs/job-start.ts';
 import { identifierRows } from './jobs/lookup-input.ts';
 import { TokenVault } from './jobs/token-vault.ts';
 import { cacheRoutes } from './routes/caches.ts';
-import { jobRoutes } from './routes/jobs.ts';
+import { MAX_JOB_BODY_BYTES, jobRoutes } from './routes/jobs.ts';
 import { coverageRoutes } from './routes/coverage.ts';
 import { groupMemberRoutes } from './routes/group-members.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -48,7 +49,7 @@ import { SharedCaches } from './store/shared-caches.ts';
 import { SharedCacheGatherer } from './cache-gatherer.ts';
 import { TokenCheck, tokenFrom } from './token-check.ts';
 import { randomBytes } from 'node:crypto';
-import { MAX_JOB_FILE_BYTES, MAX_JOB_ROWS } from '#schemas/jobs.ts';
+import { MAX_JOB_ROWS } from '#schemas/jobs.ts';
 
 export const DASHBOARD_API_PREFIX = '/dashboard-api';
 /**
@@ -195,7 +196,7 @@ export function createDashboardServer({
   // and lends its token to the directory's refresh for a while (held in memory only).
   const auth: MiddlewareHandler<DashboardEnv> = (c, next) =>
     checkOrg(c, async () => {
-      const token = tokenFrom(c.req.header('authorization'));
+      const token = tokenFrom(requestHeader(c, 'authorization'));
       outbox.seen(c.var.orgId, token);
       refresher.seen(c.var.orgId, token);
       await next();
@@ -207,11 +208,11 @@ export function createDashboardServer({
   api.use('*', takeTurns);
   const limit = (maxSize: number) =>
     bodyLimit({ maxSize, onError: (c) => c.json(errorBody('payload_too_large', tooLarge(maxSize).message), 413) });
-  const bodyLimit1 = limit(MAX_BODY_BYTES);
-  // A job's file (or pasted list) may be up to 10 MiB; every other body 1 MiB.
-  api.post('/jobs', limit(MAX_JOB_FILE_BYTES + 64 * 1024));
+  // A job's file (or pasted list) may be up to 10 MiB; every other body 1 MiB. Those are JSON,
+  // read by readJsonBody (http.ts) with that limit; a declared oversize one is refused at once.
+  api.post('/jobs', limit(MAX_JOB_BODY_BYTES));
   api.use('*', async (c, next) =>
-    c.req.method === 'POST' && c.req.path.endsWith('/jobs') ? next() : bodyLimit1(c, next),
+    c.req.method === 'POST' && c.req.path.endsWith('/jobs') ? next() : refuseDeclaredOversize(c, next),
   );
   let document: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => c.json((document ??= openApiDocument(DASHBOARD_API_PREFIX))));

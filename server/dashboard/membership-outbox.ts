@@ -9,7 +9,7 @@
 // - the process died before the answer was stored: the intent is reconciled against the portal
 //   (`user_grp/get_all` for that user and group) with the token of the organisation's next
 //   request. Tokens are never stored (see docs/architecture.md, "Membership outbox").
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import * as z from 'zod/mini';
 import { listEnvelopeSchema } from '#schemas/envelope.ts';
@@ -17,7 +17,7 @@ import { userGrpSchema } from '#schemas/user-grp.ts';
 import { PortalRequestError, type PortalReader } from '#domain/portal-read.ts';
 import type { Intent, IntentAnswer, IntentRequest, OutboxStore } from './store/outbox.ts';
 import type { StoreTables } from './store/schema.ts';
-import type { TokenCheck } from './token-check.ts';
+import { tokenDigest, type TokenCheck } from './token-check.ts';
 
 /** Written in the intent's own transaction (a job's row naming it). */
 export type IntentAlongside = (tx: Transaction<StoreTables>, intentId: string) => Promise<void>;
@@ -49,7 +49,7 @@ const CLOCK_SLACK_MS = 5 * 60_000;
 /** The answer recorded when reconciliation finds that the portal has no such membership. */
 export const NOT_CREATED = 'not_created';
 
-export const tokenHash = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const tokenHash = tokenDigest;
 
 const membershipList = listEnvelopeSchema(userGrpSchema);
 

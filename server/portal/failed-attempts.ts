@@ -61,25 +61,43 @@ export class FailedAttempts {
     return clientAddress(c, this.trustedHops);
   }
 
+  /**
+   * Until when some client may hold points: each point taken moves it to a full window later.
+   * Before it, every client has none, and the checks skip the limiter (its promises and the
+   * client's address cost a twentieth of a cheap request's CPU).
+   */
+  private countingUntil = 0;
+
+  private anyCounted(): boolean {
+    return Date.now() < this.countingUntil;
+  }
+
+  private penalty(address: string) {
+    this.countingUntil = Date.now() + this.options.windowSeconds * 1000;
+    return this.limiter.penalty(address);
+  }
+
   /** First middleware of the portal: 429 for anything from a client that has used up its attempts. */
   readonly guard: MiddlewareHandler = async (c, next) => {
-    if (!trusted(c)) await this.of(c).guard();
+    if (!trusted(c) && this.anyCounted()) await this.of(c).guard();
     await next();
   };
 
   of(c: Context): ClientAttempts {
-    const address = this.clientOf(c);
+    const address = () => this.clientOf(c);
     return {
       guard: async () => {
-        const used = await this.limiter.get(address);
+        if (!this.anyCounted()) return;
+        const used = await this.limiter.get(address());
         if (used) this.refuseOver(used, this.options.limit);
       },
       reserve: async () => {
-        this.refuseOver(await this.limiter.penalty(address), this.options.limit + 1);
-        return () => void this.limiter.reward(address);
+        const client = address();
+        this.refuseOver(await this.penalty(client), this.options.limit + 1);
+        return () => void this.limiter.reward(client);
       },
       fail: async () => {
-        await this.limiter.penalty(address);
+        await this.penalty(address());
       },
     };
   }
@@ -92,9 +110,9 @@ export class FailedAttempts {
    * guard before any failure was counted.
    */
   async afterTokenCheck(c: Context, failed: boolean): Promise<void> {
-    if (trusted(c)) return;
+    if (trusted(c) || (!failed && !this.anyCounted())) return;
     const address = this.clientOf(c);
-    const used = await (failed ? this.limiter.penalty(address) : this.limiter.get(address));
+    const used = await (failed ? this.penalty(address) : this.limiter.get(address));
     // With this failure counted, a client at the limit is now one over it.
     if (used) this.refuseOver(used, failed ? this.options.limit + 1 : this.options.limit);
   }

@@ -31,13 +31,16 @@ export class ListRunner {
   private readonly statements = new Map<string, Statement>();
   private readonly counts = new Map<string, number>();
   private countsVersion = '';
-  private readonly version: Statement;
+  private readonly changes: Statement;
+  private readonly dataVersion: Statement;
   private readonly snapshot: <T>(read: () => T) => T;
 
   constructor(private readonly db: Database) {
     const transaction = db.transaction((read: () => unknown) => read());
     this.snapshot = <T>(read: () => T) => transaction(read) as T;
-    this.version = db.prepare('SELECT total_changes() AS t, (SELECT data_version FROM pragma_data_version) AS v');
+    // Two statements: the table-valued pragma_data_version cost 4 µs more than the pragma itself.
+    this.changes = db.prepare('SELECT total_changes()').pluck();
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
   }
 
   run(spec: ListSpec, page: Page, filter?: Filter): ListResult {
@@ -65,8 +68,7 @@ export class ListRunner {
 
   /** Counts are cached until anything is written (by this connection or another one). */
   private count(sql: string, params: unknown[]): number {
-    const v = this.version.get() as { t: number; v: number };
-    const version = `${v.t}:${v.v}`;
+    const version = `${this.changes.get() as number}:${this.dataVersion.get() as number}`;
     if (version !== this.countsVersion || this.counts.size > 10_000) {
       this.counts.clear();
       this.countsVersion = version;

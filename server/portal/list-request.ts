@@ -43,8 +43,39 @@ export function parsePageRequest(body: unknown, defaultLimit: number): Page {
   return parsePage(validate(pageOnlySchema, body, 'request body'), defaultLimit);
 }
 
+type ListRequest = z.infer<typeof listRequestSchema>;
+
+/**
+ * The body when it is one listRequestSchema takes as it is (integers, criteria of strings), else
+ * undefined for the schema to check and explain: the usual body without zod's parse, which cost
+ * a twentieth of a cheap list's CPU.
+ */
+function plainListRequest(body: unknown): ListRequest | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { start, limit, criterias } = body as Record<string, unknown>;
+  if ((start !== undefined && !Number.isSafeInteger(start)) || (limit !== undefined && !Number.isSafeInteger(limit)))
+    return undefined;
+  if (criterias === undefined) return { start: start as number | undefined, limit: limit as number | undefined };
+  if (!Array.isArray(criterias)) return undefined;
+  for (const c of criterias as unknown[]) {
+    const { column, operator, value } = (c ?? {}) as Record<string, unknown>;
+    if (
+      typeof c !== 'object' ||
+      typeof column !== 'string' ||
+      typeof operator !== 'string' ||
+      typeof value !== 'string'
+    )
+      return undefined;
+  }
+  return {
+    start: start as number | undefined,
+    limit: limit as number | undefined,
+    criterias: criterias as ListRequest['criterias'],
+  };
+}
+
 export function parseListRequest(body: unknown, res: Resource, defaultLimit: number): { page: Page; filter: Filter } {
-  const req = validate(listRequestSchema, body, 'list request body');
+  const req = plainListRequest(body) ?? validate(listRequestSchema, body, 'list request body');
   const page = parsePage(req, defaultLimit);
   const filter: Filter = { equal: new Map(), impossible: false };
   for (const [i, c] of (req.criterias ?? []).entries()) {

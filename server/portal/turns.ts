@@ -67,7 +67,9 @@ export function turnScheduler(budgetMs = TURN_BUDGET_MS, backgroundGapMs = BACKG
    */
   const heldBack: Socket[] = [];
   const holdBack = (c: Context) => {
-    if (waiting.length === 0) return;
+    // With the queue short and nobody held back, passTurn would read this connection again at
+    // once (letIn): pausing and resuming it cost a tenth of a cheap request's CPU at 32 connections.
+    if (waiting.length === 0 || (waiting.length <= QUEUE_LOW_WATER && heldBack.length === 0)) return;
     const socket = nodeRequest(c)?.socket;
     if (!socket || socket.destroyed || socket.isPaused()) return;
     socket.pause();

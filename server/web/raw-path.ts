@@ -21,6 +21,8 @@ const decodeBytes = (path: string) =>
 
 /** What is wrong with a still-encoded path; undefined when it may be served or forwarded. */
 export function unsafePathProblem(rawPath: string): string | undefined {
+  // Most paths: letters, digits and separators only, with no dot next to a slash or an end.
+  if (/^[\w/-]*$/.test(rawPath) || (/^[\w./-]*$/.test(rawPath) && !/(^|\/)\.\.?(\/|$)/.test(rawPath))) return undefined;
   try {
     decodeURIComponent(rawPath);
   } catch {

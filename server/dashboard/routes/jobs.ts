@@ -8,6 +8,7 @@ import { encodings, type Encoding } from '#domain/import-file.ts';
 import { pageQueryShape } from '#schemas/dashboard-common.ts';
 import { itemEnvelopeSchema, listEnvelopeSchema } from '#schemas/envelope.ts';
 import {
+  MAX_JOB_FILE_BYTES,
   XLSX_TYPE,
   importFileQuerySchema,
   jobRequestSchema,
@@ -32,6 +33,9 @@ import type { Jobs } from '../store/jobs.ts';
 import { tokenFrom } from '../token-check.ts';
 import type { PortalReader } from '#domain/portal-read.ts';
 import { csvLanguage } from './history.ts';
+
+/** A job's body: its file (or pasted list) up to MAX_JOB_FILE_BYTES, with room for the JSON around it. */
+export const MAX_JOB_BODY_BYTES = MAX_JOB_FILE_BYTES + 64 * 1024;
 
 const jobEnvelope = itemEnvelopeSchema(jobSchema);
 const jobsEnvelope = listEnvelopeSchema(jobSchema);
@@ -104,7 +108,7 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
       );
       start = await importStart(ctx, query.grp_id ?? null, rows);
     } else {
-      start = await jobStart(await readJsonBody(c, jobRequestSchema, 'job'), ctx);
+      start = await jobStart(await readJsonBody(c, jobRequestSchema, 'job', MAX_JOB_BODY_BYTES), ctx);
     }
     // The token is kept in this process's memory, and sealed in the store for a takeover (token-vault.ts).
     return answer(c, await engine.create(ctx.token, start), 202);

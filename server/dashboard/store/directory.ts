@@ -1,13 +1,12 @@
 // The people directory: users of an organisation as the portal last showed them. Every query
 // is scoped by org_id; a person is keyed by (org_id, user_id).
-import type { Selectable } from 'kysely';
 import type { Person } from '#schemas/directory.ts';
 import { isoTime } from '../clock.ts';
 import { personTerms, searchText, sortName } from '../search-text.ts';
 import type { StoreDb, StoreDialect } from './connection.ts';
+import { parseJsonArray, peopleByIds } from './directory-names.ts';
 import { DirectorySearch } from './directory-search.ts';
 import { isPerson } from './person-key.ts';
-import type { DirectoryPersonTable } from './schema.ts';
 
 /** What the directory keeps of a portal user record (the fields of userSchema it needs). */
 export interface PersonRecord {
@@ -19,25 +18,12 @@ export interface PersonRecord {
   groups: readonly string[];
 }
 
-type PersonRow = Selectable<DirectoryPersonTable>;
-
 export interface PeopleSearchPage {
   total: number;
   /** `total` is PEOPLE_SEARCH_COUNT_CAP and more people match. */
   totalCapped: boolean;
   people: Person[];
 }
-
-const personColumns = [
-  'p.user_id',
-  'p.identifier',
-  'p.firstname',
-  'p.lastname',
-  'p.email',
-  'p.groups',
-  'p.last_seen',
-  'p.gone_at',
-] as const;
 
 /** Chunks keep each statement under SQLite's limit of bound parameters. */
 const TERMS_PER_STATEMENT = 2000;
@@ -151,23 +137,9 @@ export class Directory {
     return people.length;
   }
 
-  /** The people of these user ids that the directory knows, in the order asked. */
-  async byIds(orgId: number, userIds: readonly number[]): Promise<Person[]> {
-    const unique = [...new Set(userIds)];
-    if (unique.length === 0) return [];
-    const [rows, groupIds] = await Promise.all([
-      this.db
-        .selectFrom('directory_person as p')
-        .select(personColumns)
-        .where(isPerson(this.dialect, orgId, unique))
-        .execute(),
-      this.groupIds(orgId, unique),
-    ]);
-    const byId = new Map(rows.map((row) => [row.user_id, row]));
-    return unique.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [this.toPerson(row, groupIds.get(id) ?? [])] : [];
-    });
+  /** The people of these user ids that the directory knows, in the order asked (directory-names.ts). */
+  byIds(orgId: number, userIds: readonly number[]): Promise<Person[]> {
+    return peopleByIds(this.db, this.dialect, this.maxAgeMs, orgId, userIds);
   }
 
   async byId(orgId: number, userId: number): Promise<Person | undefined> {
@@ -216,69 +188,6 @@ export class Directory {
       .executeTakeFirstOrThrow();
     return { total: Number(row.total), stale: Number(row.stale ?? 0) };
   }
-
-  /**
-   * The groups each person is known to be in: the organisation's last complete member list
-   * (org_member), and the member lists of single groups gathered since (group_member).
-   */
-  private async groupIds(orgId: number, userIds: readonly number[]): Promise<Map<number, number[]>> {
-    // Aliased `p`: looked up by (org_id, user_id) in each database's best form (person-key.ts).
-    const [lists, rows] = await Promise.all([
-      this.db
-        .selectFrom('org_member as p')
-        .select(['p.user_id', 'p.grp_ids'])
-        .where(isPerson(this.dialect, orgId, userIds))
-        .execute(),
-      this.db
-        .selectFrom('group_member as p')
-        .select(['p.user_id', 'p.grp_id'])
-        .where(isPerson(this.dialect, orgId, userIds))
-        .execute(),
-    ]);
-    const found = new Map<number, Set<number>>();
-    const add = (userId: number, grpId: number) => {
-      const set = found.get(userId) ?? new Set<number>();
-      set.add(grpId);
-      found.set(userId, set);
-    };
-    for (const list of lists) for (const grpId of parseNumbers(list.grp_ids)) add(list.user_id, grpId);
-    for (const row of rows) add(row.user_id, row.grp_id);
-    return new Map([...found].map(([userId, set]) => [userId, [...set].sort((a, b) => a - b)]));
-  }
-
-  private toPerson(
-    row: Pick<
-      PersonRow,
-      'user_id' | 'identifier' | 'firstname' | 'lastname' | 'email' | 'groups' | 'last_seen' | 'gone_at'
-    >,
-    groupIds: number[],
-    now = Date.now(),
-  ): Person {
-    return {
-      user_id: row.user_id,
-      user_organisation_identifier: row.identifier,
-      firstname: row.firstname,
-      lastname: row.lastname,
-      email: row.email,
-      groups: parseStrings(row.groups),
-      group_ids: groupIds,
-      last_seen: row.last_seen,
-      stale: Date.parse(row.last_seen) < now - this.maxAgeMs,
-      no_longer_in_portal: row.gone_at !== null,
-      gone_at: row.gone_at,
-    };
-  }
 }
 
-/** The store wrote this JSON itself; a damaged value shows as none rather than failing. */
-function parseJsonArray(text: string): unknown[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
-  }
-}
-
-const parseStrings = (text: string) => parseJsonArray(text).filter((g): g is string => typeof g === 'string');
 export const parseNumbers = (text: string) => parseJsonArray(text).filter((n): n is number => typeof n === 'number');
