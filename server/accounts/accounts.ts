@@ -12,6 +12,21 @@ import { DEFAULT_SIGN_IN_LIMITS, SignInLimits, type SignInLimitOptions } from '.
 import { Sessions, digest, newSecret, type ActiveSession, type SessionTimes } from './sessions.ts';
 
 export const INVITATION_DAYS = 7;
+
+/**
+ * A manager's scope (the subtrees of their groups) is not enforced on every route yet: until it
+ * is, nobody is given the role, rather than a manager who would see and change everything.
+ */
+export const roleNotAvailable = () =>
+  new AccountError(
+    400,
+    'role_not_available',
+    'Group managers (limited to their groups) are not available yet: give the role viewer or admin.',
+  );
+
+export function refuseUnavailableRole(role: Role): void {
+  if (role === 'manager') throw roleNotAvailable();
+}
 const DAY_MS = 86_400_000;
 
 export interface AccountsOptions {
@@ -72,6 +87,7 @@ export class Accounts {
 
   /** A new account and its invitation link (the token in the fragment: never logged, never a Referer). */
   async invite(orgId: number, invitee: Invitee, actor: Actor): Promise<{ account_id: number; invitation_url: string }> {
+    refuseUnavailableRole(invitee.role);
     const at = this.now();
     const accountId = await this.store.createAccount(orgId, invitee, at);
     if (accountId === undefined)

@@ -8,7 +8,7 @@ import { isWrite } from '../dashboard/http.ts';
 import { errorBody } from '../portal/errors.ts';
 import { replaceRequestHeader } from '../portal/node-http.ts';
 import { AccountError, notSignedIn, sendAccountError } from './accounts-http.ts';
-import type { Accounts } from './accounts.ts';
+import { roleNotAvailable, type Accounts } from './accounts.ts';
 import { PortalKeyError } from './portal-tokens.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { timingSafeEqual } from 'node:crypto';
@@ -36,6 +36,8 @@ export function accountsGuard(accounts: Accounts): MiddlewareHandler {
     if (PUBLIC.test(c.req.path)) return next();
     const session = await accounts.sessions.find(getCookie(c, SESSION_COOKIE));
     if (!session) return sendAccountError(c, notSignedIn(accounts.oidc?.settings.name));
+    // None is created (refuseUnavailableRole); a store written otherwise gets no unscoped manager.
+    if (session.account.role === 'manager') return sendAccountError(c, roleNotAvailable());
     if (isWrite(c) && !PORTAL_READS_BY_POST.test(c.req.path)) {
       if (!sameToken(c.req.header('x-csrf-token'), session.csrfToken))
         return sendAccountError(
@@ -62,7 +64,11 @@ export function accountsGuard(accounts: Accounts): MiddlewareHandler {
     }
     c.set('accountSession', session);
     replaceRequestHeader(c, 'authorization', token);
-    replaceRequestHeader(c, 'x-dashboard-actor', encodeURIComponent(`${session.account.name} <${session.account.email}>`));
+    replaceRequestHeader(
+      c,
+      'x-dashboard-actor',
+      encodeURIComponent(`${session.account.name} <${session.account.email}>`),
+    );
     await next();
     // The portal refused the token (revoked key, portal restarted): the next request asks for another.
     if (c.res.status === 401) accounts.tokens.refused(orgId, token);

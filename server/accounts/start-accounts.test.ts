@@ -136,7 +136,7 @@ it('adds an organisation with its API key against a running portal, and invites 
   const added = await accountsCli(['organisation', 'add', '--api-key', portal.apikey2], env);
   expect(added.stdout).toBe('Organisation 2 added.\n');
   const invited = await accountsCli(
-    ['invite', '--org', '2', '--email', 'max@example.org', '--name', 'Max', '--role', 'manager', '--groups', '3,9'],
+    ['invite', '--org', '2', '--email', 'max@example.org', '--name', 'Max', '--role', 'viewer', '--groups', '3,9'],
     env,
   );
   expect(invited.stdout).toMatch(/^Invitation: https:\/\/dashboard\.example\.org\/invitation#[\w-]{43}\n$/);
@@ -144,6 +144,11 @@ it('adds an organisation with its API key against a running portal, and invites 
     accountsCli(['invite', '--org', '1', '--email', 'x@example.org', '--name', 'X', '--role', 'admin'], env),
   ).rejects.toMatchObject({ stderr: expect.stringContaining('Organisation 1 has not been added') });
   expect((await accountsCli(['list', '--org', '2'], env)).stdout).toMatch(
-    /\tmax@example\.org\tMax\tmanager\tinvited\t3,9\n$/,
+    /\tmax@example\.org\tMax\tviewer\tinvited\t3,9\n$/,
   );
+  await expect(
+    accountsCli(['invite', '--org', '2', '--email', 'mia@example.org', '--name', 'Mia', '--role', 'manager'], env),
+  ).rejects.toMatchObject({
+    stderr: expect.stringContaining('Group managers (limited to their groups) are not available yet'),
+  });
 });

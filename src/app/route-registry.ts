@@ -11,7 +11,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import * as loginPage from '../features/auth/login-page.tsx';
 import { startGroupPage, startGroupsPage } from '../features/groups/first-load.ts';
 import { startMembershipPage } from '../features/memberships/first-load.ts';
-import { startProductPage } from '../features/products/first-load.ts';
 import { startTakePage } from '../features/takes/first-load.ts';
 import { prefetchUserPage } from '../features/users/first-load.ts';
 import type { routes } from '#lib/paths.ts';
@@ -86,7 +85,11 @@ export const pageRoutes = {
   },
   product: {
     page: lazyPage(() => import('../features/products/product-page.tsx'), 'ProductPage'),
-    start: withId(startProductPage),
+    // Loaded with the page rather than in the entry: the products' schemas stay off the first page.
+    start: withId(
+      (queryClient, id, search) =>
+        void import('../features/products/first-load.ts').then((m) => m.startProductPage(queryClient, id, search)),
+    ),
   },
   addMember: {
     page: lazyPage(() => import('../features/memberships/add/add-member-page.tsx'), 'AddMemberPage'),

@@ -1,5 +1,5 @@
 // The role and the groups of an account, as the invitation and the change ask them.
-import { accountRoles, type AccountRole } from '#schemas/account-session.ts';
+import type { AccountRole } from '#schemas/account-session.ts';
 import { Field } from '#components/field.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { accessMessages } from './messages.ts';
@@ -13,6 +13,12 @@ export function parseGroupIds(text: string): number[] | null {
   if (!parts.every((part) => /^\d{1,9}$/.test(part))) return null;
   return [...new Set(parts.map(Number))];
 }
+
+/**
+ * The roles the server gives now: group managers wait until their scope is enforced on every
+ * route (docs/accounts.md), and with them the groups field.
+ */
+const assignableRoles = ['admin', 'viewer'] as const satisfies readonly AccountRole[];
 
 export function useRoleNames(): Record<AccountRole, string> {
   const t = useMessages(accessMessages);
@@ -39,7 +45,7 @@ export function RoleFields({
       <Field label={t.role}>
         {(control) => (
           <select {...control} value={role} onChange={(event) => onRole(event.target.value as AccountRole)}>
-            {accountRoles.map((each) => (
+            {assignableRoles.map((each) => (
               <option key={each} value={each}>
                 {names[each]}
               </option>
@@ -47,17 +53,19 @@ export function RoleFields({
           </select>
         )}
       </Field>
-      <Field label={t.groups} hint={t.groupsHint} error={groupsError ?? undefined}>
-        {(control) => (
-          <input
-            {...control}
-            inputMode="numeric"
-            autoComplete="off"
-            value={groups}
-            onChange={(event) => onGroups(event.target.value)}
-          />
-        )}
-      </Field>
+      {role === 'manager' && (
+        <Field label={t.groups} hint={t.groupsHint} error={groupsError ?? undefined}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              value={groups}
+              onChange={(event) => onGroups(event.target.value)}
+            />
+          )}
+        </Field>
+      )}
     </>
   );
 }

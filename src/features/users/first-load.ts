@@ -3,7 +3,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { knownUser } from '#api/known-users.ts';
 import { membershipQueries } from '#api/memberships.ts';
-import { productQueries } from '#api/products.ts';
 import { takeQueries } from '#api/takes.ts';
 import { userQueries } from '#api/users.ts';
 import { readListSearch, type ListSearchOptions } from '#lib/list-search.ts';
@@ -16,8 +15,6 @@ export const listOptions = {
 } satisfies Record<string, ListSearchOptions>;
 /** The user's groups the page asks POST /user/grp for: it names the rows of the groups table, and its 404 says that the user does not exist. */
 const GROUP_NAMES_LIMIT = 100;
-/** Product records change rarely; a title fetched once serves every table for a while. */
-const productStaleTime = 10 * 60_000;
 
 const range = (page: number, pageSize: number) => ({ start: (page - 1) * pageSize, limit: pageSize });
 
@@ -36,10 +33,6 @@ export function userTakesQuery(userId: number, page: number, pageSize: number, p
   });
 }
 
-export function productTitleQuery(productId: number) {
-  return { ...productQueries.detail(productId), staleTime: productStaleTime };
-}
-
 /**
  * Starts every request of the user page as `search` (the URL's) shows it, product titles
  * included, and its profile when the user's identifier is known.
@@ -53,7 +46,10 @@ export function prefetchUserPage(queryClient: QueryClient, userId: number, searc
   void queryClient.prefetchQuery(userMembershipsQuery(userId, groups.page, groups.pageSize));
   void queryClient.prefetchQuery(takeQueries.allForUser(userId));
   void queryClient.fetchQuery(userTakesQuery(userId, takes.page, takes.pageSize, takes.filters.product ?? '')).then(
-    (page) => productIdsOf(page.result).forEach((id) => void queryClient.prefetchQuery(productTitleQuery(id))),
+    async (page) => {
+      const { productTitleQuery } = await import('./product-title-query.ts');
+      productIdsOf(page.result).forEach((id) => void queryClient.prefetchQuery(productTitleQuery(id)));
+    },
     () => undefined, // the page shows the error when it asks again
   );
 }

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { productTitle } from '#domain/product-title.ts';
-import { productTitleQuery } from './first-load.ts';
+import { productTitleQuery } from './product-title-query.ts';
 
 /**
  * Titles of products by id. With `fetch`, missing ones are requested (in parallel); without,
