@@ -69,6 +69,7 @@ async function choosePassword(page: Page, link: string) {
 }
 
 test('an invited admin chooses a password, manages access and ends their sessions', async ({ page }) => {
+  test.slow(); // three password hashes (scrypt, about half a second each on a busy machine), an axe run, eight pages' worth of steps
   const link = invite('ada@e2e.test', 'Ada Admin', 'admin');
   await page.goto(link);
   // Too short: refused here, what was typed kept.
