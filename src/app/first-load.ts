@@ -35,9 +35,11 @@ export function startFirstLoad(
     .find(({ match }) => match !== null);
   if (route?.match) {
     const visit = { queryClient, params: route.match.params, search: new URLSearchParams(location.search) };
-    const moreCode = route.load.start?.(visit);
-    // The page's first requests, asked once (a failure before the page mounts is the page's to show).
-    askedOnceByThePage(queryClient, queryClient.getQueryCache().getAll());
+    // The page's first requests, asked once (a failure before the page mounts is the page's to
+    // show), those a start loads with its code included: the page mounts after moreCode.
+    const moreCode = Promise.resolve(route.load.start?.(visit)).then(() =>
+      askedOnceByThePage(queryClient, queryClient.getQueryCache().getAll()),
+    );
     const check = session;
     session = Promise.all([check, layoutPage.preload(), route.load.page.preload(), moreCode]).then(() => check);
   }

@@ -48,10 +48,12 @@ export interface PageRoute {
 }
 
 /** For a page of one record: `:id` read as the page reads it, then `start` with it. */
-const withId = (start: (queryClient: QueryClient, id: number, search: URLSearchParams) => void) => (visit: Visit) => {
-  const id = parseRecordId(visit.params.id);
-  if (id !== null) start(visit.queryClient, id, visit.search);
-};
+const withId =
+  (start: (queryClient: QueryClient, id: number, search: URLSearchParams) => Promise<void> | void) =>
+  (visit: Visit) => {
+    const id = parseRecordId(visit.params.id);
+    return id === null ? undefined : start(visit.queryClient, id, visit.search);
+  };
 
 const startMembership = ({ queryClient, search }: Visit) => startMembershipPage(queryClient, search);
 
@@ -86,9 +88,9 @@ export const pageRoutes = {
   product: {
     page: lazyPage(() => import('../features/products/product-page.tsx'), 'ProductPage'),
     // Loaded with the page rather than in the entry: the products' schemas stay off the first page.
-    start: withId(
-      (queryClient, id, search) =>
-        void import('../features/products/first-load.ts').then((m) => m.startProductPage(queryClient, id, search)),
+    // Returned, so that the first load waits for it and counts its requests as the page's own.
+    start: withId((queryClient, id, search) =>
+      import('../features/products/first-load.ts').then((m) => m.startProductPage(queryClient, id, search)),
     ),
   },
   addMember: {
