@@ -1,5 +1,5 @@
 // /dashboard-api/auth/*: the session's state, sign-in, sign-out and invitations (public: no
-// session needed). The contract's names: /work/notes is the lead's; docs/accounts.md the operator's.
+// session needed). Their names and answers are described for the operator in docs/accounts.md.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
