@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { pathId, readJsonBody, readQuery } from '../dashboard/http.ts';
 import { errorBody } from '../portal/errors.ts';
 import { AccountError, accountsErrors, adminsOnly } from './accounts-http.ts';
-import { actorOf, refuseUnavailableRole, type Accounts } from './accounts.ts';
+import { actorOf, requireManagerGroups, type Accounts } from './accounts.ts';
 import { publicAccount, roles, type Account, type Role } from './account-store.ts';
 
 const groupIds = z.array(z.int().check(z.positive(), z.maximum(2 ** 31 - 1))).check(z.maxLength(1000));
@@ -60,8 +60,8 @@ export function accessRoutes(accounts: Accounts): Hono {
     const account = await target(c, admin.org_id);
     const body = await readJsonBody(c, changeSchema, 'change');
     const role: Role = body.role ?? account.role;
-    refuseUnavailableRole(role);
     const group_ids = body.group_ids ?? account.group_ids;
+    requireManagerGroups(role, group_ids);
     if (account.role === 'admin' && role !== 'admin' && (await store.countAdmins(admin.org_id)) <= 1) throw lastAdmin();
     await store.update(admin.org_id, account.account_id, { role, group_ids });
     if (role !== account.role || JSON.stringify(group_ids) !== JSON.stringify(account.group_ids))

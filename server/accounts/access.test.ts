@@ -105,15 +105,20 @@ describeEachStore('accounts access', (_dialect, open) => {
       body: { email: 'Max@Example.org', name: 'Max', role: 'viewer', group_ids: [3, 9] },
     });
     expect(invited.status).toBe(201);
-    // Until a manager's scope is enforced on every route, nobody is made one.
+    // A manager sees the subtrees of their groups: none given is refused.
     expectError(
       await h.send('POST', '/dashboard-api/access/invitations', {
         person: ann,
-        body: { email: 'mia@example.org', name: 'Mia', role: 'manager', group_ids: [3] },
+        body: { email: 'mia@example.org', name: 'Mia', role: 'manager' },
       }),
       400,
-      'role_not_available',
+      'groups_required',
     );
+    const manager = await h.send('POST', '/dashboard-api/access/invitations', {
+      person: ann,
+      body: { email: 'mia@example.org', name: 'Mia', role: 'manager', group_ids: [3] },
+    });
+    expect(manager.status).toBe(201);
     expect(invited.body.invitation_url).toMatch(/\/invitation#[\w-]{43}$/);
     expectError(
       await h.send('POST', '/dashboard-api/access/invitations', {
@@ -153,10 +158,10 @@ describeEachStore('accounts access', (_dialect, open) => {
     expectError(
       await h.send('PATCH', `/dashboard-api/access/accounts/${vic.accountId}`, {
         person: ann,
-        body: { role: 'manager' },
+        body: { role: 'manager', group_ids: [] },
       }),
       400,
-      'role_not_available',
+      'groups_required',
     );
 
     const ended = await h.send('POST', `/dashboard-api/access/accounts/${vic.accountId}/end-sessions`, { person: ann });

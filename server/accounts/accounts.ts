@@ -13,19 +13,17 @@ import { Sessions, digest, newSecret, type ActiveSession, type SessionTimes } fr
 
 export const INVITATION_DAYS = 7;
 
-/**
- * A manager's scope (the subtrees of their groups) is not enforced on every route yet: until it
- * is, nobody is given the role, rather than a manager who would see and change everything.
- */
-export const roleNotAvailable = () =>
-  new AccountError(
-    400,
-    'role_not_available',
-    'Group managers (limited to their groups) are not available yet: give the role viewer or admin.',
-  );
-
-export function refuseUnavailableRole(role: Role): void {
-  if (role === 'manager') throw roleNotAvailable();
+/** A manager sees the subtrees of their groups: without a group they would see nothing at all. */
+export function requireManagerGroups(role: Role, groupIds: readonly number[]): void {
+  if (role === 'manager' && groupIds.length === 0)
+    throw new AccountError(
+      400,
+      'groups_required',
+      'A group manager needs at least one group: give the ids of their groups.',
+      {
+        field: 'group_ids',
+      },
+    );
 }
 const DAY_MS = 86_400_000;
 
@@ -87,7 +85,7 @@ export class Accounts {
 
   /** A new account and its invitation link (the token in the fragment: never logged, never a Referer). */
   async invite(orgId: number, invitee: Invitee, actor: Actor): Promise<{ account_id: number; invitation_url: string }> {
-    refuseUnavailableRole(invitee.role);
+    requireManagerGroups(invitee.role, invitee.group_ids);
     const at = this.now();
     const accountId = await this.store.createAccount(orgId, invitee, at);
     if (accountId === undefined)

@@ -16,7 +16,7 @@ import { accountsSecret, publicUrl } from './settings.ts';
 
 const usage = `Usage:
   npm run accounts -- organisation add --api-key KEY
-  npm run accounts -- invite --org ID --email E --name "N" --role admin|viewer [--groups 3,9]
+  npm run accounts -- invite --org ID --email E --name "N" --role admin|manager|viewer [--groups 3,9]
   npm run accounts -- list --org ID`;
 
 class UsageError extends Error {}

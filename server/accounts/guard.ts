@@ -5,10 +5,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isWrite } from '../dashboard/http.ts';
-import { errorBody } from '../portal/errors.ts';
 import { replaceRequestHeader } from '../portal/node-http.ts';
 import { AccountError, notSignedIn, sendAccountError } from './accounts-http.ts';
-import { roleNotAvailable, type Accounts } from './accounts.ts';
+import type { ManagerScopes } from '../dashboard/manager-scopes.ts';
+import { errorBody, PortalError, sendError } from '../portal/errors.ts';
+import type { Accounts } from './accounts.ts';
 import { PortalKeyError } from './portal-tokens.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { timingSafeEqual } from 'node:crypto';
@@ -31,13 +32,11 @@ function sameToken(sent: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function accountsGuard(accounts: Accounts): MiddlewareHandler {
+export function accountsGuard(accounts: Accounts, scopes: ManagerScopes): MiddlewareHandler {
   return async (c, next) => {
     if (PUBLIC.test(c.req.path)) return next();
     const session = await accounts.sessions.find(getCookie(c, SESSION_COOKIE));
     if (!session) return sendAccountError(c, notSignedIn(accounts.oidc?.settings.name));
-    // None is created (refuseUnavailableRole); a store written otherwise gets no unscoped manager.
-    if (session.account.role === 'manager') return sendAccountError(c, roleNotAvailable());
     if (isWrite(c) && !PORTAL_READS_BY_POST.test(c.req.path)) {
       if (!sameToken(c.req.header('x-csrf-token'), session.csrfToken))
         return sendAccountError(
@@ -63,6 +62,15 @@ export function accountsGuard(accounts: Accounts): MiddlewareHandler {
       return c.json(errorBody('portal_error', message), 502);
     }
     c.set('accountSession', session);
+    if (session.account.role === 'manager') {
+      try {
+        const { account } = session;
+        c.set('managerScope', await scopes.of(orgId, account.account_id, token, account.group_ids));
+      } catch (error) {
+        if (error instanceof PortalError) return sendError(c, error);
+        throw error;
+      }
+    }
     replaceRequestHeader(c, 'authorization', token);
     replaceRequestHeader(
       c,

@@ -2,19 +2,24 @@
 // front of /api and /dashboard-api, then the admins' /dashboard-api/access routes. In token mode
 // only GET /dashboard-api/auth/session answers, saying so (the dashboard then asks for a token).
 import type { Hono } from 'hono';
+import type { ManagerScopes } from '../dashboard/manager-scopes.ts';
 import { accessRoutes } from './access-routes.ts';
 import type { Accounts } from './accounts.ts';
 import { authRoutes } from './auth-routes.ts';
 import { accountsGuard } from './guard.ts';
+import { dashboardScopeRules } from './scope/dashboard-scope.ts';
+import { managerRoutes } from './scope/manager-routes.ts';
+import { portalScopeRules } from './scope/portal-scope.ts';
 
-export function mountAccounts(app: Hono, accounts: Accounts | undefined): void {
+export function mountAccounts(app: Hono, accounts: Accounts | undefined, scopes: ManagerScopes): void {
   if (!accounts) {
     app.get('/dashboard-api/auth/session', (c) => c.json({ mode: 'token' }));
     return;
   }
   app.route('/dashboard-api/auth', authRoutes(accounts));
-  const guard = accountsGuard(accounts);
-  app.use('/api/*', guard);
-  app.use('/dashboard-api/*', guard);
+  const guard = accountsGuard(accounts, scopes);
+  const scoped = managerRoutes([...portalScopeRules(), ...dashboardScopeRules()]);
+  app.use('/api/*', guard, scoped);
+  app.use('/dashboard-api/*', guard, scoped);
   app.route('/dashboard-api/access', accessRoutes(accounts));
 }

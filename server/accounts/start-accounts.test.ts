@@ -149,6 +149,6 @@ it('adds an organisation with its API key against a running portal, and invites 
   await expect(
     accountsCli(['invite', '--org', '2', '--email', 'mia@example.org', '--name', 'Mia', '--role', 'manager'], env),
   ).rejects.toMatchObject({
-    stderr: expect.stringContaining('Group managers (limited to their groups) are not available yet'),
+    stderr: expect.stringContaining('A group manager needs at least one group'),
   });
 });

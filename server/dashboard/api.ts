@@ -38,6 +38,7 @@ import { GroupMembers } from './store/group-members.ts';
 import { OrgMembers } from './store/org-members.ts';
 import { OrgSettings } from './store/org-settings.ts';
 import { DirectoryRefresher, type RefreshOptions } from './directory-refresh.ts';
+import { ManagerScopes } from './manager-scopes.ts';
 import { GroupMemberLists } from './group-member-lists.ts';
 import { OrgMembersGatherer } from './org-members-gatherer.ts';
 import { History } from './store/history.ts';
@@ -67,6 +68,8 @@ export interface DashboardServer {
   recordMemberships: MiddlewareHandler;
   /** The store, shared with accounts mode (server/accounts/). */
   store: DashboardStore;
+  /** Group managers' scopes, for accounts mode's guard (server/accounts/scope/). */
+  managerScopes: ManagerScopes;
   /** For /readyz: why the store cannot serve now (PostgreSQL down, SQLite unreadable), or undefined. */
   ready: () => Promise<string | undefined>;
   /** Middleware for `/api/*`, first: forgets refused tokens; in proxy mode, the failed-attempt limit (api-tokens.ts). */
@@ -250,6 +253,7 @@ export function createDashboardServer({
   return {
     api,
     learnUsers: learnUsers(deps),
+    managerScopes: new ManagerScopes(caches, gatherer, memberLists, groupMembers),
     recordMemberships: recordMemberships(deps),
     store,
     ready: store.problem,

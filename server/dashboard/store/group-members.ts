@@ -125,6 +125,19 @@ export class GroupMembers {
     });
   }
 
+  /** The distinct members of these groups, as their lists were last gathered (a manager's people). */
+  async memberIds(orgId: number, grpIds: readonly number[]): Promise<Set<number>> {
+    if (grpIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('group_member')
+      .select('user_id')
+      .distinct()
+      .where('org_id', '=', orgId)
+      .where('grp_id', 'in', [...grpIds])
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
+  }
+
   /** Distinct members of these groups, and how many of them the directory has. */
   async coverage(orgId: number, grpIds: readonly number[]): Promise<{ members: number; known: number }> {
     const members = this.db
