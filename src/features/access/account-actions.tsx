@@ -10,7 +10,7 @@ import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { Button } from '#components/button.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { accessMessages } from './messages.ts';
-import { parseGroupIds, RoleFields } from './role-fields.tsx';
+import { groupsOfRole, RoleFields } from './role-fields.tsx';
 import styles from './access-page.module.css';
 
 /** An error the page words itself (the last admin), or the request's own notice. */
@@ -75,9 +75,9 @@ function ChangeDialog({ account }: { account: AccessAccount }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const groupIds = parseGroupIds(groups);
-    setGroupsError(groupIds ? null : t.groupsInvalid);
-    if (groupIds && !change.isPending) change.mutate(groupIds);
+    const chosen = groupsOfRole(role, groups, t);
+    setGroupsError('problem' in chosen ? chosen.problem : null);
+    if ('groupIds' in chosen && !change.isPending) change.mutate(chosen.groupIds);
   }
 
   return (
@@ -87,9 +87,7 @@ function ChangeDialog({ account }: { account: AccessAccount }) {
         <h2 id={`${id}-title`}>{fill(t.changeTitle, { name: account.name })}</h2>
         <form className="stack" onSubmit={submit} noValidate>
           <RoleFields role={role} groups={groups} onRole={setRole} onGroups={setGroups} groupsError={groupsError} />
-          {change.isError && (
-            <ActionError error={change.error} onRetry={() => change.mutate(parseGroupIds(groups) ?? [])} />
-          )}
+          {change.isError && <ActionError error={change.error} onRetry={() => change.mutate(change.variables ?? [])} />}
           <div className="dialog-footer">
             <Button onClick={() => dialog.current?.close()}>{t.cancel}</Button>
             <Button kind="primary" type="submit" aria-disabled={change.isPending || undefined}>

@@ -10,7 +10,7 @@ import { Button } from '#components/button.tsx';
 import { Field } from '#components/field.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { accessMessages } from './messages.ts';
-import { parseGroupIds, RoleFields } from './role-fields.tsx';
+import { groupsOfRole, RoleFields } from './role-fields.tsx';
 import styles from './access-page.module.css';
 
 export function InviteForm({ onClose }: { onClose: () => void }) {
@@ -35,11 +35,12 @@ export function InviteForm({ onClose }: { onClose: () => void }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (invite.isPending) return;
-    const groupIds = parseGroupIds(groups);
-    setGroupsError(groupIds ? null : t.groupsInvalid);
+    const chosen = groupsOfRole(role, groups, t);
+    setGroupsError('problem' in chosen ? chosen.problem : null);
     if (!email.trim() || !name.trim()) return setProblem(t.emailRequired);
     setProblem(null);
-    if (groupIds) invite.mutate({ email: email.trim(), name: name.trim(), role, group_ids: groupIds });
+    if ('groupIds' in chosen)
+      invite.mutate({ email: email.trim(), name: name.trim(), role, group_ids: chosen.groupIds });
   }
 
   const link = invite.data?.invitation_url;

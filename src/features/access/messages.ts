@@ -27,6 +27,7 @@ export const accessMessages = defineMessages({
     inviteTitle: 'Invite someone',
     groupsHint: 'Group numbers separated by commas: a manager sees and changes these groups and their subgroups.',
     groupsInvalid: 'Write group numbers separated by commas, such as 3, 9.',
+    groupsRequired: 'A group manager needs at least one group: write its number.',
     emailRequired: 'Enter an e-mail address and a name.',
     createInvitation: 'Create the invitation',
     creating: 'Creating…',
@@ -78,6 +79,7 @@ export const accessMessages = defineMessages({
     groupsHint:
       'Numéros de groupes séparés par des virgules : un responsable voit et modifie ces groupes et leurs sous-groupes.',
     groupsInvalid: 'Écrivez des numéros de groupes séparés par des virgules, par exemple 3, 9.',
+    groupsRequired: 'Un responsable de groupes a besoin d’au moins un groupe : écrivez son numéro.',
     emailRequired: 'Saisissez une adresse e-mail et un nom.',
     createInvitation: "Créer l'invitation",
     creating: 'Création…',

@@ -1,5 +1,5 @@
 // The role and the groups of an account, as the invitation and the change ask them.
-import type { AccountRole } from '#schemas/account-session.ts';
+import { accountRoles, type AccountRole } from '#schemas/account-session.ts';
 import { Field } from '#components/field.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { accessMessages } from './messages.ts';
@@ -15,10 +15,19 @@ export function parseGroupIds(text: string): number[] | null {
 }
 
 /**
- * The roles the server gives now: group managers wait until their scope is enforced on every
- * route (docs/accounts.md), and with them the groups field.
+ * The groups to send for this role (a manager's; none for the others, who see every group), or the
+ * message that says what is wrong with what was written.
  */
-const assignableRoles = ['admin', 'viewer'] as const satisfies readonly AccountRole[];
+export function groupsOfRole(
+  role: AccountRole,
+  text: string,
+  t: { groupsInvalid: string; groupsRequired: string },
+): { groupIds: number[] } | { problem: string } {
+  if (role !== 'manager') return { groupIds: [] };
+  const groupIds = parseGroupIds(text);
+  if (!groupIds) return { problem: t.groupsInvalid };
+  return groupIds.length > 0 ? { groupIds } : { problem: t.groupsRequired };
+}
 
 export function useRoleNames(): Record<AccountRole, string> {
   const t = useMessages(accessMessages);
@@ -45,7 +54,7 @@ export function RoleFields({
       <Field label={t.role}>
         {(control) => (
           <select {...control} value={role} onChange={(event) => onRole(event.target.value as AccountRole)}>
-            {assignableRoles.map((each) => (
+            {accountRoles.map((each) => (
               <option key={each} value={each}>
                 {names[each]}
               </option>
