@@ -77,7 +77,9 @@ export async function startAccounts(
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+    // A CSV answer is kept as its text.
+    const json = (res.headers.get('content-type') ?? '').includes('json');
+    return { status: res.status, body: json && text ? JSON.parse(text) : text || null, headers: res.headers };
   };
 
   const person: AccountsHarness['person'] = async (orgId, email, role, groupIds = []) => {
