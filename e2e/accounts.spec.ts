@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { demoFacts } from '../server/seed/facts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { E2E_APIKEYS } from './support/constants.ts';
 import { startOwnServer, type OwnServer } from './support/own-server.ts';
@@ -23,6 +24,7 @@ test.use({ storageState: { cookies: [], origins: [] } });
 test.describe.configure({ mode: 'serial' });
 
 let org: string;
+const { org1 } = demoFacts;
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures from a destructuring; none is needed
 test.beforeAll(async ({}, testInfo) => {
@@ -53,8 +55,8 @@ function accounts(args: string[]): string {
 }
 
 /** `npm run accounts -- invite …`: the printed invitation link. */
-function invite(email: string, name: string, role: string): string {
-  const output = accounts(['invite', '--org', org, '--email', email, '--name', name, '--role', role]);
+function invite(email: string, name: string, role: string, more: string[] = []): string {
+  const output = accounts(['invite', '--org', org, '--email', email, '--name', name, '--role', role, ...more]);
   const link = /^Invitation: (\S+)$/m.exec(output)?.[1];
   if (!link) throw new Error(`no invitation in: ${output}`);
   return link;
@@ -123,6 +125,27 @@ test('a viewer sees no write action', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Add member' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Access' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Import a list' })).toHaveCount(0);
+});
+
+test('a group manager sees the subtree of their group, and nothing above it', async ({ page }) => {
+  // The chain's third group: its parent and grandparent are outside the manager's scope.
+  const branch = org1.rootGroupId + 2;
+  await choosePassword(page, invite('di@e2e.test', 'Di Manager', 'manager', ['--groups', String(branch)]));
+  await expect(page).toHaveURL(`${server.url}/`);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Add member' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Access' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Groups' }).click();
+  const tree = page.getByRole('tree', { name: 'Groups' });
+  const branchName = org1.deepestGroupName.split('-').slice(0, 3).join('-');
+  await expect(tree.getByRole('treeitem').first()).toHaveAccessibleName(new RegExp(`^${branchName}\\b`));
+  await expect(
+    tree.getByRole('treeitem', { name: new RegExp(`^${org1.deepestGroupName.split('-')[0]}\\b(?!-)`) }),
+  ).toHaveCount(0);
+  await page.goto(`${server.url}/groups/${org1.rootGroupId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Group ${org1.rootGroupId} not found` })).toBeVisible();
+  await page.goto(`${server.url}/groups/${branch}`);
+  await expect(page.getByRole('heading', { level: 1, name: branchName })).toBeVisible();
 });
 
 test('a wrong password is refused in place, and signing in lands on the page asked for', async ({ page }) => {
