@@ -16,7 +16,8 @@ import type { MemberCounts } from './store/member-counts.ts';
 /** Portal requests at a time for one answer (as member counts). */
 const GATHER_CONCURRENCY = 6;
 
-const noSuchGroup = (grpId: number) =>
+/** A group the organisation does not have (the scope checks answer a manager's group outside their subtrees with it). */
+export const noSuchGroup = (grpId: number) =>
   new PortalError(404, 'not_found', `There is no group ${grpId} in your organisation.`);
 
 export class GroupMemberLists {

@@ -22,7 +22,8 @@ export const progressKeySchema = z.object({
   include_subgroups: z._default(z.enum(['true', 'false']), 'false'),
 });
 
-const noReport = (grpId: number) =>
+/** No report of this group here (also a manager's answer for a group outside their subtrees). */
+export const noReport = (grpId: number) =>
   new PortalError(
     404,
     'not_found',
