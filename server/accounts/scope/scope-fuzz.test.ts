@@ -23,6 +23,8 @@ interface Probe {
 /** Operations a manager is refused as a whole (403 not_for_managers), with the reason. */
 const REFUSED: Record<string, string> = {
   'PUT /settings': "the organisation's settings are the admins'",
+  'GET /people/coverage': 'counts every member and directory person of the organisation',
+  'POST /people/coverage/refresh': 'gathers every membership of the organisation',
   'POST /token': 'the server holds the portal credentials in accounts mode',
 };
 
