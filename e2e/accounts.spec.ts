@@ -146,6 +146,10 @@ test('a group manager sees the subtree of their group, and nothing above it', as
   await expect(page.getByRole('heading', { level: 1, name: `Group ${org1.rootGroupId} not found` })).toBeVisible();
   await page.goto(`${server.url}/groups/${branch}`);
   await expect(page.getByRole('heading', { level: 1, name: branchName })).toBeVisible();
+  // The organisation's settings are read, not changed.
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByText('Only an administrator can change these settings.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 });
 
 test('a wrong password is refused in place, and signing in lands on the page asked for', async ({ page }) => {

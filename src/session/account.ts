@@ -19,3 +19,9 @@ export function useCanWrite(): boolean {
 export function useIsAccountAdmin(): boolean {
   return useSignedInAccount()?.role === 'admin';
 }
+
+/** The organisation's own settings: an admin's (or token mode's) to change; others read them. */
+export function useCanChangeOrganisation(): boolean {
+  const role = useSignedInAccount()?.role;
+  return role === undefined || role === 'admin';
+}

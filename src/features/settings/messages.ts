@@ -19,6 +19,7 @@ export const settingsMessages = defineMessages({
     saving: 'Saving…',
     saved: 'Settings saved.',
     saveFailed: 'The settings were not saved.',
+    adminsOnly: 'Only an administrator can change these settings.',
   },
   fr: {
     title: 'Paramètres',
@@ -39,5 +40,6 @@ export const settingsMessages = defineMessages({
     saving: 'Enregistrement…',
     saved: 'Paramètres enregistrés.',
     saveFailed: "Les paramètres n'ont pas été enregistrés.",
+    adminsOnly: 'Seul un administrateur peut modifier ces paramètres.',
   },
 });

@@ -8,6 +8,7 @@ import { MAX_REFRESH_HOURS, MIN_REFRESH_HOURS, type OrgSettings } from '#schemas
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { Button } from '#components/button.tsx';
 import { useDashboardServer } from '#components/dashboard-server.ts';
+import { useCanChangeOrganisation } from '#session/account.ts';
 import { Field } from '#components/field.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { settingsMessages } from './messages.ts';
@@ -48,6 +49,8 @@ function refusedField(error: unknown): FieldName | null {
 function SettingsForm({ settings }: { settings: OrgSettings }) {
   const t = useMessages(settingsMessages);
   const queryClient = useQueryClient();
+  // A viewer or a group manager reads them; the server would refuse their change.
+  const readOnly = !useCanChangeOrganisation();
   // Kept as typed, on error too: the administrator corrects rather than retypes.
   const [name, setName] = useState(settings.organisation_name ?? '');
   const [hours, setHours] = useState(String(settings.directory_refresh_hours));
@@ -61,6 +64,7 @@ function SettingsForm({ settings }: { settings: OrgSettings }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (readOnly) return;
     const refresh = Number(hours);
     // The number field can hold what is not a whole number; the server checks the rest.
     if (!Number.isInteger(refresh) || refresh < MIN_REFRESH_HOURS || refresh > MAX_REFRESH_HOURS) {
@@ -84,6 +88,7 @@ function SettingsForm({ settings }: { settings: OrgSettings }) {
           <input
             {...control}
             type="text"
+            readOnly={readOnly}
             autoComplete="organization"
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -100,6 +105,7 @@ function SettingsForm({ settings }: { settings: OrgSettings }) {
           <input
             {...control}
             type="number"
+            readOnly={readOnly}
             inputMode="numeric"
             min={MIN_REFRESH_HOURS}
             max={MAX_REFRESH_HOURS}
@@ -110,14 +116,18 @@ function SettingsForm({ settings }: { settings: OrgSettings }) {
         )}
       </Field>
       {save.isError && !serverField && <ApiErrorNotice title={t.saveFailed} error={save.error} />}
-      <div className={styles.actions}>
-        <Button kind="primary" type="submit" disabled={save.isPending}>
-          {save.isPending ? t.saving : t.save}
-        </Button>
-        <p role="status" className={styles.status}>
-          {save.isSuccess ? t.saved : ''}
-        </p>
-      </div>
+      {readOnly ? (
+        <p className="hint">{t.adminsOnly}</p>
+      ) : (
+        <div className={styles.actions}>
+          <Button kind="primary" type="submit" disabled={save.isPending}>
+            {save.isPending ? t.saving : t.save}
+          </Button>
+          <p role="status" className={styles.status}>
+            {save.isSuccess ? t.saved : ''}
+          </p>
+        </div>
+      )}
     </form>
   );
 }
