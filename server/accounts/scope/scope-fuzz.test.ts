@@ -18,6 +18,10 @@ interface Probe {
   side: 'inside' | 'outside';
   /** A person this answer may name (an exact identifier lookup): their id, name and e-mail only. */
   allowUser?: number;
+  /** Group ids the request sent, which the answer may repeat (as groups the organisation does not have). */
+  echoes?: number[];
+  /** What else this answer must hold true, a line for each problem. */
+  check?: (body: unknown) => string[];
 }
 
 /** Operations a manager is refused as a whole (403 not_for_managers), with the reason. */
@@ -117,7 +121,15 @@ function probesOf(operation: string): Probe[] {
     case 'POST /groups/member-counts':
       return [
         at(d('/groups/member-counts'), 'inside', { grp_ids: [inGroup, deepGroup] }),
-        at(d('/groups/member-counts'), 'outside', { grp_ids: [outGroup, otherOrgGroup, inGroup] }),
+        {
+          ...at(d('/groups/member-counts'), 'outside', { grp_ids: [outGroup, otherOrgGroup, inGroup] }),
+          echoes: [outGroup, otherOrgGroup],
+          // Answered as groups the organisation does not have: no count.
+          check: (body) =>
+            ((body as { result?: { grp_id: number; members: number }[] }).result ?? [])
+              .filter((count) => count.grp_id !== inGroup && count.members !== 0)
+              .map((count) => `a count for group ${count.grp_id}`),
+        },
       ];
     case 'GET /people/{user_id}':
     case 'DELETE /people/{user_id}':
@@ -256,7 +268,8 @@ it('shows a manager nothing outside their subtrees on any route, and writes noth
       const failedRead = probe.method === 'GET' && reply.status >= 300;
       if (!refused && probe.side === 'inside' && (scopeRefused || failedRead))
         problems.push(`${label}: ${reply.status} ${JSON.stringify(reply.body?.error)} inside the subtrees`);
-      for (const leak of findLeaks(truth, reply.body, probe.allowUser)) problems.push(`${label}: ${leak}`);
+      const leaks = [...findLeaks(truth, reply.body, probe), ...(probe.check?.(reply.body) ?? [])];
+      for (const leak of leaks) problems.push(`${label}: ${leak}`);
     }
   }
   await h.dashboard.idle();
