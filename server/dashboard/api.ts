@@ -70,6 +70,8 @@ export interface DashboardServer {
   store: DashboardStore;
   /** Group managers' scopes, for accounts mode's guard (server/accounts/scope/). */
   managerScopes: ManagerScopes;
+  /** The portal as interactive requests ask it: accounts mode's scope checks that need more than one answer. */
+  gateway: PortalGateway;
   /** For /readyz: why the store cannot serve now (PostgreSQL down, SQLite unreadable), or undefined. */
   ready: () => Promise<string | undefined>;
   /** Middleware for `/api/*`, first: forgets refused tokens; in proxy mode, the failed-attempt limit (api-tokens.ts). */
@@ -254,6 +256,7 @@ export function createDashboardServer({
     api,
     learnUsers: learnUsers(deps),
     managerScopes: new ManagerScopes(caches, gatherer, memberLists, groupMembers),
+    gateway,
     recordMemberships: recordMemberships(deps),
     store,
     ready: store.problem,

@@ -11,7 +11,12 @@ import { issueMessage, issuePath, valueAt } from './issues.ts';
  * A leading byte-order mark (some Windows tools write one) is accepted and ignored.
  */
 export function readJson(c: Context): unknown {
-  const text = bufferedBody(c).replace(/^\uFEFF/, '');
+  return parseJsonBody(bufferedBody(c));
+}
+
+/** A body's text parsed as readJson does (the accounts scope checks read a copy of the body this way). */
+export function parseJsonBody(raw: string): unknown {
+  const text = raw.replace(/^\uFEFF/, '');
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text) as unknown;

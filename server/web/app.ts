@@ -64,7 +64,7 @@ export function createApp({
   // After the compression (the recorders read the portal's answers before it), before /api:
   // its recorders watch the portal's answers go by.
   // Before the dashboard server: in accounts mode, the session puts the portal token in the request.
-  if (dashboard) mountAccounts(app, accounts, dashboard.managerScopes);
+  if (dashboard) mountAccounts(app, accounts, dashboard);
   if (dashboard) mountDashboard(app, dashboard);
   if (portalUrl) app.route('/api', createPortalProxy(portalUrl, '/api'));
   else if (portal) app.route('/api', portal);
