@@ -69,8 +69,12 @@ export function portalPeopleRules(portal: PortalGateway): ScopeRule[] {
         const answered = z.safeParse(userAnswer, await answerOf(c));
         if (!answered.success) return replaceWithError(c, answerUnreadable('GET /user/get_by_organisation_identifier'));
         const user = answered.data.result;
-        if ((await membersOf(c)).has(user.user_id as number)) return;
-        replaceAnswer(c, 200, { ...answered.data, result: nameAndEmail(user) });
+        if (!(await membersOf(c)).has(user.user_id as number))
+          return replaceAnswer(c, 200, { ...answered.data, result: nameAndEmail(user) });
+        // A visible person's groups (the portal lists their names) outside the subtrees do not exist here.
+        const names = new Set(scopeOf(c).groups.map((group) => group.grp_name));
+        const groups = Array.isArray(user.groups) ? user.groups.filter((name) => names.has(String(name))) : user.groups;
+        replaceAnswer(c, 200, { ...answered.data, result: { ...user, groups } });
       },
     },
     {

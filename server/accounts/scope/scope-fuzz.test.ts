@@ -194,7 +194,7 @@ function probesOf(operation: string): Probe[] {
       return byGroup((id) => `/api/grp/get_with_children/${id}`);
     case 'GET /grp/get_by_external_id/{external_id}':
       return [
-        at(`/api/grp/get_by_external_id/${encodeURIComponent(truth.externalIdOf(inGroup))}`, 'inside'),
+        at(`/api/grp/get_by_external_id/${encodeURIComponent(truth.externalIdOf(truth.externalInGroup))}`, 'inside'),
         at(`/api/grp/get_by_external_id/${encodeURIComponent(truth.externalIdOf(outGroup))}`, 'outside'),
       ];
     case 'POST /user/grp/{id}':

@@ -19,6 +19,8 @@ export interface Truth {
   /** A group two levels below `inGroup`. */
   deepGroup: number;
   outGroup: number;
+  /** A group in scope with an external id. */
+  externalInGroup: number;
   otherOrgGroup: number;
   visibleUser: PortalPerson;
   invisibleUser: PortalPerson;
@@ -61,7 +63,9 @@ export function portalTruth(db: Database): Truth {
   );
   const outGroup = org1.find((g) => !scopeGroups.has(g.grp_id) && g.grp_external_id)?.grp_id;
   const otherOrgGroup = groups.find((g) => g.org_id === 2)?.grp_id;
-  if (!deepGroup || !outGroup || !otherOrgGroup) throw new Error('The demo seed lacks groups for the scope fuzz.');
+  const externalInGroup = org1.find((g) => scopeGroups.has(g.grp_id) && g.grp_external_id)?.grp_id;
+  if (!deepGroup || !outGroup || !otherOrgGroup || !externalInGroup)
+    throw new Error('The demo seed lacks groups for the scope fuzz.');
 
   const memberships = db.prepare('SELECT user_grp_user_id AS u, user_grp_grp_id AS g FROM user_grp').all() as {
     u: number;
@@ -102,6 +106,7 @@ export function portalTruth(db: Database): Truth {
     inGroup: branch.grp_id,
     deepGroup,
     outGroup,
+    externalInGroup,
     otherOrgGroup,
     visibleUser,
     invisibleUser,
