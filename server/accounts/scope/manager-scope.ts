@@ -52,10 +52,23 @@ export function subtreeOf(index: readonly Grp[], rootIds: readonly number[]): { 
       queue.push(child.grp_id);
     }
   }
-  return {
-    rootIds: roots,
-    groups: index.filter((group) => seen.has(group.grp_id)).sort((a, b) => a.grp_id - b.grp_id),
-  };
+  const groups = index.filter((group) => seen.has(group.grp_id)).sort((a, b) => a.grp_id - b.grp_id);
+  return { rootIds: roots, groups: groups.map((group) => withoutOutsideParent(group, seen)) };
+}
+
+/**
+ * The group as a manager sees it: a parent outside the subtrees does not exist for them, so a root
+ * of the subtrees has none (null, as the portal's own roots), and the outside's id never shows.
+ */
+export function withoutOutsideParent<G extends { grp_parent_id?: unknown }>(
+  group: G,
+  groupIds: ReadonlySet<number>,
+): G {
+  const raw = group.grp_parent_id;
+  // A portal may send ids as strings (its quirks): read as the dashboard reads them.
+  const parent = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof parent !== 'number' || parent === 0 || groupIds.has(parent)) return group;
+  return { ...group, grp_parent_id: null };
 }
 
 /** A scope from fixed lists (tests of the scope checks). */

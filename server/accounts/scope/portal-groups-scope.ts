@@ -14,6 +14,7 @@ import { notFound, PortalError } from '../../portal/errors.ts';
 import { parseListRequest, type Page } from '../../portal/list-request.ts';
 import { grpList, userGrpList } from '../../portal/list-specs.ts';
 import type { ScopeRule } from './manager-routes.ts';
+import { withoutOutsideParent } from './manager-scope.ts';
 import {
   answerOf,
   bodyOf,
@@ -37,6 +38,7 @@ const MEMBERSHIPS = '/user_grp/get_all';
 const GROUPS_AT_A_TIME = 6;
 
 const groupAnswer = z.object({ status: z.literal(true), result: withId('grp_id') });
+const groupWithChildrenAnswer = z.looseObject({ status: z.literal(true), result: withId('grp_id') });
 
 export function portalGroupRules(portal: PortalGateway): ScopeRule[] {
   return [
@@ -59,8 +61,16 @@ export function portalGroupRules(portal: PortalGateway): ScopeRule[] {
       // The children of a group in scope are in scope: the subtrees hold every group below their roots.
       check: async (c, next) => {
         const id = parseId(pathParam(c, WITH_CHILDREN), 'group id');
-        if (!scopeOf(c).groupIds.has(id)) throw notFound(`Group ${id}`);
-        return next();
+        const scope = scopeOf(c);
+        if (!scope.groupIds.has(id)) throw notFound(`Group ${id}`);
+        await next();
+        // A root of the subtrees: its parent outside does not exist here.
+        const answered = z.safeParse(groupWithChildrenAnswer, await answerOf(c));
+        if (c.res.status === 200 && answered.success)
+          replaceAnswer(c, 200, {
+            ...answered.data,
+            result: withoutOutsideParent(answered.data.result, scope.groupIds),
+          });
       },
     },
     {
@@ -73,7 +83,11 @@ export function portalGroupRules(portal: PortalGateway): ScopeRule[] {
         if (c.res.status !== 200) return;
         const answered = z.safeParse(groupAnswer, await answerOf(c));
         const scope = scopeOf(c);
-        if (answered.success && scope.groupIds.has(answered.data.result.grp_id as number)) return;
+        if (answered.success && scope.groupIds.has(answered.data.result.grp_id as number))
+          return replaceAnswer(c, 200, {
+            ...answered.data,
+            result: withoutOutsideParent(answered.data.result, scope.groupIds),
+          });
         const externalId = pathParam(c, BY_EXTERNAL_ID);
         const own = scope.groups.find((group) => group.grp_external_id === externalId);
         if (own) replaceAnswer(c, 200, { status: true, result: own });

@@ -12,6 +12,7 @@ import { notFound, PortalError } from '../../portal/errors.ts';
 import { parseListRequest, parsePageRequest } from '../../portal/list-request.ts';
 import { bundleAccessList, groupsOfUserList, takesOfUserList } from '../../portal/list-specs.ts';
 import type { ScopeRule } from './manager-routes.ts';
+import { withoutOutsideParent } from './manager-scope.ts';
 import {
   answerOf,
   answerUnreadable,
@@ -87,9 +88,10 @@ export function portalPeopleRules(portal: PortalGateway): ScopeRule[] {
         await requireVisible(c, id);
         const { records } = await walkPortal(portal, c, `/user/grp/${id}`, 'grp_id', undefined);
         const scope = scopeOf(c);
+        const inScope = records.filter((group) => scope.groupIds.has(group.grp_id as number));
         return listAnswer(
           c,
-          records.filter((group) => scope.groupIds.has(group.grp_id as number)),
+          inScope.map((group) => withoutOutsideParent(group, scope.groupIds)),
           page,
         );
       },

@@ -121,7 +121,7 @@ export function portalTruth(db: Database): Truth {
   };
 }
 
-const GROUP_KEYS = new Set(['grp_id', 'user_grp_grp_id', 'from_grp_id', 'grp_ids', 'group_ids']);
+const GROUP_KEYS = new Set(['grp_id', 'grp_parent_id', 'user_grp_grp_id', 'from_grp_id', 'grp_ids', 'group_ids']);
 const USER_KEYS = new Set(['user_id', 'user_grp_user_id', 'take_user_id', 'product_access_user_id', 'user_ids']);
 const NAME_KEYS = new Set(['grp_name', 'group_name', 'groups']);
 
@@ -153,7 +153,8 @@ export function findLeaks(
       return;
     }
     if (typeof value === 'number') {
-      if (GROUP_KEYS.has(key) && !truth.scopeGroups.has(value) && !echoes.includes(value))
+      // 0 is the portal's "no parent".
+      if (GROUP_KEYS.has(key) && value !== 0 && !truth.scopeGroups.has(value) && !echoes.includes(value))
         leaks.push(`group ${value} at ${path}`);
       if (USER_KEYS.has(key) && !truth.visibleUsers.has(value) && value !== allowUser)
         leaks.push(`user ${value} at ${path}`);

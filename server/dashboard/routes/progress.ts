@@ -1,8 +1,9 @@
 // Progress reports of a group: start (or join) a gathering, follow it, cancel it.
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import * as z from 'zod/mini';
 import { itemEnvelopeSchema } from '#schemas/envelope.ts';
-import { progressReportSchema } from '#schemas/progress-report.ts';
+import { progressReportSchema, type ProgressReport, type ReportGroup } from '#schemas/progress-report.ts';
+import { managerScopeOf, withoutOutsideParent } from '../../accounts/scope/manager-scope.ts';
 import { PortalError } from '../../portal/errors.ts';
 import { pathId, readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
 import type { ProgressReports } from '../progress/progress-reports.ts';
@@ -30,6 +31,17 @@ export const noReport = (grpId: number) =>
     `No progress report of group ${grpId} has been started on this server. Start one with POST.`,
   );
 
+/**
+ * The report as the caller sees it: a group manager's report is of a group in scope (the scope
+ * rule has checked), so only its top group's parent may lie outside, and it does not exist for them.
+ */
+function reportFor(c: Context, report: ProgressReport): ProgressReport {
+  const scope = managerScopeOf(c);
+  if (!scope || !report.data) return report;
+  const seen = (group: ReportGroup) => withoutOutsideParent(group, scope.groupIds);
+  return { ...report, data: { ...report.data, group: seen(report.data.group), groups: report.data.groups.map(seen) } };
+}
+
 export function progressRoutes(
   app: Hono<DashboardEnv>,
   auth: MiddlewareHandler<DashboardEnv>,
@@ -52,7 +64,7 @@ export function progressRoutes(
       tokenFrom(c.req.header('authorization')),
       body.refresh,
     );
-    const report = gathering.report();
+    const report = reportFor(c, gathering.report());
     return c.json(reportEnvelope.parse({ status: true, result: report }), report.state === 'gathering' ? 202 : 200);
   });
 
@@ -60,7 +72,7 @@ export function progressRoutes(
     const key = queryKey(c);
     const gathering = reports.get(key);
     if (!gathering) throw noReport(key.grpId);
-    return c.json(reportEnvelope.parse({ status: true, result: gathering.report() }));
+    return c.json(reportEnvelope.parse({ status: true, result: reportFor(c, gathering.report()) }));
   });
 
   app.post('/groups/:grp_id/progress/cancel', auth, async (c) => {
@@ -68,6 +80,6 @@ export function progressRoutes(
     const gathering = reports.get(key);
     if (!gathering) throw noReport(key.grpId);
     gathering.cancel();
-    return c.json(reportEnvelope.parse({ status: true, result: gathering.report() }));
+    return c.json(reportEnvelope.parse({ status: true, result: reportFor(c, gathering.report()) }));
   });
 }
