@@ -188,7 +188,7 @@ export function createDashboardServer({
       reader,
       lookupReader: backgroundReader,
       directory,
-      people: new PeopleMatch(store.db),
+      people: new PeopleMatch(store.db, store.dialect),
       outbox,
     },
     jobOptions,

@@ -118,6 +118,28 @@ describeEachStore('a group manager’s jobs', (_dialect, open) => {
     expect(isMember(OUTSIDE, outGroup)).toBe(false);
     expect(memberships()).toBe(before + 3);
 
+    // By e-mail, the directory finds only the people of their groups (an admin's import finds both).
+    const emailOf = (userId: number) =>
+      (f.h.portal.db.prepare('SELECT email FROM portal_user WHERE user_id = ?').get(userId) as { email: string }).email;
+    const [seen, hidden] = [[...f.visible].find((id) => !isMember(LEAF, id)) as number, f.hidden[3] as number];
+    const byEmail = {
+      kind: 'import',
+      grp_id: LEAF,
+      text: `identifier,email\n,${emailOf(seen)}\n,${emailOf(hidden)}\n`,
+    };
+    const outcomes = async (person: Person) =>
+      (await rows(person, (await start(person, byEmail)).job_id)).map(
+        (r: { user_id: number | null; error_code: string | null }) => [r.user_id, r.error_code],
+      );
+    expect(await outcomes(mia)).toEqual([
+      [seen, null],
+      [null, 'email_not_found'],
+    ]);
+    expect(await outcomes(f.ann)).toEqual([
+      [seen, null],
+      [hidden, null],
+    ]);
+
     // A lookup by exact organisation identifier: the name and e-mail of whoever has it.
     const lookup = await start(mia, { kind: 'lookup', text: `${identifierOf(f.hidden[2] as number)}\n` });
     expect(lookup.state).toBe('done');

@@ -6,7 +6,8 @@
 // gathers the source group's members (with its subgroups) as its rows first. Nothing is written
 // to the portal; the outcomes are written in one transaction. A group manager's job
 // (scope_grp_ids) resolves group cells among their groups only (another group is unknown, as if it
-// did not exist), and suggests no identifier of the directory (it may be someone they do not see).
+// did not exist), finds by e-mail only the members of their groups, and suggests no identifier of
+// the directory (it may be someone they do not see).
 import { resolveImport, type PreviewRow } from '#domain/bulk-import.ts';
 import { groupResolver } from '#domain/import-groups.ts';
 import { duplicateDetails, suggestionDetails } from '#domain/job-row-details.ts';
@@ -30,7 +31,7 @@ export async function previewJob(job: ClaimedJob, portal: JobPortal, deps: Previ
   if (job.kind === 'copy') await gatherCopy(job, portal, deps);
   const rows = await deps.jobs.rows.withOutcome(job.id, 'pending');
   const updates = new Map<number, RowUpdate>();
-  const byEmail = await matchEmails(job.orgId, rows, updates, deps.people);
+  const byEmail = await matchEmails(job.orgId, rows, updates, deps.people, job.params.scope_grp_ids);
   const toResolve = rows.filter((row) => !updates.has(row.position));
   const cells = toResolve.some((row) => row.grp_id === null && row.grp_name !== null);
   const resolveGroup = cells ? groupResolver(inJobScope(job, await portal.groups())) : undefined;
@@ -123,11 +124,14 @@ async function matchEmails(
   rows: readonly StoredJobRow[],
   updates: Map<number, RowUpdate>,
   people: PeopleMatch,
+  /** A manager's job: only the people of these groups match. */
+  inGroups: readonly number[] | undefined,
 ): Promise<Map<number, EmailPerson>> {
   const byEmail = rows.filter((row) => row.identifier === null && row.email !== null && row.user_id === null);
   const found = await people.byEmails(
     orgId,
     byEmail.map((row) => row.email as string),
+    inGroups,
   );
   const matched = new Map<number, EmailPerson>();
   for (const row of byEmail) {

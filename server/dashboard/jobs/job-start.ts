@@ -135,6 +135,8 @@ export async function importStart(context: StartContext, grpId: number | null, r
   if (grpId === null && rows.some((row) => row.outcome === 'pending' && row.grpName === null))
     throw badRequest('invalid_body', 'Some rows name no group: give the group of those rows (grp_id).');
   if (grpId !== null) refuseOutsideWrite(context, grpId);
+  // Rows by e-mail match the members of a manager's groups (job-preview.ts): their lists gathered now.
+  if (context.scope && rows.some((row) => row.email !== null)) await context.scope.members();
   const grpName = grpId === null ? null : await groupName(context, grpId);
   const params = scopeParams(context);
   return { orgId: context.orgId, startedBy: context.startedBy, kind: 'import', params, grpId, grpName, rows };
