@@ -144,7 +144,7 @@ export function createDashboardServer({
 }: DashboardServerOptions): DashboardServer {
   const tokens = new TokenCheck(gateway, { now });
   const directory = new Directory(store.db, directoryMaxAgeMs, store.dialect);
-  const history = new History(store.db);
+  const history = new History(store.db, store.dialect);
   const memberCounts = new MemberCounts(store.db, MEMBER_COUNT_MAX_AGE_MS);
   const caches = new SharedCaches(store.db);
   const gatherer = new SharedCacheGatherer(caches, gateway);
@@ -190,7 +190,7 @@ export function createDashboardServer({
       reader,
       lookupReader: backgroundReader,
       directory,
-      people: new PeopleMatch(store.db),
+      people: new PeopleMatch(store.db, store.dialect),
       outbox,
     },
     jobOptions,

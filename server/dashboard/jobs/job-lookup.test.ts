@@ -61,7 +61,7 @@ describeEachStore('lookup job taken over', (_dialect, open) => {
           vault,
           reader,
           directory: new Directory(h.store.db, 7 * DAY, h.store.dialect),
-          people: new PeopleMatch(h.store.db),
+          people: new PeopleMatch(h.store.db, h.store.dialect),
           // A lookup creates no membership.
           outbox: undefined as unknown as MembershipOutbox,
         },

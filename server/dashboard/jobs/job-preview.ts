@@ -4,11 +4,15 @@
 // e-mail cells found in the directory, group cells matched against the organisation's groups,
 // and "Did you mean EMP-101?" for an identifier known with another case or spaces. A copy
 // gathers the source group's members (with its subgroups) as its rows first. Nothing is written
-// to the portal; the outcomes are written in one transaction.
+// to the portal; the outcomes are written in one transaction. A group manager's job
+// (scope_grp_ids) resolves group cells among their groups only (another group is unknown, as if it
+// did not exist), finds by e-mail only the members of their groups, and suggests no identifier of
+// the directory (it may be someone they do not see).
 import { resolveImport, type PreviewRow } from '#domain/bulk-import.ts';
 import { groupResolver } from '#domain/import-groups.ts';
 import { duplicateDetails, suggestionDetails } from '#domain/job-row-details.ts';
 import type { ImportRow } from '#domain/import-rows.ts';
+import type { Grp } from '#schemas/grp.ts';
 import type { Directory } from '../store/directory.ts';
 import type { NewJobRow, RowUpdate, StoredJobRow } from '../store/job-rows.ts';
 import type { ClaimedJob, Jobs } from '../store/jobs.ts';
@@ -27,10 +31,10 @@ export async function previewJob(job: ClaimedJob, portal: JobPortal, deps: Previ
   if (job.kind === 'copy') await gatherCopy(job, portal, deps);
   const rows = await deps.jobs.rows.withOutcome(job.id, 'pending');
   const updates = new Map<number, RowUpdate>();
-  const byEmail = await matchEmails(job.orgId, rows, updates, deps.people);
+  const byEmail = await matchEmails(job.orgId, rows, updates, deps.people, job.params.scope_grp_ids);
   const toResolve = rows.filter((row) => !updates.has(row.position));
   const cells = toResolve.some((row) => row.grp_id === null && row.grp_name !== null);
-  const resolveGroup = cells ? groupResolver(await portal.groups()) : undefined;
+  const resolveGroup = cells ? groupResolver(inJobScope(job, await portal.groups())) : undefined;
   const importRows: ImportRow[] = toResolve.map((row) => {
     const person = byEmail.get(row.position);
     return {
@@ -54,14 +58,24 @@ export async function previewJob(job: ClaimedJob, portal: JobPortal, deps: Previ
     const stored = toResolve[index] as StoredJobRow;
     updates.set(stored.position, updateOf(row, stored, byEmail.get(stored.position)?.name ?? stored.name));
   });
-  await suggest(job.orgId, preview, toResolve, updates, deps.people);
+  if (!job.params.scope_grp_ids) await suggest(job.orgId, preview, toResolve, updates, deps.people);
   await deps.jobs.rows.settleAll(job.id, updates);
+}
+
+/** The groups a manager's job may name: those of their subtrees (every group for anyone else). */
+function inJobScope(job: ClaimedJob, groups: Grp[]): Grp[] {
+  const scope = job.params.scope_grp_ids;
+  if (!scope) return groups;
+  const ids = new Set(scope);
+  return groups.filter((group) => ids.has(group.grp_id));
 }
 
 /** A copy's rows: every member of the source group (and its subgroups), each person once. */
 async function gatherCopy(job: ClaimedJob, portal: JobPortal, deps: PreviewDeps): Promise<void> {
   const from = job.params.from_grp_id;
   if (from === undefined) throw new JobFailure('invalid_job');
+  // Checked when the job started; a manager's groups may have changed since.
+  if (job.params.scope_grp_ids && !job.params.scope_grp_ids.includes(from)) throw new JobFailure('outside_scope');
   const userIds: number[] = [];
   const seen = new Set<number>();
   for (const group of await portal.groupTree(from, job.params.include_subgroups ?? false))
@@ -110,11 +124,14 @@ async function matchEmails(
   rows: readonly StoredJobRow[],
   updates: Map<number, RowUpdate>,
   people: PeopleMatch,
+  /** A manager's job: only the people of these groups match. */
+  inGroups: readonly number[] | undefined,
 ): Promise<Map<number, EmailPerson>> {
   const byEmail = rows.filter((row) => row.identifier === null && row.email !== null && row.user_id === null);
   const found = await people.byEmails(
     orgId,
     byEmail.map((row) => row.email as string),
+    inGroups,
   );
   const matched = new Map<number, EmailPerson>();
   for (const row of byEmail) {

@@ -4,7 +4,9 @@
 // the intent's own transaction, so a row found pending with an intent is settled from that
 // intent (its event, its stored answer, or the portal asked once the intent is old enough),
 // never created again. A 409 is "already a member". Before each row the store says whether this
-// replica still holds the job (a cancel from any replica, a lease lost).
+// replica still holds the job (a cancel from any replica, a lease lost). A group manager's job
+// writes only into their groups (scope_grp_ids, as of its run): a row of another group fails
+// `outside_scope` and never reaches the portal.
 import { runPool } from '#domain/bulk-import.ts';
 import { isApiError } from '#api/errors.ts';
 import type { HistoryEvent } from '#schemas/history.ts';
@@ -46,6 +48,7 @@ export async function runJob(
   deps: RunDeps,
 ): Promise<'done' | 'stopped'> {
   const rows = await deps.jobs.rows.withOutcome(job.id, 'pending');
+  const writable = job.params.scope_grp_ids && new Set(job.params.scope_grp_ids);
   let stopped = false;
   let broken: unknown;
   let unreachable = 0;
@@ -57,7 +60,7 @@ export async function runJob(
     }
     let update: Awaited<ReturnType<typeof settleRow>>;
     try {
-      update = await settleRow(job, row, portal, token, deps);
+      update = await settleRow(job, row, portal, token, deps, writable);
     } catch (error) {
       // Lost between the check above and the create's link: the replica that took over runs it.
       if (!(error instanceof LeaseLost)) throw error;
@@ -96,6 +99,8 @@ async function settleRow(
   portal: JobPortal,
   token: string,
   deps: RunDeps,
+  /** A manager's job: the groups it may write into. */
+  writable: ReadonlySet<number> | undefined,
 ): Promise<RowUpdate | 'wait'> {
   if (row.intent_id !== null) {
     const earlier = await deps.outbox.outcomeOf(row.intent_id, job.orgId, token);
@@ -105,6 +110,7 @@ async function settleRow(
   }
   const grpId = row.grp_id ?? job.grpId;
   if (grpId === null) return { outcome: 'skipped', errorCode: 'unknown_group' };
+  if (writable && !writable.has(grpId)) return { outcome: 'failed', errorCode: 'outside_scope' };
   let userId = row.user_id;
   const person: Partial<RowUpdate> = {};
   if (userId === null) {

@@ -1,5 +1,5 @@
 // The history of memberships created through the server: a filtered, paginated list and its
-// CSV export.
+// CSV export. A group manager reads the events of their groups only (the same rows in both).
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { accepts } from 'hono/accepts';
 import { stream } from 'hono/streaming';
@@ -11,9 +11,10 @@ import {
   historyQuerySchema,
   type HistoryCsvLanguage,
 } from '#schemas/history.ts';
+import { managerScopeOf } from '../../accounts/scope/manager-scope.ts';
 import { historyCsvHeader, historyCsvRows } from '../history-csv.ts';
 import { readQuery, type DashboardEnv } from '../http.ts';
-import type { History } from '../store/history.ts';
+import type { History, HistoryScope } from '../store/history.ts';
 
 const historyEnvelope = listEnvelopeSchema(historyEventSchema);
 
@@ -37,10 +38,16 @@ export function csvLanguage(c: Context, lang: HistoryCsvLanguage | undefined): H
   return chosen === 'fr' ? 'fr' : 'en';
 }
 
+/** A manager's part of the history: the events of their groups, the names of the people they see. */
+async function historyScope(c: Context): Promise<HistoryScope | undefined> {
+  const scope = managerScopeOf(c);
+  return scope && { grpIds: scope.groupIds, userIds: await scope.members() };
+}
+
 export function historyRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<DashboardEnv>, history: History): void {
   app.get('/history', auth, async (c) => {
     const { start, limit, ...filter } = readQuery(c, historyQuerySchema, 'history query');
-    const { total, events } = await history.list(c.var.orgId, filter, start, limit);
+    const { total, events } = await history.list(c.var.orgId, filter, start, limit, await historyScope(c));
     return c.json(historyEnvelope.parse({ status: true, total, result: events }));
   });
 
@@ -48,7 +55,7 @@ export function historyRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<D
     const { lang, ...filter } = readQuery(c, historyCsvQuerySchema, 'history query');
     const language = csvLanguage(c, lang);
     const orgId = c.var.orgId;
-    const chunks = history.all(orgId, filter)[Symbol.asyncIterator]();
+    const chunks = history.all(orgId, filter, await historyScope(c))[Symbol.asyncIterator]();
     // The first rows before the 200: a store that cannot be reached answers 503, not an empty CSV.
     const first = await chunks.next();
     c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -1,6 +1,8 @@
 // Jobs: start one (JSON, or an import's or a people list's file as the body), list and follow them, read their rows,
 // run a previewed one, cancel, download the results. Every job is scoped by the caller's
-// organisation: another organisation's job is 404, whatever its id.
+// organisation: another organisation's job is 404, whatever its id. A group manager sees only the
+// jobs they started themselves (another's is 404 as well); what a job of theirs may touch is
+// checked when it starts (job-start.ts) and runs (job-run.ts).
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { stream } from 'hono/streaming';
 import * as z from 'zod/mini';
@@ -19,6 +21,7 @@ import {
   lookupFileQuerySchema,
   type Job,
 } from '#schemas/jobs.ts';
+import { managerScopeOf } from '../../accounts/scope/manager-scope.ts';
 import { PortalError, badRequest } from '../../portal/errors.ts';
 import { readJsonBody, readQuery, type DashboardEnv } from '../http.ts';
 import { readRecords } from '#domain/import-rows.ts';
@@ -81,7 +84,15 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
     startedBy: actorOf(c.req.header('x-dashboard-actor')),
     read: deps.read,
     directory: deps.directory,
+    scope: managerScopeOf(c),
   });
+  /** The job id of the path, when the caller may see that job: a manager's own jobs only. */
+  const visibleJobId = async (c: Context<DashboardEnv>): Promise<string> => {
+    const jobId = jobIdOf(c);
+    const scope = managerScopeOf(c);
+    if (scope && (await jobs.accountOf(c.var.orgId, jobId)) !== scope.accountId) throw unknownJob();
+    return jobId;
+  };
   const answer = async (c: Context<DashboardEnv>, jobId: string, status: 200 | 202 = 200) => {
     const job = await jobs.get(c.var.orgId, jobId);
     if (!job) throw unknownJob();
@@ -116,14 +127,14 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
 
   app.get('/jobs', auth, async (c) => {
     const { start, limit } = readQuery(c, listQuerySchema, 'job list query');
-    const { total, jobs: list } = await jobs.list(c.var.orgId, start, limit);
+    const { total, jobs: list } = await jobs.list(c.var.orgId, start, limit, managerScopeOf(c)?.accountId);
     return c.json(jobsEnvelope.parse({ status: true, total, result: list satisfies Job[] }));
   });
 
-  app.get('/jobs/:job_id', auth, async (c) => answer(c, jobIdOf(c)));
+  app.get('/jobs/:job_id', auth, async (c) => answer(c, await visibleJobId(c)));
 
   app.get('/jobs/:job_id/rows', auth, async (c) => {
-    const jobId = jobIdOf(c);
+    const jobId = await visibleJobId(c);
     const { outcome, start, limit } = readQuery(c, jobRowsQuerySchema, 'row query');
     if (!(await jobs.stateOf(c.var.orgId, jobId))) throw unknownJob();
     const { total, rows } = await jobs.rows.page(c.var.orgId, jobId, outcome, start, limit);
@@ -131,9 +142,12 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
   });
 
   app.post('/jobs/:job_id/run', auth, async (c) => {
-    const jobId = jobIdOf(c);
+    const jobId = await visibleJobId(c);
     const state = await jobs.stateOf(c.var.orgId, jobId);
     if (!state) throw unknownJob();
+    // A manager's groups may have changed since the preview: the run writes into today's.
+    const scope = managerScopeOf(c);
+    if (scope) await jobs.limitTo(c.var.orgId, jobId, scope.groupIds);
     if (!(await engine.run(c.var.orgId, jobId, tokenFrom(c.req.header('authorization')))))
       throw new PortalError(
         409,
@@ -144,7 +158,7 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
   });
 
   app.post('/jobs/:job_id/cancel', auth, async (c) => {
-    const jobId = jobIdOf(c);
+    const jobId = await visibleJobId(c);
     const state = await jobs.stateOf(c.var.orgId, jobId);
     if (!state) throw unknownJob();
     if (!(await jobs.cancel(c.var.orgId, jobId)) && state !== 'cancelled')
@@ -153,7 +167,7 @@ export function jobRoutes(app: Hono<DashboardEnv>, auth: MiddlewareHandler<Dashb
   });
 
   app.get('/jobs/:job_id/results', auth, async (c) => {
-    const jobId = jobIdOf(c);
+    const jobId = await visibleJobId(c);
     const { format, lang, outcome } = readQuery(c, jobResultsQuerySchema, 'results query');
     const job = await jobs.get(c.var.orgId, jobId);
     if (!job) throw unknownJob();

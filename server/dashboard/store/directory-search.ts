@@ -4,6 +4,7 @@ import { sql, type SqlBool } from 'kysely';
 import { PEOPLE_SEARCH_COUNT_CAP } from '#schemas/directory.ts';
 import { prefixUpperBound, searchPieces, searchWords } from '../search-text.ts';
 import type { StoreDb, StoreDialect } from './connection.ts';
+import { inIdList } from './id-list.ts';
 import { isPerson } from './person-key.ts';
 
 export interface MatchingPage {
@@ -68,6 +69,39 @@ export class DirectorySearch {
     return named.length > cap
       ? { total: cap, totalCapped: true, userIds }
       : { total: named.length, totalCapped: false, userIds };
+  }
+
+  /**
+   * The same page among these people only (a group manager's: the members of their groups): the
+   * ids are one parameter of the statements, so the total counts them all, not one page of them.
+   */
+  async pageAmong(
+    orgId: number,
+    userIds: readonly number[],
+    query: string,
+    start: number,
+    limit: number,
+  ): Promise<MatchingPage> {
+    let matching = this.db
+      .selectFrom('directory_person as p')
+      .where('p.org_id', '=', orgId)
+      .where(inIdList(this.dialect, 'p.user_id', userIds));
+    for (const word of searchWords(query)) matching = matching.where(holds(this.dialect, 'p.search_text', word));
+    const cap = PEOPLE_SEARCH_COUNT_CAP;
+    const [{ matches }, rows] = await Promise.all([
+      this.db
+        .selectFrom(
+          matching
+            .select('p.user_id')
+            .limit(cap + 1)
+            .as('m'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('matches'))
+        .executeTakeFirstOrThrow(),
+      matching.select('p.user_id').orderBy('p.sort_name').orderBy('p.user_id').offset(start).limit(limit).execute(),
+    ]);
+    const total = Number(matches);
+    return { total: Math.min(total, cap), totalCapped: total > cap, userIds: rows.map((row) => row.user_id) };
   }
 
   /** The piece of the query with the fewest rows in the index, if it has at most `preciseRows`. */

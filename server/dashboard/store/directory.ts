@@ -6,6 +6,7 @@ import { personTerms, searchText, sortName } from '../search-text.ts';
 import type { StoreDb, StoreDialect } from './connection.ts';
 import { parseJsonArray, peopleByIds } from './directory-names.ts';
 import { DirectorySearch } from './directory-search.ts';
+import { inIdList } from './id-list.ts';
 import { isPerson } from './person-key.ts';
 
 /** What the directory keeps of a portal user record (the fields of userSchema it needs). */
@@ -147,9 +148,20 @@ export class Directory {
     return person;
   }
 
-  /** Every word of the query is part of the person's fields (search-text.ts); ordered by last name. */
-  async search(orgId: number, query: string, start: number, limit: number): Promise<PeopleSearchPage> {
-    const { total, totalCapped, userIds } = await this.searcher.page(orgId, query, start, limit);
+  /**
+   * Every word of the query is part of the person's fields (search-text.ts); ordered by last name.
+   * With `among`, only those people are searched (a group manager's visible people).
+   */
+  async search(
+    orgId: number,
+    query: string,
+    start: number,
+    limit: number,
+    among?: readonly number[],
+  ): Promise<PeopleSearchPage> {
+    const { total, totalCapped, userIds } = among
+      ? await this.searcher.pageAmong(orgId, among, query, start, limit)
+      : await this.searcher.page(orgId, query, start, limit);
     return { total, totalCapped, people: await this.byIds(orgId, userIds) };
   }
 
@@ -176,11 +188,12 @@ export class Directory {
     });
   }
 
-  async size(orgId: number, now = Date.now()): Promise<{ total: number; stale: number }> {
+  /** How many people the directory holds (with `among`, of those people only), and how many are stale. */
+  async size(orgId: number, among?: readonly number[], now = Date.now()): Promise<{ total: number; stale: number }> {
     const staleBefore = isoTime(now - this.maxAgeMs);
-    const row = await this.db
-      .selectFrom('directory_person')
-      .where('org_id', '=', orgId)
+    let people = this.db.selectFrom('directory_person').where('org_id', '=', orgId);
+    if (among) people = people.where(inIdList(this.dialect, 'user_id', among));
+    const row = await people
       .select((eb) => [
         eb.fn.countAll().as('total'),
         eb.fn.sum(eb.case().when('last_seen', '<', staleBefore).then(1).else(0).end()).as('stale'),

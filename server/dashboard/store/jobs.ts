@@ -2,7 +2,7 @@
 // the job (a lease renewed by a heartbeat), and the sealed token. Every read of the API is scoped
 // by org_id; the engine's own calls (claim, heartbeat, finish) go by job id and by the lease
 // this replica holds, so a replica that lost its lease can no longer change the job.
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Job, JobKind, JobState } from '#schemas/jobs.ts';
 import { jobSchema } from '#schemas/jobs.ts';
 import { isoTime } from '../clock.ts';
@@ -18,6 +18,10 @@ const OPEN_STATES = ['queued', 'previewing', 'ready', 'running'] as const;
 export interface JobParams {
   from_grp_id?: number;
   include_subgroups?: boolean;
+  /** The group manager who started it (accounts mode): the one manager who sees it. */
+  account_id?: number;
+  /** A manager's job: the groups it may resolve and write into (their subtrees when started or last run). */
+  scope_grp_ids?: number[];
 }
 
 export interface NewJob {
@@ -115,15 +119,54 @@ export class Jobs {
     });
   }
 
-  /** The organisation's jobs, newest first. */
-  async list(orgId: number, start: number, limit: number): Promise<{ total: number; jobs: Job[] }> {
-    const scope = this.db.selectFrom('job').where('org_id', '=', orgId);
+  /** The organisation's jobs, newest first; with `accountId`, only those that account started. */
+  async list(orgId: number, start: number, limit: number, accountId?: number): Promise<{ total: number; jobs: Job[] }> {
+    let scope = this.db.selectFrom('job').where('org_id', '=', orgId);
+    if (accountId !== undefined) scope = scope.where(this.startedByAccount(accountId));
     const [counted, ids] = await Promise.all([
       scope.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
       scope.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').offset(start).limit(limit).execute(),
     ]);
     const jobs = await Promise.all(ids.map(({ id }) => this.get(orgId, id)));
     return { total: Number(counted.n), jobs: jobs.filter((job): job is Job => job !== undefined) };
+  }
+
+  /** `params.account_id` is this account (read from the JSON in the statement, for counts and pages). */
+  private startedByAccount(accountId: number) {
+    return this.dialect === 'postgres'
+      ? sql<SqlBool>`(params::json ->> 'account_id')::int8 = ${accountId}`
+      : sql<SqlBool>`json_extract(params, '$.account_id') = ${accountId}`;
+  }
+
+  /** Who started the job: a manager's account id, null for anyone else, undefined when there is no such job. */
+  async accountOf(orgId: number, jobId: string): Promise<number | null | undefined> {
+    const job = await this.db
+      .selectFrom('job')
+      .select('params')
+      .where('org_id', '=', orgId)
+      .where('id', '=', jobId)
+      .executeTakeFirst();
+    return job && ((JSON.parse(job.params) as JobParams).account_id ?? null);
+  }
+
+  /** A manager's job about to run: the groups it may write into become their subtrees now. */
+  async limitTo(orgId: number, jobId: string, grpIds: Iterable<number>): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const job = await tx
+        .selectFrom('job')
+        .select('params')
+        .where('org_id', '=', orgId)
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      if (!job) return;
+      const params: JobParams = { ...(JSON.parse(job.params) as JobParams), scope_grp_ids: [...grpIds] };
+      await tx
+        .updateTable('job')
+        .set({ params: JSON.stringify(params) })
+        .where('org_id', '=', orgId)
+        .where('id', '=', jobId)
+        .execute();
+    });
   }
 
   /** The job's state for the organisation, or undefined when it has no such job. */

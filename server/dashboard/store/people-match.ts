@@ -2,7 +2,8 @@
 // instead of identifiers), and by an identifier that differs from a known one only by case or
 // surrounding spaces ("emp-101 " for EMP-101), which the preview offers as "Did you mean …?".
 import { sql } from 'kysely';
-import type { StoreDb } from './connection.ts';
+import type { StoreDb, StoreDialect } from './connection.ts';
+import { inIdList } from './id-list.ts';
 
 export interface MatchedPerson {
   userId: number;
@@ -15,20 +16,41 @@ export interface MatchedPerson {
 const BATCH = 500;
 
 export class PeopleMatch {
-  constructor(private readonly db: StoreDb) {}
+  constructor(
+    private readonly db: StoreDb,
+    private readonly dialect: StoreDialect,
+  ) {}
 
-  /** E-mail (lower case) → the person with that address; an address two people share matches neither. */
-  async byEmails(orgId: number, emails: readonly string[]): Promise<Map<string, MatchedPerson>> {
+  /**
+   * E-mail (lower case) → the person with that address; an address two people share matches neither.
+   * With `inGroups` (a group manager's job), only the members of those groups (their gathered
+   * lists) match: an address does not reveal who someone outside them is.
+   */
+  async byEmails(
+    orgId: number,
+    emails: readonly string[],
+    inGroups?: readonly number[],
+  ): Promise<Map<string, MatchedPerson>> {
     const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()))];
     const found = new Map<string, MatchedPerson>();
     const shared = new Set<string>();
     for (let i = 0; i < wanted.length; i += BATCH) {
-      const rows = await this.db
-        .selectFrom('directory_person')
-        .select(['user_id', 'identifier', 'firstname', 'lastname', sql<string>`lower(email)`.as('key')])
-        .where('org_id', '=', orgId)
-        .where(sql<string>`lower(email)`, 'in', wanted.slice(i, i + BATCH))
-        .execute();
+      let query = this.db
+        .selectFrom('directory_person as p')
+        .select(['p.user_id', 'p.identifier', 'p.firstname', 'p.lastname', sql<string>`lower(p.email)`.as('key')])
+        .where('p.org_id', '=', orgId)
+        .where(sql<string>`lower(p.email)`, 'in', wanted.slice(i, i + BATCH));
+      if (inGroups)
+        query = query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('group_member as g')
+              .select('g.user_id')
+              .whereRef('g.org_id', '=', 'p.org_id')
+              .whereRef('g.user_id', '=', 'p.user_id')
+              .where(inIdList(this.dialect, 'g.grp_id', inGroups)),
+          ),
+        );
+      const rows = await query.execute();
       for (const row of rows) {
         if (found.has(row.key)) shared.add(row.key);
         found.set(row.key, {
