@@ -29,11 +29,13 @@ const REFUSED: Record<string, string> = {
   'PUT /settings': "the organisation's settings are the admins'",
   'GET /people/coverage': 'counts every member and directory person of the organisation',
   'POST /people/coverage/refresh': 'gathers every membership of the organisation',
+  'DELETE /people/{user_id}': "forgetting a person changes the whole organisation's directory",
   'POST /token': 'the server holds the portal credentials in accounts mode',
 };
 
 let h: AccountsHarness;
 let mia: Person;
+let ann: Person;
 let truth: Truth;
 const ids = { outJob: '', inJob: '', inTake: 0, outTake: 0 };
 
@@ -43,7 +45,7 @@ const eq = (column: string, value: number | string) => ({ column, operator: 'equ
 beforeAll(async () => {
   h = await startAccounts(() => openStore({ dialect: 'sqlite', file: ':memory:' }));
   truth = portalTruth(h.portal.db);
-  const ann = await h.person(1, 'ann@example.org', 'admin');
+  ann = await h.person(1, 'ann@example.org', 'admin');
   mia = await h.person(1, 'mia@example.org', 'manager', truth.managerGroups);
   const { outGroup, invisibleUser, visibleUser } = truth;
   // What lies outside, put there by an admin: a membership (the history), a person learned (the
@@ -278,4 +280,39 @@ it('shows a manager nothing outside their subtrees on any route, and writes noth
   expect(truth.membershipCount()).toBe(membershipsBefore);
   expect(asked).toBeGreaterThan(100);
   console.log(`scope fuzz: ${asked} requests over ${allOperations.length} operations, ${problems.length} leaks`);
+}, 120_000);
+
+it('answers every group and person by id as the admin is, or as not existing', async () => {
+  const groupReads = [
+    (id: number) => `/api/grp/get_with_children/${id}`,
+    (id: number) => `/dashboard-api/groups/${id}/members`,
+    (id: number) => `/dashboard-api/groups/${id}/coverage`,
+  ];
+  const personReads: [string, (id: number) => string][] = [
+    ['GET', (id) => `/dashboard-api/people/${id}`],
+    ['POST', (id) => `/api/user/grp/${id}`],
+    ['POST', (id) => `/api/take/get_all_for_user/${id}`],
+  ];
+  const problems: string[] = [];
+  let asked = 0;
+  let answeredInside = 0;
+  // Inside, the manager is answered as the admin is (a person the directory has not met is 404 to
+  // both); outside, as a group or person that does not exist.
+  const ask = async (method: string, path: string, inside: boolean) => {
+    asked += 1;
+    const body = method === 'POST' ? {} : undefined;
+    const reply = await h.send(method, path, { person: mia, body });
+    const expected = inside ? (await h.send(method, path, { person: ann, body })).status : 404;
+    if (inside && reply.status === 200) answeredInside += 1;
+    if (reply.status !== expected) problems.push(`${method} ${path}: ${reply.status}, ${expected} expected`);
+    for (const leak of findLeaks(truth, reply.body)) problems.push(`${method} ${path}: ${leak}`);
+  };
+  for (const id of truth.allGroupIds)
+    for (const read of groupReads) await ask('GET', read(id), truth.scopeGroups.has(id));
+  for (const id of truth.allUserIds)
+    for (const [method, read] of personReads) await ask(method, read(id), truth.visibleUsers.has(id));
+  expect(problems).toEqual([]);
+  // Not a fuzz of 404s alone: inside, most reads answer.
+  expect(answeredInside).toBeGreaterThan(asked / 10);
+  console.log(`scope fuzz by id: ${asked} requests (${answeredInside} answered inside), ${problems.length} problems`);
 }, 120_000);

@@ -15,6 +15,9 @@ export interface Truth {
   managerGroups: number[];
   scopeGroups: ReadonlySet<number>;
   visibleUsers: ReadonlySet<number>;
+  /** Every group and person of both organisations, in id order. */
+  allGroupIds: readonly number[];
+  allUserIds: readonly number[];
   inGroup: number;
   /** A group two levels below `inGroup`. */
   deepGroup: number;
@@ -103,6 +106,10 @@ export function portalTruth(db: Database): Truth {
     managerGroups: [branch.grp_id, root.grp_id],
     scopeGroups,
     visibleUsers,
+    allGroupIds: groups.map((g) => g.grp_id).sort((a, b) => a - b),
+    allUserIds: (db.prepare('SELECT user_id FROM portal_user ORDER BY user_id').all() as { user_id: number }[]).map(
+      (p) => p.user_id,
+    ),
     inGroup: branch.grp_id,
     deepGroup,
     outGroup,
