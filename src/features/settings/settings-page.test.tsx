@@ -9,6 +9,7 @@ import { configureApi } from '#api/config.ts';
 import type { OrgSettings } from '#schemas/org-settings.ts';
 import { LocaleProvider } from '#lib/i18n.tsx';
 import { OrganisationName } from '#components/organisation-name.tsx';
+import { SessionProvider } from '#session/session.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
 const status = { service: 'dashboard-server', api_version: 1, directory_max_age_days: 7 };
@@ -69,10 +70,12 @@ function renderPage() {
   render(
     <QueryClientProvider client={client}>
       <LocaleProvider>
-        <p data-testid="header">
-          <OrganisationName fallback="Organisation 1" />
-        </p>
-        <SettingsPage />
+        <SessionProvider>
+          <p data-testid="header">
+            <OrganisationName fallback="Organisation 1" />
+          </p>
+          <SettingsPage />
+        </SessionProvider>
       </LocaleProvider>
     </QueryClientProvider>,
   );
