@@ -1,9 +1,9 @@
 // Accounts mode end to end, on a server of its own (DASHBOARD_SIGN_IN=accounts) in front of the
 // run's portal (PORTAL_API_URL: the organisation added with its API key), and invitations made
 // with the command line as an operator makes them: the invitation's password, signed in on
-// the overview with the person's name, the Access page (invite from there, end sessions: the
-// session-expired prompt then asks for the password), a viewer who sees no write action, and
-// token mode's login page unchanged on the shared server.
+// the overview with the person's name, the Access page (invite from there, its cards on a
+// 375 px phone, end sessions: the session-expired prompt then asks for the password), a viewer
+// who sees no write action, and token mode's login page unchanged on the shared server.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +97,17 @@ test('an invited admin chooses a password, manages access and ends their session
   await expect(form.getByLabel('Invitation link')).toHaveValue(/\/invitation#.+/);
   await expect(table.getByRole('row', { name: /Bo Viewer/ })).toContainText('Invitation sent');
   await expectNoAxeViolations(page);
+
+  // A phone: each person is a card of label and value lines, still the same table with its rows,
+  // column headers and names, and nothing wider than the screen.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(table.getByRole('columnheader', { name: 'Role' })).toBeAttached();
+  await expect(table.getByRole('row', { name: /Bo Viewer/ }).getByRole('cell', { name: 'Viewer' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect((await table.boundingBox())?.width).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  if (desktop) await page.setViewportSize(desktop);
 
   // Ending one's own sessions: the next request is refused, and the prompt asks for the password.
   await table

@@ -2,25 +2,16 @@
 // accounts guard, which has checked the session and the CSRF token). Every row is the caller's
 // organisation's: another's account is 404, as if it did not exist.
 import { Hono, type Context } from 'hono';
-import * as z from 'zod/mini';
+import {
+  accessEventsQuerySchema,
+  changeAccountRequestSchema,
+  inviteRequestSchema,
+} from '#schemas/accounts-contract.ts';
 import { pathId, readJsonBody, readQuery } from '../dashboard/http.ts';
 import { errorBody } from '../portal/errors.ts';
 import { AccountError, accountsErrors, adminsOnly } from './accounts-http.ts';
 import { actorOf, requireManagerGroups, type Accounts } from './accounts.ts';
-import { publicAccount, roles, type Account, type Role } from './account-store.ts';
-
-const groupIds = z.array(z.int().check(z.positive(), z.maximum(2 ** 31 - 1))).check(z.maxLength(1000));
-const inviteSchema = z.object({
-  email: z.string().check(z.trim(), z.minLength(3), z.maxLength(320), z.regex(/^[^\s@]+@[^\s@]+$/)),
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  role: z.enum(roles),
-  group_ids: z.optional(groupIds),
-});
-const changeSchema = z.object({ role: z.optional(z.enum(roles)), group_ids: z.optional(groupIds) });
-const pageSchema = z.object({
-  page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
-  per_page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
-});
+import { publicAccount, type Account, type Role } from './account-store.ts';
 
 const accountNotFound = () => new AccountError(404, 'account_not_found', 'This organisation has no such account.');
 const lastAdmin = () =>
@@ -50,7 +41,7 @@ export function accessRoutes(accounts: Accounts): Hono {
 
   app.post('/invitations', async (c) => {
     const admin = caller(c);
-    const body = await readJsonBody(c, inviteSchema, 'invitation');
+    const body = await readJsonBody(c, inviteRequestSchema, 'invitation');
     const invited = await accounts.invite(admin.org_id, { ...body, group_ids: body.group_ids ?? [] }, actorOf(admin));
     return c.json(invited, 201);
   });
@@ -58,7 +49,7 @@ export function accessRoutes(accounts: Accounts): Hono {
   app.patch('/accounts/:id', async (c) => {
     const admin = caller(c);
     const account = await target(c, admin.org_id);
-    const body = await readJsonBody(c, changeSchema, 'change');
+    const body = await readJsonBody(c, changeAccountRequestSchema, 'change');
     const role: Role = body.role ?? account.role;
     const group_ids = body.group_ids ?? account.group_ids;
     requireManagerGroups(role, group_ids);
@@ -106,7 +97,7 @@ export function accessRoutes(accounts: Accounts): Hono {
 
   app.get('/events', async (c) => {
     const { org_id } = caller(c);
-    const { page = 1, per_page = 50 } = readQuery(c, pageSchema, 'query');
+    const { page = 1, per_page = 50 } = readQuery(c, accessEventsQuerySchema, 'query');
     return c.json(await store.events(org_id, page, per_page));
   });
 

@@ -1,22 +1,16 @@
 // The rows of accounts mode in the dashboard store (migration 0016_accounts). Every method but
 // the sign-in's look-ups by e-mail, invitation or session digest takes the organisation and
 // reads or writes only its rows.
+import type * as z from 'zod/mini';
+import type { AccessEventKind, accountSchema } from '#schemas/access.ts';
+import type { AccountRole } from '#schemas/account-session.ts';
 import { isoTime } from '../dashboard/clock.ts';
 import type { StoreDb } from '../dashboard/store/connection.ts';
 
-export const roles = ['admin', 'manager', 'viewer'] as const;
-export type Role = (typeof roles)[number];
+export type Role = AccountRole;
 
-export interface Account {
-  account_id: number;
-  org_id: number;
-  email: string;
-  name: string;
-  role: Role;
-  group_ids: number[];
-  status: 'invited' | 'active';
-  last_sign_in_at: string | null;
-}
+/** The shape the Access page reads (src/api/schemas/access.ts), and the organisation it is in. */
+export type Account = z.infer<typeof accountSchema> & { org_id: number };
 
 export interface AccountWithPassword extends Account {
   password_hash: string | null;
@@ -30,18 +24,6 @@ export interface StoredSession {
   last_seen_at: string;
   expires_at: string;
 }
-
-export const accessEventKinds = [
-  'sign_in',
-  'sign_in_failed',
-  'sign_out',
-  'invited',
-  'invitation_accepted',
-  'role_changed',
-  'removed',
-  'sessions_ended',
-] as const;
-export type AccessEventKind = (typeof accessEventKinds)[number];
 
 export interface AccessEvent {
   kind: AccessEventKind;

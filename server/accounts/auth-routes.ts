@@ -3,7 +3,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
-import * as z from 'zod/mini';
+import {
+  acceptInvitationRequestSchema,
+  invitationRequestSchema,
+  signInRequestSchema,
+} from '#schemas/accounts-contract.ts';
 import { readJsonBody } from '../dashboard/http.ts';
 import { errorBody } from '../portal/errors.ts';
 import { clientAddress } from '../portal/client-address.ts';
@@ -19,17 +23,6 @@ import { actorOf, type Accounts } from './accounts.ts';
 import { publicAccount } from './account-store.ts';
 import { hashPassword, weakPassword } from './passwords.ts';
 import { SESSION_COOKIE, digest, sessionBody } from './sessions.ts';
-
-// Bounds well above any real value: a megabyte "password" must not cost a megabyte of scrypt.
-const signInSchema = z.object({
-  email: z.string().check(z.maxLength(320)),
-  password: z.string().check(z.maxLength(4096)),
-});
-const invitationSchema = z.object({ token: z.string().check(z.maxLength(200)) });
-const acceptSchema = z.object({
-  token: z.string().check(z.maxLength(200)),
-  password: z.string().check(z.maxLength(4096)),
-});
 
 const invitationNotFound = () =>
   new AccountError(
@@ -62,7 +55,7 @@ export function authRoutes(accounts: Accounts): Hono {
   });
 
   app.post('/sign-in', async (c) => {
-    const { email, password } = await readJsonBody(c, signInSchema, 'sign-in');
+    const { email, password } = await readJsonBody(c, signInRequestSchema, 'sign-in');
     const { cookie, session } = await accounts.signIn(email, password, clientAddress(c, accounts.trustedHops));
     setSessionCookie(c, cookie, accounts.trustedHops);
     return c.json(sessionBody(session));
@@ -84,14 +77,14 @@ export function authRoutes(accounts: Accounts): Hono {
   });
 
   app.post('/invitation', async (c) => {
-    const { token } = await readJsonBody(c, invitationSchema, 'invitation');
+    const { token } = await readJsonBody(c, invitationRequestSchema, 'invitation');
     const account = await accounts.store.invitation(digest(token), accounts.now());
     if (!account) throw invitationNotFound();
     return c.json({ email: account.email, name: account.name, role: account.role });
   });
 
   app.post('/invitation/accept', async (c) => {
-    const { token, password } = await readJsonBody(c, acceptSchema, 'invitation');
+    const { token, password } = await readJsonBody(c, acceptInvitationRequestSchema, 'invitation');
     const tokenHash = digest(token);
     const found = await accounts.store.invitation(tokenHash, accounts.now());
     if (!found) throw invitationNotFound();

@@ -10,7 +10,8 @@ import { openStore } from '../dashboard/store/connection.ts';
 import { openEmbeddedPortal } from '../web/embedded-portal.ts';
 import { Accounts } from './accounts.ts';
 import { AccountError } from './accounts-http.ts';
-import { roles, type Role } from './account-store.ts';
+import { accountRoles } from '#schemas/account-session.ts';
+import type { Role } from './account-store.ts';
 import { orgOfToken, PortalKeyError, tokenFromKey } from './portal-tokens.ts';
 import { accountsSecret, publicUrl } from './settings.ts';
 
@@ -84,7 +85,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv, print: (line: string)
           `Organisation ${org} has not been added: run \`npm run accounts -- organisation add --api-key KEY\` first.`,
         );
       const role = values.role as Role;
-      if (!roles.includes(role)) throw new UsageError('--role must be admin, manager or viewer.');
+      if (!accountRoles.includes(role)) throw new UsageError('--role must be admin, manager or viewer.');
       const email = values.email?.trim() ?? '';
       const name = values.name?.trim() ?? '';
       if (!/^[^\s@]+@[^\s@]+$/.test(email) || !name) throw new UsageError('invite needs --email and --name.');

@@ -1,6 +1,8 @@
 // Sessions of accounts mode: an opaque 32-byte id in the cookie, stored as its SHA-256; an idle
 // timeout that slides with each request and an absolute end from the sign-in.
 import { createHash, randomBytes } from 'node:crypto';
+import type * as z from 'zod/mini';
+import type { accountSessionAnswerSchema } from '#schemas/accounts-contract.ts';
 import { isoTime } from '../dashboard/clock.ts';
 import { publicAccount, type Account, type AccountStore, type StoredSession } from './account-store.ts';
 
@@ -24,11 +26,11 @@ export interface ActiveSession {
   expiresAt: number;
 }
 
-/** The body of GET /dashboard-api/auth/session (and of a sign-in): the contract's names. */
-export function sessionBody(session: ActiveSession) {
+/** The body of GET /dashboard-api/auth/session (and of a sign-in), as its schema says. */
+export function sessionBody(session: ActiveSession): z.input<typeof accountSessionAnswerSchema> {
   const { account_id, org_id, email, name, role, group_ids } = session.account;
   return {
-    mode: 'accounts' as const,
+    mode: 'accounts',
     account: { account_id, org_id, email, name, role, group_ids },
     csrf_token: session.csrfToken,
     idle_expires_at: isoTime(session.idleExpiresAt),

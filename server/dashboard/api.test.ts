@@ -1,13 +1,17 @@
 // The dashboard server's API as a whole: its OpenAPI document (valid, and in step with the
-// routes), authentication on every endpoint, the portal down, unknown routes answered in JSON
-// (never the dashboard's HTML).
+// routes, accounts mode's included), authentication on every endpoint, the portal down, unknown
+// routes answered in JSON (never the dashboard's HTML).
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { accessAccountsSchema, accountSchema } from '#schemas/access.ts';
+import { accountSessionAnswerSchema } from '#schemas/accounts-contract.ts';
+import { startAccounts, type AccountsHarness } from '../accounts/test-accounts.ts';
 import { FailedAttempts } from '../portal/failed-attempts.ts';
 import { issueToken } from '../portal/tokens.ts';
 import { demoPortal, expectError, type Portal } from '../test/support.ts';
 import { demoFacts } from '../seed/facts.ts';
-import { documentedOperations } from './openapi.ts';
+import { documentedAccountsOperations, documentedOperations } from './openapi.ts';
 import { RECORD_WAIT_MS } from './pass-through.ts';
 import { httpPortalGateway } from './portal-gateway.ts';
 import { openStore } from './store/connection.ts';
@@ -112,6 +116,46 @@ describe('dashboard server API', () => {
   it('leaves /api to the portal, unchanged', async () => {
     const reply = await h.call('GET', '/api/token/validate');
     expect(reply.body.user_data.org_id).toBe(1);
+  });
+});
+
+describe('dashboard server API in accounts mode', () => {
+  let h: AccountsHarness;
+  beforeAll(async () => {
+    h = await startAccounts(() => openStore({ dialect: 'sqlite', file: ':memory:' }));
+  });
+  afterAll(async () => h.close());
+
+  const accessOperations = documentedAccountsOperations.filter((operation) => operation.includes(' /access/'));
+
+  it('documents every accounts route it serves, and serves every one it documents', () => {
+    const served = h.app.routes
+      .filter(({ method, path }) => method !== 'ALL' && /^\/dashboard-api\/(auth|access)\//.test(path))
+      // The auth routes' content-type check (POST /*) is a middleware, not an endpoint.
+      .filter(({ path }) => !path.endsWith('/*'))
+      .map(({ method, path }) => `${method} ${path.replace('/dashboard-api', '').replace(/:([a-z_]+)/g, '{$1}')}`);
+    expect([...new Set(served)].sort()).toEqual([...documentedAccountsOperations].sort());
+    expect(accessOperations.length).toBeGreaterThan(0);
+  });
+
+  it.each(accessOperations)('%s answers 401 not_signed_in without a session', async (operation) => {
+    const [method = '', path = ''] = operation.split(' ');
+    expectError(await h.send(method, `/dashboard-api${path.replace('{id}', '1')}`), 401, 'not_signed_in');
+  });
+
+  it('answers as the documented schemas say (the ones the dashboard parses)', async () => {
+    const ann = await h.person(1, 'ann@example.org', 'admin');
+    const vic = await h.person(1, 'vic@example.org', 'viewer');
+    const session = await h.send('GET', '/dashboard-api/auth/session', { person: ann });
+    expect(z.safeParse(accountSessionAnswerSchema, session.body).error).toBeUndefined();
+    const list = await h.send('GET', '/dashboard-api/access/accounts', { person: ann });
+    expect(z.safeParse(accessAccountsSchema, list.body).error).toBeUndefined();
+    const changed = await h.send('PATCH', `/dashboard-api/access/accounts/${vic.accountId}`, {
+      person: ann,
+      body: { role: 'admin' },
+    });
+    expect(changed.status).toBe(200);
+    expect(z.safeParse(accountSchema, changed.body).error).toBeUndefined();
   });
 });
 

@@ -39,7 +39,7 @@ export function requireOrg(tokens: TokenCheck, failures: FailedAttempts): Middle
 }
 
 /** Requests that only read, though sent by POST (a list of ids in the body). */
-const readsByPost = /\/(people\/names|groups\/member-counts)$/;
+export const readsByPost = /\/(people\/names|groups\/member-counts)$/;
 
 export function isWrite(c: Context): boolean {
   return c.req.method !== 'GET' && c.req.method !== 'HEAD' && !readsByPost.test(c.req.path);

@@ -18,6 +18,13 @@ import { historyCsvQuerySchema, historyEventSchema, historyQuerySchema } from '#
 import { progressReportSchema } from '#schemas/progress-report.ts';
 import { XLSX_TYPE } from '#schemas/jobs.ts';
 import { jobComponents, jobOperations } from './openapi-jobs.ts';
+import {
+  accountsComponents,
+  accountsOperations,
+  accountsSecuritySchemes,
+  accountsTag,
+} from '../accounts/openapi-accounts.ts';
+import { readsByPost } from './http.ts';
 import { progressKeySchema, progressStartSchema } from './routes/progress.ts';
 import { memberCountSchema, memberCountsRequestSchema } from '#schemas/member-counts.ts';
 import {
@@ -61,6 +68,7 @@ const components = {
   GroupMembersAnswer: groupMembersResultSchema,
   SettingsRequest: orgSettingsRequestSchema,
   SettingsAnswer: itemEnvelopeSchema(orgSettingsSchema),
+  ...accountsComponents,
 } satisfies Record<string, z.ZodMiniType>;
 type ComponentName = keyof typeof components;
 
@@ -113,22 +121,30 @@ const jobIdParameter = pathParameter(
 
 const grpIdParameter = pathParameter('grp_id', portalId, 'The portal group id.');
 
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
 export interface Operation<Name extends string = ComponentName> {
   summary: string;
   description?: string;
   auth?: false;
+  /** Who may call it, in place of the document's portal token or session. */
+  security?: JsonSchema[];
+  tags?: string[];
   parameters?: JsonSchema[];
   body?: Name;
   /** The body may also be a CSV or XLSX file. */
   bodyFiles?: true;
   answer:
-    | { status: number; name: Name; description: string }
+    | { status: number; name: Name; description: string; headers?: Record<string, JsonSchema> }
     | { status: number; csv: true; description: string }
-    | { status: number; file: true; description: string };
+    | { status: number; file: true; description: string }
+    | { status: number; empty: true; description: string; headers?: Record<string, JsonSchema> };
   notFound?: string;
+  /** Its error answers (each status's codes) in the body `name`, in place of the token-checked endpoints'. */
+  errors?: { name: Name; statuses: Record<number, string> };
 }
 
-const operations: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete', Operation>>> = {
+const operations: Record<string, Partial<Record<Method, Operation>>> = {
   '/caches/groups': {
     get: {
       summary: "The organisation's group index, gathered once for every administrator",
@@ -359,23 +375,73 @@ const operations: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete
   ...jobOperations(jobIdParameter, queryParameters),
 };
 
-function operationObject(operation: Operation): JsonSchema {
-  const { answer } = operation;
+/** In accounts mode, a change needs the session's CSRF token as well (server/accounts/guard.ts). */
+const isWrite = (method: string, path: string) => method !== 'get' && !readsByPost.test(path);
+
+/** Seconds to wait, on a 429 or a 503. */
+const retryAfter = {
+  headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
+};
+
+function answerObject(answer: Operation['answer']): JsonSchema {
+  if ('csv' in answer)
+    return { description: answer.description, content: { 'text/csv': { schema: { type: 'string' } } } };
+  if ('file' in answer) return { description: answer.description, content: fileContent };
+  const headers = answer.headers && { headers: answer.headers };
+  if ('empty' in answer) return { description: answer.description, ...headers };
+  return { description: answer.description, ...headers, ...json(answer.name) };
+}
+
+function operationObject(operation: Operation, write: boolean): JsonSchema {
+  const { answer, errors } = operation;
+  const responses: Record<string, unknown> = { [answer.status]: answerObject(answer) };
+  if (errors) {
+    for (const [status, description] of Object.entries(errors.statuses))
+      responses[status] = {
+        description,
+        ...json(errors.name),
+        ...(status === '429' || status === '503' ? retryAfter : {}),
+      };
+  } else Object.assign(responses, tokenCheckedErrors(operation, write));
+  return {
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    ...(operation.tags ? { tags: operation.tags } : {}),
+    ...(operation.auth === false
+      ? { security: [] }
+      : operation.security
+        ? { security: operation.security }
+        : write
+          ? { security: [{ portalToken: [] }, { sessionCookie: [], csrfToken: [] }] }
+          : {}),
+    ...(operation.parameters ? { parameters: operation.parameters } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { ...json(operation.body).content, ...(operation.bodyFiles ? fileContent : {}) },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The errors of an endpoint behind the portal token (or, in accounts mode, the session). */
+function tokenCheckedErrors(operation: Operation, write: boolean): Record<string, unknown> {
   const responses: Record<string, unknown> = {
-    [answer.status]:
-      'csv' in answer
-        ? { description: answer.description, content: { 'text/csv': { schema: { type: 'string' } } } }
-        : 'file' in answer
-          ? { description: answer.description, content: fileContent }
-          : { description: answer.description, ...json(answer.name) },
     400: errorAnswer(
       `Bad input (\`invalid_json\`, \`invalid_body\`; \`invalid_id\`: an id in the path, query or body outside 1 to ${MAX_PORTAL_ID}, the portal's 32-bit ids): nothing was done.`,
     ),
   };
   if (operation.auth !== false) {
     responses[401] = errorAnswer(
-      'No token, or a token the portal refuses (`missing_token`, `invalid_token`, `token_expired`).',
+      'No token, or a token the portal refuses (`missing_token`, `invalid_token`, `token_expired`); in accounts mode, no live session (`not_signed_in`).',
     );
+    if (write)
+      responses[403] = errorAnswer(
+        "Accounts mode only: no or a wrong `X-CSRF-Token` (`csrf_refused`), or a viewer's change (`read_only`).",
+      );
     responses[429] = errorAnswer(
       'Too many failed attempts from this client, on `/api` and here together (`too_many_requests`): wait the seconds of `Retry-After`.',
     );
@@ -390,32 +456,23 @@ function operationObject(operation: Operation): JsonSchema {
       ...errorAnswer(
         "The server's store (its database) cannot be reached right now (`store_unavailable`): try again after `Retry-After` seconds.",
       ),
-      headers: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer' } } },
+      ...retryAfter,
     };
   }
-  return {
-    summary: operation.summary,
-    ...(operation.description ? { description: operation.description } : {}),
-    ...(operation.auth === false ? { security: [] } : {}),
-    ...(operation.parameters ? { parameters: operation.parameters } : {}),
-    ...(operation.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { ...json(operation.body).content, ...(operation.bodyFiles ? fileContent : {}) },
-          },
-        }
-      : {}),
-    responses,
-  };
+  return responses;
 }
 
 /** The document, for a server mounted at `prefix` (e.g. `/dashboard-api`). */
 export function openApiDocument(prefix: string): JsonSchema {
   const paths = Object.fromEntries(
-    Object.entries(operations).map(([path, methods]) => [
+    Object.entries(allOperations()).map(([path, methods]) => [
       path,
-      Object.fromEntries(Object.entries(methods).map(([method, operation]) => [method, operationObject(operation)])),
+      Object.fromEntries(
+        Object.entries(methods).map(([method, operation]) => [
+          method,
+          operationObject(operation, isWrite(method, path)),
+        ]),
+      ),
     ]),
   );
   return {
@@ -424,10 +481,12 @@ export function openApiDocument(prefix: string): JsonSchema {
       title: 'Dashboard server API',
       version: '1',
       description:
-        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, groups\' members with their names and the directory\'s coverage, the history of memberships, jobs (imports, bulk adds, copies, exports, the lookups of a people list), progress reports of groups, shared caches and the organisation\'s settings. Every row is scoped by the organisation of the caller\'s portal token. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
+        'The dashboard server\'s own endpoints, beside the portal\'s API (`/api`): the people directory, groups\' members with their names and the directory\'s coverage, the history of memberships, jobs (imports, bulk adds, copies, exports, the lookups of a people list), progress reports of groups, shared caches and the organisation\'s settings; in accounts mode (`DASHBOARD_SIGN_IN=accounts`), the sign-in and the administrators\' management of access. Every row is scoped by the organisation of the caller\'s portal token, or in accounts mode of the signed-in account. Errors have the portal\'s format: `{"status": false, "error": {"code", "message", "details"}}`.',
     },
     servers: [{ url: prefix }],
-    security: [{ portalToken: [] }],
+    // A portal token in token mode (the default); the session's cookie in accounts mode.
+    security: [{ portalToken: [] }, { sessionCookie: [] }],
+    tags: [accountsTag],
     paths,
     components: {
       securitySchemes: {
@@ -436,15 +495,26 @@ export function openApiDocument(prefix: string): JsonSchema {
           in: 'header',
           name: 'Authorization',
           description:
-            "The portal's API token (bare or `Bearer <token>`), checked with the portal's `/token/validate`.",
+            "Token mode (the default): the portal's API token (bare or `Bearer <token>`), checked with the portal's `/token/validate`.",
         },
+        ...accountsSecuritySchemes,
       },
       schemas: componentSchemas(),
     },
   };
 }
 
-/** Method and path of every documented operation, e.g. `GET /people/{user_id}` (for the tests). */
-export const documentedOperations = Object.entries(operations).flatMap(([path, methods]) =>
-  Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
-);
+function allOperations(): Record<string, Partial<Record<Method, Operation>>> {
+  return { ...operations, ...accountsOperations(pathParameter, queryParameters) };
+}
+
+const operationNames = (record: Record<string, object>) =>
+  Object.entries(record).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+/** Method and path of every documented operation of the token-checked API, e.g. `GET /people/{user_id}` (for the tests). */
+export const documentedOperations = operationNames(operations);
+
+/** Those of accounts mode's own endpoints, e.g. `POST /auth/sign-in` (for the tests). */
+export const documentedAccountsOperations = operationNames(accountsOperations(pathParameter, queryParameters));

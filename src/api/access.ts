@@ -2,28 +2,16 @@
 // accounts, invitations, role and group changes, removals, ended sessions, and the access events.
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiText, encodePathSegment } from './client.ts';
+import type { ChangeAccountRequest, InviteRequest } from './schemas/accounts-contract.ts';
 import {
-  accessAccountSchema,
+  accountSchema,
   accessAccountsSchema,
   accessEventsSchema,
   createdInvitationSchema,
   endedSessionsSchema,
 } from './schemas/access.ts';
-import type { AccountRole } from './schemas/account-session.ts';
 
-export interface NewInvitation {
-  email: string;
-  name: string;
-  role: AccountRole;
-  group_ids: number[];
-}
-
-export interface AccessChange {
-  role: AccountRole;
-  group_ids: number[];
-}
-
-export function inviteAccount(invitation: NewInvitation) {
+export function inviteAccount(invitation: InviteRequest) {
   return apiRequest({
     service: 'dashboard',
     method: 'POST',
@@ -34,14 +22,14 @@ export function inviteAccount(invitation: NewInvitation) {
   });
 }
 
-export function changeAccount(accountId: number, change: AccessChange) {
+export function changeAccount(accountId: number, change: ChangeAccountRequest) {
   return apiRequest({
     service: 'dashboard',
     method: 'PATCH',
     path: `/access/accounts/${encodePathSegment(accountId)}`,
     endpoint: 'PATCH /dashboard-api/access/accounts/{id}',
     body: change,
-    schema: accessAccountSchema,
+    schema: accountSchema,
   });
 }
 

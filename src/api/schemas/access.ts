@@ -6,7 +6,8 @@ import { accountRoles } from './account-session.ts';
 export const invitationSchema = z.object({ email: z.string(), name: z.string(), role: z.enum(accountRoles) });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const accessAccountSchema = z.object({
+/** An account of the organisation, as a change of role answers it (the server's rows are this and their org_id). */
+export const accountSchema = z.object({
   account_id: z.int(),
   email: z.string(),
   name: z.string(),
@@ -14,8 +15,10 @@ export const accessAccountSchema = z.object({
   group_ids: z.array(z.int()),
   status: z.enum(['invited', 'active']),
   last_sign_in_at: z.nullable(z.string()),
-  active_sessions: z.int(),
 });
+
+/** An account as the Access page lists it: with its open sessions. */
+export const accessAccountSchema = z.extend(accountSchema, { active_sessions: z.int() });
 export type AccessAccount = z.infer<typeof accessAccountSchema>;
 
 export const accessAccountsSchema = z.object({ accounts: z.array(accessAccountSchema) });

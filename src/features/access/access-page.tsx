@@ -1,6 +1,7 @@
 // The Access page (accounts mode, admins): the people who sign in for the organisation, invited
 // or active, with their role, groups and last sign-in; invite, change, remove, end sessions.
-// Token mode has no accounts: the page says how to turn them on.
+// Token mode has no accounts: the page says how to turn them on. On a phone each person is a card
+// of label and value lines (data-label, access-page.module.css), as the other tables are.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { accessQueries } from '#api/access.ts';
@@ -75,12 +76,14 @@ function AccessContent() {
               {accounts.data.map((each) => (
                 <tr key={each.account_id}>
                   <th scope="row">{each.name}</th>
-                  <td>{each.email}</td>
-                  <td>{roles[each.role]}</td>
-                  <td>{each.role === 'manager' ? each.group_ids.join(', ') : t.allGroups}</td>
-                  <td>{each.status === 'active' ? t.active : t.invited}</td>
-                  <td>{each.last_sign_in_at ? <DateCell value={each.last_sign_in_at} /> : t.never}</td>
-                  <td>
+                  <td data-label={t.email}>{each.email}</td>
+                  <td data-label={t.role}>{roles[each.role]}</td>
+                  <td data-label={t.groups}>{each.role === 'manager' ? each.group_ids.join(', ') : t.allGroups}</td>
+                  <td data-label={t.status}>{each.status === 'active' ? t.active : t.invited}</td>
+                  <td data-label={t.lastSignIn}>
+                    {each.last_sign_in_at ? <DateCell value={each.last_sign_in_at} /> : t.never}
+                  </td>
+                  <td data-label={t.actions} className={styles.actionsCell}>
                     <AccountActions account={each} onDone={setDone} />
                   </td>
                 </tr>

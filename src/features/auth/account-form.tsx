@@ -1,7 +1,7 @@
 // The accounts mode's sign-in: an e-mail and a password, checked by the dashboard server, which
 // opens a session (an HttpOnly cookie). Used by the login page and by the "session expired"
 // dialog (the e-mail given, the password asked). What was typed stays on failure.
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { signInWithPassword } from '#api/auth.ts';
 import { isApiError } from '#api/errors.ts';
 import type { AccountSession } from '#api/auth.ts';
@@ -10,6 +10,7 @@ import { Button } from '#components/button.tsx';
 import { Field } from '#components/field.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { accountMessages } from './account-messages.ts';
+import { useFormAttempt } from './use-form-attempt.ts';
 
 export function AccountForm({
   onSignedIn,
@@ -23,34 +24,12 @@ export function AccountForm({
   const t = useMessages(accountMessages);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  /** What is wrong with what was typed (missing, refused, too many attempts): under the form. */
-  const [problem, setProblem] = useState<string | null>(null);
-  /** Any other failure (server down, odd answer): names the request, with a retry. */
-  const [failure, setFailure] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const problemId = `${useId()}-problem`;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void attempt();
-  }
-
-  async function attempt() {
-    if (pending) return;
-    setFailure(null);
-    if (!email.trim() || !password) return setProblem(t.fieldsRequired);
-    setProblem(null);
-    setPending(true);
-    try {
-      await onSignedIn(await signInWithPassword(email.trim(), password));
-    } catch (caught) {
-      const message = problemOf(caught);
-      if (message) setProblem(message);
-      else setFailure(caught);
-    } finally {
-      setPending(false);
-    }
-  }
+  // The problem (missing, refused, too many attempts) is a message under the form.
+  const { problem, failure, pending, problemId, submit, retry } = useFormAttempt({
+    check: () => (!email.trim() || !password ? t.fieldsRequired : null),
+    send: async () => onSignedIn(await signInWithPassword(email.trim(), password)),
+    problemOf,
+  });
 
   function problemOf(caught: unknown): string | null {
     if (!isApiError(caught)) return null;
@@ -99,7 +78,7 @@ export function AccountForm({
           {problem}
         </p>
       )}
-      {failure !== null && <ApiErrorNotice error={failure} onRetry={() => void attempt()} />}
+      {failure !== null && <ApiErrorNotice error={failure} onRetry={retry} />}
       <Button kind="primary" type="submit" aria-disabled={pending || undefined}>
         {pending ? t.submitting : t.submit}
       </Button>

@@ -1,7 +1,7 @@
 // "Choose a password" of an invitation: the password twice, checked here for what needs no
 // server (long enough, the same twice), then by the server (not too common). What was typed
 // stays on every failure; the message is under the form and names the fields it is about.
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { acceptInvitation } from '#api/auth.ts';
 import { isApiError } from '#api/errors.ts';
 import type { AccountSession } from '#api/auth.ts';
@@ -10,6 +10,7 @@ import { Button } from '#components/button.tsx';
 import { Field } from '#components/field.tsx';
 import { useMessages } from '#lib/i18n.tsx';
 import { accountMessages } from './account-messages.ts';
+import { useFormAttempt } from './use-form-attempt.ts';
 
 /** The server's shortest password (docs/accounts.md). */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -29,36 +30,27 @@ export function PasswordForm({
   const t = useMessages(accountMessages);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [pending, setPending] = useState(false);
-  const problemId = `${useId()}-problem`;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void attempt();
-  }
-
-  async function attempt() {
-    if (pending) return;
-    setFailure(null);
-    // Counted as the server counts: in characters, not UTF-16 units.
-    if (Array.from(password).length < MIN_PASSWORD_LENGTH)
-      return setProblem({ message: t.tooShort, fields: 'password' });
-    if (password !== repeat) return setProblem({ message: t.notTheSame, fields: 'both' });
-    setProblem(null);
-    setPending(true);
-    try {
-      await onAccepted(await acceptInvitation(token, password));
-    } catch (caught) {
-      if (isApiError(caught) && caught.code === 'invitation_not_found') onInvitationGone();
-      else if (isApiError(caught) && caught.code === 'weak_password')
-        setProblem({ message: weakPasswordMessage(caught.details?.[0]), fields: 'password' });
-      else setFailure(caught);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { problem, failure, pending, problemId, submit, retry } = useFormAttempt<Problem>({
+    check: () => {
+      // Counted as the server counts: in characters, not UTF-16 units.
+      if (Array.from(password).length < MIN_PASSWORD_LENGTH) return { message: t.tooShort, fields: 'password' };
+      if (password !== repeat) return { message: t.notTheSame, fields: 'both' };
+      return null;
+    },
+    send: async () => {
+      try {
+        await onAccepted(await acceptInvitation(token, password));
+      } catch (caught) {
+        // Neither a problem nor a failure of this form: the page says the invitation is gone.
+        if (isApiError(caught) && caught.code === 'invitation_not_found') return onInvitationGone();
+        throw caught;
+      }
+    },
+    problemOf: (caught) =>
+      isApiError(caught) && caught.code === 'weak_password'
+        ? { message: weakPasswordMessage(caught.details?.[0]), fields: 'password' }
+        : null,
+  });
 
   function weakPasswordMessage(details: unknown): string {
     const reason = typeof details === 'object' && details !== null ? Reflect.get(details, 'reason') : undefined;
@@ -105,7 +97,7 @@ export function PasswordForm({
           {problem.message}
         </p>
       )}
-      {failure !== null && <ApiErrorNotice error={failure} onRetry={() => void attempt()} />}
+      {failure !== null && <ApiErrorNotice error={failure} onRetry={retry} />}
       <Button kind="primary" type="submit" aria-disabled={pending || undefined}>
         {pending ? t.creating : t.create}
       </Button>
