@@ -14,8 +14,11 @@ import { PortalKeyError } from './portal-tokens.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { timingSafeEqual } from 'node:crypto';
 
-/** The public endpoints (sign-in, invitations, the session's state). */
-const PUBLIC = /^\/dashboard-api\/auth(\/|$)/;
+/**
+ * The public endpoints: sign-in, invitations, the session's state, and what describes the server
+ * (its status and its OpenAPI document, public in token mode too).
+ */
+const PUBLIC = /^\/dashboard-api\/(auth(\/|$)|status$|openapi\.json$)/;
 /**
  * The portal's lists, read by POST (a page and filters in the body): reads, for the viewer's
  * check and the CSRF token alike (a cross-site page can neither send the cookie with them,

@@ -18,6 +18,13 @@ describeEachStore('accounts sign-in', (_dialect, open) => {
   });
   afterEach(() => h.close());
 
+  it('answers what describes the server without a session, and nothing else', async () => {
+    expect((await h.send('GET', '/dashboard-api/status')).status).toBe(200);
+    expect((await h.send('GET', '/dashboard-api/openapi.json')).body.openapi).toBe('3.1.0');
+    expectError(await h.send('GET', '/dashboard-api/people/count'), 401, 'not_signed_in');
+    expectError(await h.send('GET', '/dashboard-api/status/../people/count'), 401, 'not_signed_in');
+  });
+
   it('signs in with the right password: the session, an HttpOnly SameSite=Lax cookie', async () => {
     const reply = await signIn(h, ' Ann@Example.org', PASSWORD);
     expect(reply.status).toBe(200);

@@ -438,10 +438,12 @@ function tokenCheckedErrors(operation: Operation, write: boolean): Record<string
     responses[401] = errorAnswer(
       'No token, or a token the portal refuses (`missing_token`, `invalid_token`, `token_expired`); in accounts mode, no live session (`not_signed_in`).',
     );
-    if (write)
-      responses[403] = errorAnswer(
-        "Accounts mode only: no or a wrong `X-CSRF-Token` (`csrf_refused`), or a viewer's change (`read_only`).",
-      );
+    responses[403] = errorAnswer(
+      (write
+        ? "Accounts mode only: no or a wrong `X-CSRF-Token` (`csrf_refused`), a viewer's change (`read_only`), "
+        : 'Accounts mode only: ') +
+        "a group manager's request for what is the organisation's as a whole (`not_for_managers`), or a manager's change outside their groups (`outside_scope`). Outside a manager's groups a read answers 404, as for what does not exist.",
+    );
     responses[429] = errorAnswer(
       'Too many failed attempts from this client, on `/api` and here together (`too_many_requests`): wait the seconds of `Retry-After`.',
     );
