@@ -3,8 +3,10 @@
 // outside them, and of another organisation, after an administrator has filled the history, the
 // directory, the jobs and the reports with what lies outside. Nothing outside the subtrees may show
 // in any answer, a write outside them never reaches the portal, and a read inside them answers.
+// The Access page's operations are asked too (an admin's: refused); the sign-in ones are the
+// session's own (sign-in.test.ts).
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { documentedOperations } from '../../dashboard/openapi.ts';
+import { documentedAccountsOperations, documentedOperations } from '../../dashboard/openapi.ts';
 import { openStore } from '../../dashboard/store/connection.ts';
 import { operations as portalOperations } from '../../portal/openapi.ts';
 import { startAccounts, type AccountsHarness, type Person } from '../test-accounts.ts';
@@ -236,6 +238,16 @@ function probesOf(operation: string): Probe[] {
       return [at(`/api${template}`, 'inside', list())];
     case 'GET /product/get/{id}':
       return [at(`/api/product/get/${truth.productId}`, 'inside')];
+    case 'GET /access/accounts':
+    case 'GET /access/events':
+    case 'POST /access/invitations':
+    case 'PATCH /access/accounts/{id}':
+    case 'DELETE /access/accounts/{id}':
+    case 'POST /access/accounts/{id}/end-sessions': {
+      const body =
+        method === 'GET' || method === 'DELETE' ? undefined : { email: 'x@example.org', name: 'X', role: 'admin' };
+      return [at(d(template.replace('{id}', String(ann.accountId))), 'outside', body)];
+    }
     default: {
       // Operations without ids in their path: asked as they are.
       if (template.includes('{')) throw new Error(`No probes written for ${operation}: add them to the scope fuzz.`);
@@ -246,8 +258,11 @@ function probesOf(operation: string): Probe[] {
 }
 
 const portalPaths = new Set(portalOperations.map((operation) => operation.path));
+/** The Access page's operations: an admin's, refused to a manager whatever the account. */
+const accessOperations = documentedAccountsOperations.filter((operation) => operation.includes(' /access/'));
 const allOperations = [
   ...documentedOperations,
+  ...accessOperations,
   ...portalOperations.map((operation) => `${operation.method.toUpperCase()} ${operation.path}`),
 ];
 
@@ -262,7 +277,8 @@ it('shows a manager nothing outside their subtrees on any route, and writes noth
       const label = `${probe.method} ${probe.path} ${probe.body ? JSON.stringify(probe.body) : ''}`;
       if (reply.status >= 500) problems.push(`${label}: ${reply.status}`);
       if (reply.status >= 400 && reply.body?.status !== false) problems.push(`${label}: no error envelope`);
-      const refused = REFUSED[operation];
+      const refused =
+        REFUSED[operation] ?? (accessOperations.includes(operation) ? 'the Access page is the admins’' : undefined);
       if (refused && reply.status !== 403) problems.push(`${label}: ${reply.status}, refused to managers expected`);
       // Inside, the scope lets the request reach its route: a read answers; a write may still be
       // refused by the route for its own reasons (a job that cannot run again: 409).
