@@ -195,10 +195,11 @@ export class AccountStore {
     });
   }
 
+  /** A sign-in (by password, invitation or single sign-on): the account is in use, invited no more. */
   async signedIn(orgId: number, accountId: number, now: number): Promise<void> {
     await this.db
       .updateTable('account')
-      .set({ last_sign_in_at: isoTime(now) })
+      .set({ last_sign_in_at: isoTime(now), status: 'active' })
       .where('org_id', '=', orgId)
       .where('account_id', '=', accountId)
       .execute();

@@ -128,6 +128,8 @@ it('names the sign-on on the sign-in page, and signs in the account with a verif
     headers: { cookie: `lp_session=${cookie}` },
   });
   expect((await reply(session)).body.account).toMatchObject({ email: 'ann@example.org', role: 'admin' });
+  // Invited, never given a password: signed in by the single sign-on, the account is in use.
+  expect(await accounts?.store.byEmail('ann@example.org')).toMatchObject({ status: 'active' });
 });
 
 it('refuses an unverified e-mail, an e-mail without an account, and a callback it did not start', async () => {
