@@ -53,8 +53,7 @@ export function accessRoutes(accounts: Accounts): Hono {
     const role: Role = body.role ?? account.role;
     const group_ids = body.group_ids ?? account.group_ids;
     requireManagerGroups(role, group_ids);
-    if (account.role === 'admin' && role !== 'admin' && (await store.countAdmins(admin.org_id)) <= 1) throw lastAdmin();
-    await store.update(admin.org_id, account.account_id, { role, group_ids });
+    if (!(await store.changeKeepingAnAdmin(admin.org_id, account.account_id, { role, group_ids }))) throw lastAdmin();
     if (role !== account.role || JSON.stringify(group_ids) !== JSON.stringify(account.group_ids))
       await store.record(
         admin.org_id,
@@ -73,8 +72,7 @@ export function accessRoutes(accounts: Accounts): Hono {
   app.delete('/accounts/:id', async (c) => {
     const admin = caller(c);
     const account = await target(c, admin.org_id);
-    if (account.role === 'admin' && (await store.countAdmins(admin.org_id)) <= 1) throw lastAdmin();
-    await store.remove(admin.org_id, account.account_id);
+    if (!(await store.changeKeepingAnAdmin(admin.org_id, account.account_id, 'remove'))) throw lastAdmin();
     await store.record(
       admin.org_id,
       { kind: 'removed', actor: actorOf(admin), subject_email: account.email, detail: null },

@@ -67,11 +67,35 @@ describeEachStore('account store', (_dialect, open) => {
       ['bob@example.org', [3, 9]],
     ]);
     expect(await accounts.byId(2, ann ?? 0)).toBeUndefined();
-    await accounts.remove(2, ann ?? 0);
+    await accounts.changeKeepingAnAdmin(2, ann ?? 0, 'remove');
     expect(await accounts.byId(1, ann ?? 0)).toBeDefined();
     await accounts.record(1, { kind: 'invited', actor: null, subject_email: 'ann@example.org', detail: null }, clock);
     expect((await accounts.events(1, 1, 50)).total).toBe(1);
     expect(await accounts.events(2, 1, 50)).toEqual({ events: [], total: 0 });
+  });
+
+  it('keeps an admin when two admins demote each other at once, or remove each other', async () => {
+    await accounts.addOrg(1, 'sealed', clock);
+    const admin = (email: string) =>
+      accounts.createAccount(1, { email, name: email, role: 'admin', group_ids: [] }, clock).then((id) => id ?? 0);
+    const [ann, bob] = [await admin('ann@example.org'), await admin('bob@example.org')];
+    const asViewer = { role: 'viewer' as const, group_ids: [] };
+    // Two transactions at once (two pooled connections on PostgreSQL): one of them must see the other.
+    const demoted = await Promise.all([
+      accounts.changeKeepingAnAdmin(1, ann, asViewer),
+      accounts.changeKeepingAnAdmin(1, bob, asViewer),
+    ]);
+    expect(demoted.filter(Boolean)).toHaveLength(1);
+    const admins = (await accounts.list(1, 0, clock)).filter((a) => a.role === 'admin');
+    expect(admins).toHaveLength(1);
+    const [kept] = admins;
+    const cat = await admin('cat@example.org');
+    const removed = await Promise.all([
+      accounts.changeKeepingAnAdmin(1, kept?.account_id ?? 0, 'remove'),
+      accounts.changeKeepingAnAdmin(1, cat, 'remove'),
+    ]);
+    expect(removed.filter(Boolean)).toHaveLength(1);
+    expect((await accounts.list(1, 0, clock)).filter((a) => a.role === 'admin')).toHaveLength(1);
   });
 
   it('ends a session idle for 30 minutes, slides it with each request, ends it after 12 hours', async () => {

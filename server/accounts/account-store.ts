@@ -163,28 +163,49 @@ export class AccountStore {
     }));
   }
 
-  async countAdmins(orgId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('account')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('org_id', '=', orgId)
-      .where('role', '=', 'admin')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  async update(orgId: number, accountId: number, fields: { role: Role; group_ids: readonly number[] }): Promise<void> {
-    await this.db
-      .updateTable('account')
-      .set({ role: fields.role, group_ids: JSON.stringify(fields.group_ids) })
-      .where('org_id', '=', orgId)
-      .where('account_id', '=', accountId)
-      .execute();
-  }
-
-  /** Removes the account, its invitations and its sessions (which end at once). */
-  async remove(orgId: number, accountId: number): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+  /**
+   * Changes the account's role and groups, or removes it (with its invitations and sessions, which
+   * end at once), unless that would leave the organisation without an admin: then false, nothing
+   * done. The organisation's row is written first, so that two such changes at once (two admins
+   * demoting each other, on two replicas) are counted one after the other: PostgreSQL holds its
+   * row lock to the end of the transaction, SQLite its write lock.
+   */
+  async changeKeepingAnAdmin(
+    orgId: number,
+    accountId: number,
+    change: { role: Role; group_ids: readonly number[] } | 'remove',
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('account_org')
+        .set((eb) => ({ added_at: eb.ref('added_at') }))
+        .where('org_id', '=', orgId)
+        .execute();
+      const current = await tx
+        .selectFrom('account')
+        .select('role')
+        .where('org_id', '=', orgId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      const staysAdmin = change !== 'remove' && change.role === 'admin';
+      if (current?.role === 'admin' && !staysAdmin) {
+        const admins = await tx
+          .selectFrom('account')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('org_id', '=', orgId)
+          .where('role', '=', 'admin')
+          .executeTakeFirstOrThrow();
+        if (Number(admins.n) <= 1) return false;
+      }
+      if (change !== 'remove') {
+        await tx
+          .updateTable('account')
+          .set({ role: change.role, group_ids: JSON.stringify(change.group_ids) })
+          .where('org_id', '=', orgId)
+          .where('account_id', '=', accountId)
+          .execute();
+        return true;
+      }
       await tx.deleteFrom('account_session').where('org_id', '=', orgId).where('account_id', '=', accountId).execute();
       await tx
         .deleteFrom('account_invitation')
@@ -192,6 +213,7 @@ export class AccountStore {
         .where('account_id', '=', accountId)
         .execute();
       await tx.deleteFrom('account').where('org_id', '=', orgId).where('account_id', '=', accountId).execute();
+      return true;
     });
   }
 
