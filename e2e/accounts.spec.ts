@@ -136,6 +136,11 @@ test('a viewer sees no write action', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Add member' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Access' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Import a list' })).toHaveCount(0);
+  // A write page typed in the address bar says the role does not include it.
+  await page.goto(`${server.url}/memberships/new`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Not open to your role' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add member' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test('a group manager sees the subtree of their group, and nothing above it', async ({ page }) => {

@@ -14,7 +14,7 @@ import { reloadWatchedJobs, subscribeWatchedJobs, watchedJobs } from '#api/watch
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths, routes } from '#lib/paths.ts';
-import { useCanWrite, useIsAccountAdmin, useSignedInAccount } from '#session/account.ts';
+import { useCanWrite, useIsAccountAdmin, useSignedInAccount, type Audience } from '#session/account.ts';
 import { useSession } from '#session/session.tsx';
 import {
   AccessIcon,
@@ -31,7 +31,7 @@ import {
 import { Button } from '#components/button.tsx';
 import { appMessages } from './messages.ts';
 import { OrganisationName } from '#components/organisation-name.tsx';
-import { navEntries, type NavAudience, type NavIcon } from './route-registry.ts';
+import { navEntries, type NavIcon } from './route-registry.ts';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import { SlowDownNotice } from './slow-down-notice.tsx';
 import styles from './layout.module.css';
@@ -53,7 +53,7 @@ const navIcons: Record<NavIcon, ReactNode> = {
 };
 
 /** Whether a navigation entry is for this account (token mode: no account, the admins' pages are accounts mode's). */
-function shownTo(audience: NavAudience | undefined, can: { write: boolean; manageAccess: boolean }): boolean {
+function shownTo(audience: Audience | undefined, can: { write: boolean; manageAccess: boolean }): boolean {
   if (audience === 'admins') return can.manageAccess;
   if (audience === 'writers') return can.write;
   return true;

@@ -15,6 +15,7 @@ import { startTakePage } from '../features/takes/first-load.ts';
 import { prefetchUserPage } from '../features/users/first-load.ts';
 import type { routes } from '#lib/paths.ts';
 import { parseRecordId } from '#lib/record-id.ts';
+import type { Audience } from '#session/account.ts';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 
 /** A signed-in visit of a page, as the first load sees it. */
@@ -31,20 +32,16 @@ export type NavIcon = 'groups' | 'users' | 'products' | 'addMember' | 'history' 
 export type NavLabel =
   'navGroups' | 'navUsers' | 'navProducts' | 'navAddMember' | 'navHistory' | 'navJobs' | 'navSettings' | 'navAccess';
 
-/**
- * Who sees a navigation entry in accounts mode (token mode shows every entry but the admins'):
- * `writers` hides it from a viewer, whose writes the server refuses; `admins` shows it to admins only.
- */
-export type NavAudience = 'writers' | 'admins';
-
 export interface PageRoute {
   page: LazyPage;
   /** Signed out (the login page) or inside the signed-in shell. */
   signedOut?: true;
+  /** Who may open the page and see its navigation entry (account.ts); everyone signed in when absent. */
+  audience?: Audience;
   /** Starts the page's first requests; may return more code to wait for (a view loaded apart). */
   start?: (visit: Visit) => Promise<void> | void;
   /** In the main navigation, in the table's order. */
-  nav?: { label: NavLabel; icon: NavIcon; audience?: NavAudience };
+  nav?: { label: NavLabel; icon: NavIcon };
 }
 
 /** For a page of one record: `:id` read as the page reads it, then `start` with it. */
@@ -96,14 +93,17 @@ export const pageRoutes = {
   addMember: {
     page: lazyPage(() => import('../features/memberships/add/add-member-page.tsx'), 'AddMemberPage'),
     start: startMembership,
-    nav: { label: 'navAddMember', icon: 'addMember', audience: 'writers' },
+    audience: 'writers',
+    nav: { label: 'navAddMember', icon: 'addMember' },
   },
   importMembers: {
     page: lazyPage(() => import('../features/memberships/import/import-page.tsx'), 'ImportPage'),
+    audience: 'writers',
     start: startMembership,
   },
   addPeople: {
     page: lazyPage(() => import('../features/memberships/add-people/add-people-page.tsx'), 'AddPeoplePage'),
+    audience: 'writers',
   },
   history: {
     page: lazyPage(() => import('../features/history/history-page.tsx'), 'HistoryPage'),
@@ -111,6 +111,7 @@ export const pageRoutes = {
   },
   addPeopleList: {
     page: lazyPage(() => import('../features/users/add-people-page.tsx'), 'AddPeopleListPage'),
+    audience: 'writers',
   },
   settings: {
     page: lazyPage(() => import('../features/settings/settings-page.tsx'), 'SettingsPage'),
@@ -125,7 +126,8 @@ export const pageRoutes = {
   },
   access: {
     page: lazyPage(() => import('../features/access/access-page.tsx'), 'AccessPage'),
-    nav: { label: 'navAccess', icon: 'access', audience: 'admins' },
+    audience: 'admins',
+    nav: { label: 'navAccess', icon: 'access' },
   },
   invitation: {
     page: lazyPage(() => import('../features/auth/invitation-page.tsx'), 'InvitationPage'),
@@ -149,4 +151,7 @@ export const pageEntries = (Object.keys(pageRoutes) as PageKey[]).map((key) => (
 }));
 
 /** The main navigation, in the table's order. */
-export const navEntries = pageEntries.flatMap(({ key, nav }) => (nav ? [{ key, ...nav }] : []));
+export const navEntries = pageEntries.flatMap(({ key, nav, audience }) => (nav ? [{ key, audience, ...nav }] : []));
+
+/** A page the account's role may not open (role-refused-page.tsx). */
+export const roleRefusedPage = lazyPage(() => import('./role-refused-page.tsx'), 'RoleRefusedPage');

@@ -1,20 +1,29 @@
 // Declarative routes (14 kB gzip of react-router instead of 30 kB for the data router) and a
 // lazy chunk per page, both from the route registry (route-registry.ts): the login page carries
 // no table, tree, sanitiser or page code.
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { routes } from '#lib/paths.ts';
 import { PageTitle } from './page-title.tsx';
 import { RequireSession } from './require-session.tsx';
-import { layoutPage, notFoundPage, pageEntries } from './route-registry.ts';
+import { useMayOpen, type Audience } from '#session/account.ts';
+import { layoutPage, notFoundPage, pageEntries, roleRefusedPage } from './route-registry.ts';
 import { RouteBoundary } from './route-boundary.tsx';
 
-function page(Page: ComponentType) {
+function page(Page: ComponentType, audience?: Audience) {
   return (
     <RouteBoundary>
-      <Page />
+      <ForAudience audience={audience}>
+        <Page />
+      </ForAudience>
     </RouteBoundary>
   );
+}
+
+/** A page the account's role may not open says so, rather than offer what the server would refuse. */
+function ForAudience({ audience, children }: { audience: Audience | undefined; children: ReactNode }) {
+  const RoleRefused = roleRefusedPage;
+  return useMayOpen(audience) ? children : <RoleRefused />;
 }
 
 const Layout = layoutPage;
@@ -38,8 +47,8 @@ export function AppRoutes() {
             </RequireSession>
           }
         >
-          {signedIn.map(({ key, page: Page }) => (
-            <Route key={key} path={routes[key]} element={page(Page)} />
+          {signedIn.map(({ key, page: Page, audience }) => (
+            <Route key={key} path={routes[key]} element={page(Page, audience)} />
           ))}
           <Route path="*" element={page(notFoundPage)} />
         </Route>

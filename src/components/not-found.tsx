@@ -10,12 +10,23 @@ import styles from './not-found.module.css';
  * A clear "not found" page; features pass their own title and text (e.g. "Group 42 not found"),
  * and may offer their own way out (`action`) instead of the link to the groups.
  */
-export function NotFound({ title, body, action }: { title?: string; body?: string; action?: ReactNode }) {
+export function NotFound({
+  title,
+  body,
+  action,
+  code = 404,
+}: {
+  title?: string;
+  body?: string;
+  action?: ReactNode;
+  /** The HTTP status it stands for, shown large (403: a page the role may not open). */
+  code?: 404 | 403;
+}) {
   const t = useMessages(componentMessages);
   return (
     <section className={styles.page}>
       <p className={styles.code} aria-hidden="true">
-        404
+        {code}
       </p>
       <h1>{title ?? t.notFoundTitle}</h1>
       <p className={styles.body}>{body ?? t.notFoundBody}</p>

@@ -25,3 +25,17 @@ export function useCanChangeOrganisation(): boolean {
   const role = useSignedInAccount()?.role;
   return role === undefined || role === 'admin';
 }
+
+/**
+ * Who may open a page (and see its navigation entry) in accounts mode: `writers` leaves out a
+ * viewer, whose writes the server refuses; `admins` is for admins only. Token mode has no account:
+ * every page but the admins' (which are accounts mode's).
+ */
+export type Audience = 'writers' | 'admins';
+
+export function useMayOpen(audience: Audience | undefined): boolean {
+  const role = useSignedInAccount()?.role;
+  if (audience === 'admins') return role === 'admin';
+  if (audience === 'writers') return role !== 'viewer';
+  return true;
+}
