@@ -96,6 +96,20 @@ test('an invited admin chooses a password, manages access and ends their session
   await form.getByRole('button', { name: 'Create the invitation' }).click();
   await expect(form.getByLabel('Invitation link')).toHaveValue(/\/invitation#.+/);
   await expect(table.getByRole('row', { name: /Bo Viewer/ })).toContainText('Invitation sent');
+
+  // A group manager needs a group, said before sending; the table then names it.
+  const branch = org1.rootGroupId + 2;
+  await form.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Invite someone' }).click();
+  await form.getByLabel('E-mail').fill('mo@e2e.test');
+  await form.getByLabel('Name', { exact: true }).fill('Mo Manager');
+  await form.getByLabel('Role').selectOption('manager');
+  await form.getByRole('button', { name: 'Create the invitation' }).click();
+  await expect(form.getByText('A group manager needs at least one group: write its number.')).toBeVisible();
+  await form.getByLabel('Groups').fill(String(branch));
+  await form.getByRole('button', { name: 'Create the invitation' }).click();
+  await expect(form.getByLabel('Invitation link')).toHaveValue(/\/invitation#.+/);
+  await expect(table.getByRole('row', { name: /Mo Manager/ })).toContainText(`sales-emea-france (${branch})`);
   await expectNoAxeViolations(page);
 
   // A phone: each person is a card of label and value lines, still the same table with its rows,

@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { accessQueries } from '#api/access.ts';
+import { useGroupNames } from '#components/use-group-names.ts';
 import { ApiErrorNotice } from '#components/api-error-notice.tsx';
 import { Button } from '#components/button.tsx';
 import { DateCell } from '#components/date-cell.tsx';
@@ -78,7 +79,9 @@ function AccessContent() {
                   <th scope="row">{each.name}</th>
                   <td data-label={t.email}>{each.email}</td>
                   <td data-label={t.role}>{roles[each.role]}</td>
-                  <td data-label={t.groups}>{each.role === 'manager' ? each.group_ids.join(', ') : t.allGroups}</td>
+                  <td data-label={t.groups}>
+                    {each.role === 'manager' ? <ManagedGroups ids={each.group_ids} /> : t.allGroups}
+                  </td>
                   <td data-label={t.status}>{each.status === 'active' ? t.active : t.invited}</td>
                   <td data-label={t.lastSignIn}>
                     {each.last_sign_in_at ? <DateCell value={each.last_sign_in_at} /> : t.never}
@@ -94,4 +97,10 @@ function AccessContent() {
       )}
     </>
   );
+}
+
+/** A manager's groups by name (their number after it), the number alone until the name is known. */
+function ManagedGroups({ ids }: { ids: readonly number[] }) {
+  const names = useGroupNames(ids);
+  return ids.map((id) => (names.has(id) ? `${names.get(id)} (${id})` : String(id))).join(', ');
 }
