@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { noSuchGroup } from '../../dashboard/group-member-lists.ts';
 import { noReport } from '../../dashboard/routes/progress.ts';
 import { PortalError } from '../../portal/errors.ts';
-import type { ScopeRule } from './manager-routes.ts';
+import { notForManagers, type ScopeRule } from './manager-routes.ts';
 import { managerScopeOf } from './manager-scope.ts';
 
 /** Nothing in the answer is about groups or people, or the route answers from the scope itself. */
@@ -15,7 +15,7 @@ const open: MiddlewareHandler = (_c, next) => next();
 
 /** Organisation-wide, and not narrowed to the subtrees: the same answer as a route without a rule. */
 const organisationWide: MiddlewareHandler = (c) => {
-  throw new PortalError(403, 'not_for_managers', `${c.req.method} ${c.req.path} is not open to group managers.`);
+  throw notForManagers(c.req.method, c.req.path);
 };
 
 /**

@@ -14,7 +14,8 @@ export interface ScopeRule {
   check: MiddlewareHandler;
 }
 
-const notForManagers = (method: string, path: string) =>
+/** What a manager is answered for a route no rule opens, or one refused as the organisation's. */
+export const notForManagers = (method: string, path: string) =>
   new PortalError(403, 'not_for_managers', `${method} ${path} is not open to group managers.`);
 
 /** After the accounts guard: lets admins and viewers by, and holds a manager to the rules. */
