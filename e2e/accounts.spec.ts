@@ -135,6 +135,10 @@ test('an invited admin chooses a password, manages access and ends their session
   await dialog.getByRole('button', { name: 'Sign in' }).click();
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('row', { name: /Bo Viewer/ })).toBeVisible();
+  // The access events are an admin's tab of the history.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+  await page.getByRole('tab', { name: 'Access' }).click();
+  await expect(page.getByRole('tab', { name: 'Access' })).toHaveAttribute('aria-selected', 'true');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toBeVisible();
@@ -176,6 +180,10 @@ test('a group manager sees the subtree of their group, and nothing above it', as
   await expect(page.getByRole('heading', { level: 1, name: `Group ${org1.rootGroupId} not found` })).toBeVisible();
   await page.goto(`${server.url}/groups/${branch}`);
   await expect(page.getByRole('heading', { level: 1, name: branchName })).toBeVisible();
+  // The history without the access events (an admin's tab).
+  await nav.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Access' })).toHaveCount(0);
   // The organisation's settings are read, not changed.
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByText('Only an administrator can change these settings.')).toBeVisible();

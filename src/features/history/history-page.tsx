@@ -5,7 +5,7 @@ import { Button } from '#components/button.tsx';
 import { useDashboardServer } from '#components/dashboard-server.ts';
 import { useMessages } from '#lib/i18n.tsx';
 import { useListSearch } from '#lib/list-search.ts';
-import { useSignedInAccount } from '#session/account.ts';
+import { useIsAccountAdmin } from '#session/account.ts';
 import { accessEventMessages } from './access-event-messages.ts';
 import { AccessEvents } from './access-events.tsx';
 import { ActorSetting } from './actor-setting.tsx';
@@ -45,13 +45,16 @@ export function HistoryPage() {
 
 type Tab = 'memberships' | 'access';
 
-/** Accounts mode adds the access events in a tab of their own; token mode has none to show. */
+/**
+ * Accounts mode adds the access events in a tab of their own, for admins (the server answers them
+ * to admins only); token mode has none to show.
+ */
 function HistoryTabs() {
   const t = useMessages(accessEventMessages);
-  const accounts = useSignedInAccount() !== null;
+  const admin = useIsAccountAdmin();
   const [tab, setTab] = useState<Tab>('memberships');
   const id = useId();
-  if (!accounts) return <HistoryContent showActor />;
+  if (!admin) return <HistoryContent showActor />;
   const tabs: [Tab, string][] = [
     ['memberships', t.tabMemberships],
     ['access', t.tabAccess],
