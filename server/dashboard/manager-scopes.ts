@@ -18,9 +18,18 @@ const INDEX_POLL_MS = 100;
 const indexUnavailable = (why: string) =>
   new PortalError(503, 'group_index_unavailable', `Your groups could not be listed (${why}). Try again in a moment.`);
 
+type Subtree = ReturnType<typeof subtreeOf> & { ids: ReadonlySet<number> };
+
+interface ParsedIndex {
+  gatheredAt: string | null;
+  groups: Grp[];
+  /** The subtrees worked out from it, by their sorted root ids ("3,9"). */
+  subtrees: Map<string, Subtree>;
+}
+
 export class ManagerScopes {
   /** The last parsed index per organisation, kept while its gathering time is the same. */
-  private readonly parsed = new Map<number, { gatheredAt: string | null; groups: Grp[] }>();
+  private readonly parsed = new Map<number, ParsedIndex>();
 
   constructor(
     private readonly caches: SharedCaches,
@@ -30,17 +39,34 @@ export class ManagerScopes {
   ) {}
 
   async of(orgId: number, accountId: number, token: string, groupIds: readonly number[]): Promise<ManagerScope> {
-    const subtree = subtreeOf(await this.index(orgId, token), groupIds);
-    const ids = subtree.groups.map((group) => group.grp_id);
+    const { rootIds, groups, ids } = await this.subtree(orgId, token, groupIds);
     let members: Promise<ReadonlySet<number>> | undefined;
     return {
       orgId,
       accountId,
-      rootIds: subtree.rootIds,
-      groupIds: new Set(ids),
-      groups: subtree.groups,
-      members: () => (members ??= this.members(orgId, token, ids)),
+      rootIds,
+      groupIds: ids,
+      groups,
+      members: () =>
+        (members ??= this.members(
+          orgId,
+          token,
+          groups.map((group) => group.grp_id),
+        )),
     };
+  }
+
+  /** The subtrees of these groups, worked out once per gathering of the index (not on every request). */
+  private async subtree(orgId: number, token: string, groupIds: readonly number[]): Promise<Subtree> {
+    const index = await this.index(orgId, token);
+    const key = [...new Set(groupIds)].sort((a, b) => a - b).join(',');
+    let subtree = index.subtrees.get(key);
+    if (!subtree) {
+      const found = subtreeOf(index.groups, groupIds);
+      subtree = { ...found, ids: new Set(found.groups.map((group) => group.grp_id)) };
+      index.subtrees.set(key, subtree);
+    }
+    return subtree;
   }
 
   private async members(orgId: number, token: string, grpIds: readonly number[]): Promise<ReadonlySet<number>> {
@@ -50,27 +76,29 @@ export class ManagerScopes {
   }
 
   /** The organisation's groups, from the shared index; gathered first (and waited for) when it has none. */
-  private async index(orgId: number, token: string): Promise<Grp[]> {
-    const { gathered_at: gatheredAt } = await this.caches.status(orgId, 'groups');
+  private async index(orgId: number, token: string): Promise<ParsedIndex> {
+    let { gathered_at: gatheredAt } = await this.caches.status(orgId, 'groups');
     const kept = this.parsed.get(orgId);
-    if (kept && gatheredAt !== null && kept.gatheredAt === gatheredAt) return kept.groups;
+    if (kept && gatheredAt !== null && kept.gatheredAt === gatheredAt) return kept;
     let data = await this.caches.data(orgId, 'groups');
     if (data === null) {
       await this.gatherer.start(orgId, 'groups', token);
-      data = await this.waitForIndex(orgId);
+      ({ data, gatheredAt } = await this.waitForIndex(orgId));
     }
-    const groups = z.array(grpReadSchema).parse(JSON.parse(data));
-    this.parsed.set(orgId, { gatheredAt: (await this.caches.status(orgId, 'groups')).gathered_at, groups });
-    return groups;
+    // Kept under the time read before the data: a gathering that ended in between is read again
+    // at the next request, never the older list under the newer time.
+    const parsed = { gatheredAt, groups: z.array(grpReadSchema).parse(JSON.parse(data)), subtrees: new Map() };
+    this.parsed.set(orgId, parsed);
+    return parsed;
   }
 
-  private async waitForIndex(orgId: number): Promise<string> {
+  private async waitForIndex(orgId: number): Promise<{ data: string; gatheredAt: string | null }> {
     const until = Date.now() + INDEX_WAIT_MS;
     while (Date.now() < until) {
       const status = await this.caches.status(orgId, 'groups');
       if (status.state === 'failed') throw indexUnavailable(status.error_code ?? 'the gathering failed');
       const data = status.state === 'ready' ? await this.caches.data(orgId, 'groups') : null;
-      if (data !== null) return data;
+      if (data !== null) return { data, gatheredAt: status.gathered_at };
       await new Promise((resolve) => setTimeout(resolve, INDEX_POLL_MS));
     }
     throw indexUnavailable('it is still being gathered');
