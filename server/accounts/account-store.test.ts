@@ -1,5 +1,6 @@
 // The accounts' rows on both stores: one e-mail one account, organisations never see each
 // other's rows, sessions end when idle or past their end, the secret box and passwords.
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { describeEachStore } from '../dashboard/test/harness.ts';
 import type { DashboardStore } from '../dashboard/store/connection.ts';
@@ -33,7 +34,7 @@ it('hashes passwords with scrypt and refuses short, long and common ones', async
   expect(weakPassword('twelve chars ok')).toBeUndefined();
 });
 
-describeEachStore('account store', (_dialect, open) => {
+describeEachStore('account store', (dialect, open) => {
   let store: DashboardStore;
   let accounts: AccountStore;
   let clock = Date.parse('2026-03-01T08:00:00Z');
@@ -96,6 +97,34 @@ describeEachStore('account store', (_dialect, open) => {
     ]);
     expect(removed.filter(Boolean)).toHaveLength(1);
     expect((await accounts.list(1, 0, clock)).filter((a) => a.role === 'admin')).toHaveLength(1);
+  });
+
+  it('leaves the account, its sessions and its invitation whole when the store fails in the middle of removing it', async () => {
+    await accounts.addOrg(1, 'sealed', clock);
+    const add = (email: string) =>
+      accounts.createAccount(1, { email, name: email, role: 'admin', group_ids: [] }, clock).then((id) => id ?? 0);
+    const [ann] = [await add('ann@example.org'), await add('bob@example.org')];
+    const account = await accounts.byId(1, ann);
+    if (!account) throw new Error('no account');
+    const session = await new Sessions(accounts, times, () => clock).start(account);
+    await accounts.addInvitation(1, ann, 'invitation-hash', clock + 60_000);
+    // The store refuses the last statement of the removal (the account row): the sessions and the
+    // invitation were already deleted in the same transaction.
+    await (
+      dialect === 'sqlite'
+        ? sql`CREATE TRIGGER fail_removal BEFORE DELETE ON account BEGIN SELECT RAISE(ABORT, 'store failed'); END`
+        : sql`CREATE FUNCTION fail_removal() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'store failed'; END $$ LANGUAGE plpgsql;
+            CREATE TRIGGER fail_removal BEFORE DELETE ON account FOR EACH ROW EXECUTE FUNCTION fail_removal()`
+    ).execute(store.db);
+    await expect(accounts.changeKeepingAnAdmin(1, ann, 'remove')).rejects.toThrow(/store failed/);
+    expect(await accounts.byId(1, ann)).toMatchObject({ email: 'ann@example.org', role: 'admin' });
+    expect(await accounts.session(session.session.idHash)).toBeDefined();
+    const invitations = await store.db
+      .selectFrom('account_invitation')
+      .select('token_hash')
+      .where('account_id', '=', ann)
+      .execute();
+    expect(invitations).toEqual([{ token_hash: 'invitation-hash' }]);
   });
 
   it('ends a session idle for 30 minutes, slides it with each request, ends it after 12 hours', async () => {
