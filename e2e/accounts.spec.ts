@@ -184,6 +184,8 @@ test('a group manager sees the subtree of their group, and nothing above it', as
   await nav.getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Access' })).toHaveCount(0);
+  // The history's "who" is the account: no name to type for it.
+  await expect(page.getByLabel('Your name, for the history')).toHaveCount(0);
   // The organisation's settings are read, not changed.
   await nav.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByText('Only an administrator can change these settings.')).toBeVisible();

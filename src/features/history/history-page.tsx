@@ -5,7 +5,7 @@ import { Button } from '#components/button.tsx';
 import { useDashboardServer } from '#components/dashboard-server.ts';
 import { useMessages } from '#lib/i18n.tsx';
 import { useListSearch } from '#lib/list-search.ts';
-import { useIsAccountAdmin } from '#session/account.ts';
+import { useIsAccountAdmin, useSignedInAccount } from '#session/account.ts';
 import { accessEventMessages } from './access-event-messages.ts';
 import { AccessEvents } from './access-events.tsx';
 import { ActorSetting } from './actor-setting.tsx';
@@ -52,9 +52,11 @@ type Tab = 'memberships' | 'access';
 function HistoryTabs() {
   const t = useMessages(accessEventMessages);
   const admin = useIsAccountAdmin();
+  // In accounts mode the history's "who" is the signed-in account: no name to type.
+  const accountsMode = useSignedInAccount() !== null;
   const [tab, setTab] = useState<Tab>('memberships');
   const id = useId();
-  if (!admin) return <HistoryContent showActor />;
+  if (!admin) return <HistoryContent showActor={!accountsMode} />;
   const tabs: [Tab, string][] = [
     ['memberships', t.tabMemberships],
     ['access', t.tabAccess],
