@@ -9,7 +9,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, matchPath, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { reloadWatchedJobs, subscribeWatchedJobs, watchedJobs } from '#api/watched-jobs.ts';
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
@@ -31,7 +31,8 @@ import {
 import { Button } from '#components/button.tsx';
 import { appMessages } from './messages.ts';
 import { OrganisationName } from '#components/organisation-name.tsx';
-import { navEntries, type NavIcon } from './route-registry.ts';
+import { navEntries, pageEntries, type NavIcon } from './route-registry.ts';
+import { RoleRefusedPage } from './role-refused-page.tsx';
 import { SessionExpiredDialog } from './session-expired-dialog.tsx';
 import { SlowDownNotice } from './slow-down-notice.tsx';
 import styles from './layout.module.css';
@@ -72,6 +73,9 @@ export function Layout() {
   const session = state.status === 'signed-in' || state.status === 'expired' ? state.session : null;
   const account = useSignedInAccount();
   const can = { write: useCanWrite(), manageAccess: useIsAccountAdmin() };
+  // A page the role may not open, its address typed: said here (in the shell's chunk, off the
+  // login page) rather than a form whose every change the server would refuse.
+  const refused = pageEntries.some(({ key, audience }) => matchPath(routes[key], pathname) && !shownTo(audience, can));
   const orgId = session?.orgId ?? null;
   const [shownOrgId, setShownOrgId] = useState(orgId);
   const [orgSwitched, setOrgSwitched] = useState(false);
@@ -194,9 +198,7 @@ export function Layout() {
             </Suspense>
           )}
         </div>
-        <Fragment key={orgId ?? 'none'}>
-          <Outlet />
-        </Fragment>
+        <Fragment key={orgId ?? 'none'}>{refused ? <RoleRefusedPage /> : <Outlet />}</Fragment>
       </main>
       {state.status === 'expired' && <SessionExpiredDialog onSignOut={handleSignOut} />}
     </div>

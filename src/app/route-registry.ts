@@ -152,6 +152,3 @@ export const pageEntries = (Object.keys(pageRoutes) as PageKey[]).map((key) => (
 
 /** The main navigation, in the table's order. */
 export const navEntries = pageEntries.flatMap(({ key, nav, audience }) => (nav ? [{ key, audience, ...nav }] : []));
-
-/** A page the account's role may not open (role-refused-page.tsx). */
-export const roleRefusedPage = lazyPage(() => import('./role-refused-page.tsx'), 'RoleRefusedPage');

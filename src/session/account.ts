@@ -27,15 +27,8 @@ export function useCanChangeOrganisation(): boolean {
 }
 
 /**
- * Who may open a page (and see its navigation entry) in accounts mode: `writers` leaves out a
+ * Who may open a page (and see its navigation entry) in accounts mode (checked by the layout): `writers` leaves out a
  * viewer, whose writes the server refuses; `admins` is for admins only. Token mode has no account:
  * every page but the admins' (which are accounts mode's).
  */
 export type Audience = 'writers' | 'admins';
-
-export function useMayOpen(audience: Audience | undefined): boolean {
-  const role = useSignedInAccount()?.role;
-  if (audience === 'admins') return role === 'admin';
-  if (audience === 'writers') return role !== 'viewer';
-  return true;
-}
