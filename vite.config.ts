@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { writeStamp } from './server/web/build-stamp.ts';
 import { precompressDir } from './server/web/precompress.ts';
+import { writeRoutePreloads } from './server/web/route-preload-map.ts';
 
 /** Every build records the settings it baked in, so `npm start` knows whether dist/ still fits. */
 function buildStamp(): Plugin {
@@ -30,6 +31,23 @@ function precompress(): Plugin {
     },
     closeBundle() {
       precompressDir(outDir);
+    },
+  };
+}
+
+/** dist/.vite/route-preloads.json: each page's files beyond the entry, which `npm start` names in its HTML. */
+function routePreloads(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      writeRoutePreloads(outDir, root);
     },
   };
 }
@@ -74,7 +92,7 @@ function chunkSizeLimits(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), buildStamp(), precompress(), chunkSizeLimits()],
+  plugins: [react(), buildStamp(), precompress(), routePreloads(), chunkSizeLimits()],
   build: {
     // Checked per chunk by chunkSizeLimits() instead, which knows the chunks allowed to be larger.
     chunkSizeWarningLimit: Number.POSITIVE_INFINITY,

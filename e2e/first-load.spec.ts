@@ -79,3 +79,43 @@ test('moving to another page keeps the current one until the next is ready: no "
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await seen()).toBe(false);
 });
+
+test("once signed in, a page's HTML names its code, which loads once; signed out, the HTML names none", async ({
+  page,
+  context,
+}) => {
+  await context.clearCookies();
+  await page.addInitScript((token) => {
+    if (!localStorage.getItem('lp.token')) localStorage.setItem('lp.token', token);
+  }, E2E_TOKEN);
+  const tableChunk = /\/assets\/groups-table-[^/]+\.js$/;
+  const named = async () => {
+    const html = await (await page.request.get('/groups?view=table')).text();
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1] ?? '');
+  };
+  const layoutChunk = /\/assets\/layout-[^/]+\.js$/;
+  // A first visit: the entry's own preloads only, as built (the login page's bytes).
+  const asBuilt = await named();
+  expect(asBuilt.some((href) => tableChunk.test(href) || layoutChunk.test(href))).toBe(false);
+
+  await page.goto('/groups?view=table');
+  const rows = page.getByRole('table', { name: 'All groups' }).getByRole('row');
+  await expect(rows).toHaveCount(21);
+  expect((await context.cookies()).find((cookie) => cookie.name === 'lp-signed-in')?.value).toBe('1');
+  const preloads = await named();
+  expect(preloads.some((href) => tableChunk.test(href))).toBe(true);
+  expect(preloads.some((href) => layoutChunk.test(href))).toBe(true);
+
+  // Reloaded: the named files are the ones the page imports, each fetched once.
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.reload();
+  await expect(rows).toHaveCount(21);
+  expect(fetched.filter((path) => tableChunk.test(path))).toHaveLength(1);
+  expect(fetched.filter((path) => /\/assets\/groups-page-[^/]+\.css$/.test(path))).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect((await context.cookies()).some((cookie) => cookie.name === 'lp-signed-in')).toBe(false);
+  expect(await named()).toEqual(asBuilt);
+});

@@ -2,6 +2,7 @@
 // (empty cache and storage) with the token stored as "Keep me signed in" leaves it, the ready
 // probe, the API from fixtures, a CPU slowdown, and the requests read back from Resource Timing.
 import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
+import { SIGNED_IN_HINT } from '../../server/web/route-preloads.ts';
 import { serveAnswers, type Fixtures } from './api-fixtures.ts';
 import { installReadyProbe, READY_BINDING, type ReadySpec } from './page-ready.ts';
 import { kindOf, type Fetch } from './waterfall.ts';
@@ -22,7 +23,23 @@ export async function coldContext(
 ): Promise<{ context: BrowserContext; readyAt: Promise<number> }> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
-    storageState: { cookies: [], origins: [{ origin, localStorage: [{ name: 'lp.token', value: token }] }] },
+    // A browser that has signed in here before: its token kept, and the hint a signed-in shell
+    // leaves for the server (server/web/route-preloads.ts).
+    storageState: {
+      cookies: [
+        {
+          name: SIGNED_IN_HINT,
+          value: '1',
+          domain: new URL(origin).hostname,
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Strict',
+        },
+      ],
+      origins: [{ origin, localStorage: [{ name: 'lp.token', value: token }] }],
+    },
   });
   let report: (ms: number) => void = () => undefined;
   const readyAt = new Promise<number>((resolve, reject) => {

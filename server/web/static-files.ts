@@ -2,9 +2,11 @@
 // links and reloads work on every route. Nothing outside dist/ and no dot-file (.vite/) is served.
 // Each file goes out as its precompressed variant (.br, .gz) when the browser accepts one.
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { compress, encodings, negotiateEncoding, type Encoding } from './compression.ts';
+import { preloadsFor, readRoutePreloads, SIGNED_IN_HINT, withPreloads } from './route-preloads.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -78,13 +80,16 @@ async function sendFile(c: Context, path: string, cacheControl: string): Promise
 
 /**
  * index.html as it is on disk now, compressed as it goes: it may be edited after the build (its
- * portal-api-url meta tag), so it has no precompressed copy that could go stale; it is 1 KB.
+ * portal-api-url meta tag), so it has no precompressed copy that could go stale; it is 1 KB. For a
+ * browser that has signed in, it names the page's code (route-preloads.ts).
  */
-async function sendIndex(c: Context, path: string): Promise<Response> {
-  const html = await readFile(path);
+async function sendIndex(c: Context, path: string, distDir: string): Promise<Response> {
+  let html = await readFile(path, 'utf8');
+  if (getCookie(c, SIGNED_IN_HINT))
+    html = withPreloads(html, preloadsFor(await readRoutePreloads(distDir), new URL(c.req.url)));
   const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), ['br', 'gzip']);
-  const body = encoding ? new Uint8Array(await compress(encoding, html)) : html;
-  return c.body(body, 200, headersFor(path, 'no-cache', encoding, true));
+  const body = encoding ? new Uint8Array(await compress(encoding, Buffer.from(html))) : html;
+  return c.body(body, 200, { ...headersFor(path, 'no-cache', encoding, true), Vary: 'Accept-Encoding, Cookie' });
 }
 
 export function staticFiles(distDir: string) {
@@ -94,13 +99,13 @@ export function staticFiles(distDir: string) {
     const rawPath = new URL(c.req.url).pathname;
     const found = await lookup(root, rawPath);
     if (found.kind === 'refused') return c.text('Not found', 404);
-    if (found.kind === 'file' && found.path === index) return sendIndex(c, index);
+    if (found.kind === 'file' && found.path === index) return sendIndex(c, index, root);
     if (found.kind === 'file') {
       const immutable = rawPath.startsWith('/assets/');
       return sendFile(c, found.path, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     // A missing asset or file is a real 404; any other path is a client-side route.
     if (rawPath.startsWith('/assets/') || extname(rawPath) in contentTypes) return c.text('Not found', 404);
-    return sendIndex(c, index);
+    return sendIndex(c, index, root);
   };
 }

@@ -14,6 +14,8 @@ import { reloadWatchedJobs, subscribeWatchedJobs, watchedJobs } from '#api/watch
 import { LanguageSelect, ThemeSelect } from '#components/preference-controls.tsx';
 import { fill, useMessages } from '#lib/i18n.tsx';
 import { paths, routes } from '#lib/paths.ts';
+import { clearSignedInHint, setSignedInHint } from '#lib/signed-in-hint.ts';
+import { isTokenRemembered } from '#lib/token-storage.ts';
 import { useCanWrite, useIsAccountAdmin, useSignedInAccount, type Audience } from '#session/account.ts';
 import { useSession } from '#session/session.tsx';
 import {
@@ -102,6 +104,12 @@ export function Layout() {
   // the rest of the user data): read again here rather than by the session code, which is on the
   // first page while this list is not.
   useEffect(() => reloadWatchedJobs(), [orgId]);
+
+  // While the shell is shown, the server may name a page's code in its HTML (signed-in-hint.ts).
+  useEffect(() => {
+    setSignedInHint(isTokenRemembered());
+    return clearSignedInHint;
+  }, []);
 
   useEffect(() => {
     // The dialog or the page that had focus is gone: carry on from the top of the new page.
