@@ -119,7 +119,8 @@ describe('the build, precompressed', () => {
         const answer = await rawRequest(port, path, { headers: { 'Accept-Encoding': 'gzip' } });
         expect(answer.headers['content-encoding']).toBe('gzip');
         expect(answer.headers['cache-control']).toBe('no-cache');
-        expect(answer.headers.vary).toBe('Accept-Encoding');
+        // And on the cookie that may add the page's preloads (route-preloads.ts).
+        expect(answer.headers.vary).toBe('Accept-Encoding, Cookie');
         expect(decoded(answer)).toBe(edited);
       }
     } finally {
