@@ -1,6 +1,7 @@
 // The groups table at 50 rows against its peers (issue "Rows on screen at the speed of a
 // hand-written page"): `npm start`'s dashboard, react-admin (bench/peers/react-admin) and a
-// hand-written React + TanStack Query/Table page (bench/peers/hand-written), loaded alternately
+// hand-written React + TanStack Query/Table page (bench/peers/hand-written), and the dashboard's
+// same build from a minimal static server (support/static-server.ts), loaded alternately
 // from cold browser contexts at CPU ×1 and ×4, their /api/ answered from the same recorded
 // fixture. Per load: the 50th row visible, the time from the data's answer to it, the DOM nodes
 // and the requests. Ratios are paired (the dashboard's load over the peer's of the same round).
@@ -12,22 +13,24 @@ import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { writeResult, type ResultRow } from './results-file.ts';
-import { recordAnswers, type Fixtures } from './support/api-fixtures.ts';
+import { BOTH_APIS, recordAnswers, type Fixtures } from './support/api-fixtures.ts';
 import { ensureLargeDb, startBenchServer } from './support/bench-server.ts';
+import { SIGNED_IN_HINT } from '../server/web/route-preloads.ts';
 import { coldContext, fetchesOf, open, VIEWPORT } from './support/cold-load.ts';
 import type { ReadySpec } from './support/page-ready.ts';
 import { peerRoot, startPeerPage } from './support/peer-page.ts';
+import { startStaticServer } from './support/static-server.ts';
 import { median, shown } from './support/stats.ts';
 import type { Fetch } from './support/waterfall.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const CPU_RATES = [1, 4] as const;
 const TABLE_PATH = '/groups?view=table&size=50';
-const GOALS = { reactAdmin: 0.5, handWritten: 1.2, scripts: 6, scriptKb: 130 };
+const GOALS = { reactAdmin: 0.5, handWritten: 1.2, staticServer: 1.05, scripts: 6, scriptKb: 130 };
 const DATA_REQUEST = '/api/grp/get_all';
 
 interface Target {
-  name: 'dashboard' | 'react-admin' | 'hand-written';
+  name: 'dashboard' | 'static server' | 'react-admin' | 'hand-written';
   origin: string;
   url: string;
   ready: ReadySpec;
@@ -75,6 +78,11 @@ async function main(): Promise<void> {
   ensureLargeDb();
   const server = await startBenchServer({ ownBuild: 'peers', env: { LOG_REQUESTS: '0' } });
   const [handWritten, reactAdmin] = await Promise.all([startPeerPage('hand-written'), startPeerPage('react-admin')]);
+  // The page's HTML as npm start sends it to a browser that has signed in.
+  const pageHtml = await (
+    await fetch(`${server.url}${TABLE_PATH}`, { headers: { Cookie: `${SIGNED_IN_HINT}=1` } })
+  ).text();
+  const staticServer = await startStaticServer(server.distDir ?? '', pageHtml);
   const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
   const browser = await chromium.launch({
     executablePath,
@@ -86,6 +94,12 @@ async function main(): Promise<void> {
         name: 'dashboard',
         origin: server.url,
         url: `${server.url}${TABLE_PATH}`,
+        ready: { tables: [{ caption: 'All groups', rows: 50 }] },
+      },
+      {
+        name: 'static server',
+        origin: staticServer.url,
+        url: `${staticServer.url}${TABLE_PATH}`,
         ready: { tables: [{ caption: 'All groups', rows: 50 }] },
       },
       {
@@ -107,10 +121,16 @@ async function main(): Promise<void> {
     {
       const { context, readyAt } = await coldContext(browser, server.url, server.token, dashboard.ready, null);
       const page = await context.newPage();
-      await recordAnswers(page, fixtures, async () => {
-        await page.goto(dashboard.url, { waitUntil: 'commit' });
-        await readyAt;
-      });
+      // The dashboard server's answers too: the static server has none of its own to give.
+      await recordAnswers(
+        page,
+        fixtures,
+        async () => {
+          await page.goto(dashboard.url, { waitUntil: 'commit' });
+          await readyAt;
+        },
+        BOTH_APIS,
+      );
       await context.close();
     }
 
@@ -124,6 +144,7 @@ async function main(): Promise<void> {
             fixtures,
             latencyMs: 0,
             unmatched,
+            prefixes: BOTH_APIS,
           });
           const opened = await open(context, target.url, rate, readyAt);
           const fetches = await fetchesOf(opened.page);
@@ -149,6 +170,7 @@ async function main(): Promise<void> {
       for (const [peer, goal] of [
         ['react-admin', GOALS.reactAdmin],
         ['hand-written', GOALS.handWritten],
+        ['static server', GOALS.staticServer],
       ] as const) {
         const other = of(peer, rate);
         const ratio = median(app.map((load, i) => load.readyAt / (other[i]?.readyAt ?? NaN)));
@@ -213,7 +235,7 @@ async function main(): Promise<void> {
     }
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     notes.unshift(
-      `Method: headless Chromium (${executablePath ?? "Playwright's"}), viewport ${VIEWPORT.width}×${VIEWPORT.height}. The dashboard is \`npm start\`'s server (large seed) at \`${TABLE_PATH}\`; react-admin ${reactAdminVersion()} (bench/peers/react-admin: <Admin> with its layout, a <List> of 50 a page with a search filter and its pager, a <Datagrid> of the same six columns) and the hand-written page (bench/peers/hand-written: React, TanStack Query and Table, no router, no shell) are built with Vite's JS API and served by vite preview. Every /api/ request of the three is answered by Playwright's router at 0 ms from the dashboard's answers recorded once at the start. Each load is a new browser context (empty cache) with the token in localStorage. ${RUNS} rounds; each round loads the three at CPU ×1 then ×4 (CDP Emulation.setCPUThrottlingRate), their order rotated by one each round. "50th row visible": bench/support/page-ready.ts, performance.now() in the animation frame after the table holds 50 data rows. "From the data's answer": that time less the responseEnd of \`${DATA_REQUEST}\`. DOM nodes: every node type of the document (TreeWalker) at that moment.`,
+      `Method: headless Chromium (${executablePath ?? "Playwright's"}), viewport ${VIEWPORT.width}×${VIEWPORT.height}. The dashboard is \`npm start\`'s server (large seed) at \`${TABLE_PATH}\`; react-admin ${reactAdminVersion()} (bench/peers/react-admin: <Admin> with its layout, a <List> of 50 a page with a search filter and its pager, a <Datagrid> of the same six columns) and the hand-written page (bench/peers/hand-written: React, TanStack Query and Table, no router, no shell) are built with Vite's JS API and served by vite preview. The static server (bench/support/static-server.ts) serves the dashboard's very build, each file's brotli copy with its type and no other header, and the HTML npm start sent for the page. Every /api/ and /dashboard-api/ request of the four is answered by Playwright's router at 0 ms from the dashboard's answers recorded once at the start. Each load is a new browser context (empty cache) with the token in localStorage and the signed-in hint cookie (the state of a browser that has signed in before). ${RUNS} rounds; each round loads the four at CPU ×1 then ×4 (CDP Emulation.setCPUThrottlingRate), their order rotated by one each round. "50th row visible": bench/support/page-ready.ts, performance.now() in the animation frame after the table holds 50 data rows. "From the data's answer": that time less the responseEnd of \`${DATA_REQUEST}\`. DOM nodes: every node type of the document (TreeWalker) at that moment.`,
       `The machine (${cpus().length} cores) is shared with other sessions; the alternation spreads its load over the three alike. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadLabel()}. Runtime ${minutes} min.`,
     );
     writeResult('peers', {
@@ -228,7 +250,7 @@ async function main(): Promise<void> {
     console.log('bench/results/peers.json written');
   } finally {
     await browser.close();
-    await Promise.all([handWritten.close(), reactAdmin.close()]);
+    await Promise.all([handWritten.close(), reactAdmin.close(), staticServer.close()]);
     await server.stop();
   }
 }

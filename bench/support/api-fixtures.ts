@@ -18,17 +18,28 @@ export function fixtureKey(method: string, url: string, body: string | null): st
   return `${method} ${pathname}${search} ${body ?? ''}`;
 }
 
-const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+/** The paths answered from fixtures: the portal's API, and for a bench that wants it the dashboard server's too. */
+export const PORTAL_API: readonly string[] = ['/api/'];
+export const BOTH_APIS: readonly string[] = ['/api/', '/dashboard-api/'];
+
+const answered = (prefixes: readonly string[]) => (url: string | URL) =>
+  prefixes.some((prefix) => new URL(url).pathname.startsWith(prefix));
 
 /**
  * Keeps every API answer the page receives while `load` runs, and until the network has been
  * quiet for 500 ms after it (late requests such as product titles belong to the page too).
  */
-export async function recordAnswers(page: Page, fixtures: Fixtures, load: () => Promise<void>): Promise<void> {
+export async function recordAnswers(
+  page: Page,
+  fixtures: Fixtures,
+  load: () => Promise<void>,
+  prefixes = PORTAL_API,
+): Promise<void> {
+  const isAnswered = answered(prefixes);
   const pending: Promise<void>[] = [];
   const keep = (response: Response) => {
     const request = response.request();
-    if (!isApi(request.url())) return;
+    if (!isAnswered(request.url())) return;
     pending.push(
       response.text().then((body) => {
         fixtures.set(fixtureKey(request.method(), request.url(), request.postData()), {
@@ -47,7 +58,7 @@ export async function recordAnswers(page: Page, fixtures: Fixtures, load: () => 
 }
 
 /**
- * Answers every /api/ request of the context from the fixtures after `latencyMs`. A request
+ * Answers every request of the context under `prefixes` from the fixtures after `latencyMs`. A request
  * without a recorded answer gets a 404 and its key is pushed to `unmatched` (the page would
  * then not be measuring what was recorded).
  */
@@ -56,24 +67,22 @@ export async function serveAnswers(
   fixtures: Fixtures,
   latencyMs: number,
   unmatched: string[],
+  prefixes = PORTAL_API,
 ): Promise<void> {
-  await context.route(
-    (url) => url.pathname.startsWith('/api/'),
-    async (route) => {
-      const request = route.request();
-      const key = fixtureKey(request.method(), request.url(), request.postData());
-      const answer = fixtures.get(key);
-      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-      if (!answer) {
-        unmatched.push(key);
-        await route.fulfill({
-          status: 404,
-          contentType: 'application/json',
-          body: '{"status":false,"error":{"code":"no_fixture","message":"No recorded answer."}}',
-        });
-        return;
-      }
-      await route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body });
-    },
-  );
+  await context.route(answered(prefixes), async (route) => {
+    const request = route.request();
+    const key = fixtureKey(request.method(), request.url(), request.postData());
+    const answer = fixtures.get(key);
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    if (!answer) {
+      unmatched.push(key);
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"status":false,"error":{"code":"no_fixture","message":"No recorded answer."}}',
+      });
+      return;
+    }
+    await route.fulfill({ status: answer.status, contentType: answer.contentType, body: answer.body });
+  });
 }

@@ -47,6 +47,8 @@ export interface BenchServer {
   url: string;
   token: string;
   pid: number;
+  /** The dashboard's build it serves, when it is this run's own (`ownBuild`). */
+  distDir?: string;
   stop: () => Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function startBenchServer({
     url: `http://127.0.0.1:${port}`,
     token,
     pid: child.pid ?? 0,
+    distDir,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => {

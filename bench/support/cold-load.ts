@@ -19,7 +19,7 @@ export async function coldContext(
   origin: string,
   token: string,
   ready: ReadySpec,
-  api: { fixtures: Fixtures; latencyMs: number; unmatched: string[] } | null,
+  api: { fixtures: Fixtures; latencyMs: number; unmatched: string[]; prefixes?: readonly string[] } | null,
 ): Promise<{ context: BrowserContext; readyAt: Promise<number> }> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
@@ -50,7 +50,7 @@ export async function coldContext(
   // tsx names the functions it compiles with a `__name` helper that the page does not have.
   await context.addInitScript({ content: 'window.__name = (f) => f;' });
   await context.addInitScript(installReadyProbe, ready);
-  if (api) await serveAnswers(context, api.fixtures, api.latencyMs, api.unmatched);
+  if (api) await serveAnswers(context, api.fixtures, api.latencyMs, api.unmatched, api.prefixes);
   return { context, readyAt };
 }
 
