@@ -1,7 +1,7 @@
 // The page's code named in its HTML: which files a page gets from the build's manifest, how an
 // address finds its page, and the served index.html with and without the signed-in hint.
 import { Hono } from 'hono';
-import { writeFileSync } from 'node:fs';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registryPages, routePreloads, type Manifest } from './route-preload-map.ts';
@@ -133,6 +133,21 @@ describe('index.html as the server sends it', () => {
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/group.js">');
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/group.css">');
     expect(response.headers.get('Vary')).toBe('Accept-Encoding, Cookie');
+  });
+
+  it('reads the map again after a rebuild, and sends the HTML as it is now', async () => {
+    const file = join(dist.dir, '.vite', 'route-preloads.json');
+    const rebuilt: RoutePreload[] = [{ pattern: '/groups/:id', scripts: ['/assets/group-new.js'], styles: [] }];
+    try {
+      writeFileSync(file, JSON.stringify(rebuilt));
+      utimesSync(file, new Date(), new Date(Date.now() + 60_000));
+      const html = await (await page('/groups/4', 'lp-signed-in=1')).text();
+      expect(html).toContain('href="/assets/group-new.js"');
+      expect(html).not.toContain('href="/assets/group.js"');
+    } finally {
+      writeFileSync(file, JSON.stringify(map));
+      utimesSync(file, new Date(), new Date(Date.now() + 120_000));
+    }
   });
 
   it('names nothing on a first visit, nor for an address of no page', async () => {

@@ -3,7 +3,7 @@
 // (route-preload-map.ts). The browser then fetches them while the entry loads, instead of when
 // the entry has run and the router asks for the page. Only for a browser that says it has signed
 // in (src/lib/signed-in-hint.ts): a first visit, which shows the login page, moves nothing more.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export { SIGNED_IN_HINT } from '../../src/lib/signed-in-hint.ts';
@@ -57,11 +57,21 @@ export function withPreloads(html: string, { scripts, styles }: PreloadFiles): s
   return html.replace('</head>', `${links.join('')}</head>`);
 }
 
-/** The build's map, or none (a build from before the map, or a test's minimal dist/). */
-export async function readRoutePreloads(distDir: string): Promise<RoutePreload[]> {
-  try {
-    return JSON.parse(await readFile(join(distDir, '.vite', 'route-preloads.json'), 'utf8')) as RoutePreload[];
-  } catch {
-    return [];
-  }
+/**
+ * The build's map, or none (a build from before the map, or a test's minimal dist/). Read again
+ * only when the file changed (a rebuild while the server runs).
+ */
+export function routePreloadReader(distDir: string): () => Promise<RoutePreload[]> {
+  const file = join(distDir, '.vite', 'route-preloads.json');
+  let read: { mtimeMs: number; map: RoutePreload[] } | undefined;
+  return async () => {
+    try {
+      const { mtimeMs } = await stat(file);
+      if (read?.mtimeMs !== mtimeMs)
+        read = { mtimeMs, map: JSON.parse(await readFile(file, 'utf8')) as RoutePreload[] };
+      return read.map;
+    } catch {
+      return [];
+    }
+  };
 }
