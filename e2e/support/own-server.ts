@@ -13,7 +13,9 @@ export interface OwnServer {
 
 function copyOfSharedBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'lp-e2e-own-'));
-  const shared = buildDir(process.env.E2E_PORT);
+  // The build the run's server serves (playwright.config.ts): under `npm test` that is
+  // TEST_DIST_DIR, and an empty copy would make each own server build the dashboard again.
+  const shared = process.env.TEST_DIST_DIR || buildDir(process.env.E2E_PORT);
   if (existsSync(join(shared, 'index.html'))) {
     cpSync(shared, dir, { recursive: true });
     // Newer than any source edit made during the run: the server serves it as it is.

@@ -12,10 +12,17 @@ const tooMany = (headers: Record<string, string> = {}, body: unknown = { status:
 const ok = (body: unknown = { status: true }) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-function answers(...responses: (() => Response)[]) {
+/** A clock the budget waits on without real time passing: its waits are added to `now`. */
+function fakeClock() {
+  let now = 1_700_000_000_000;
+  return { now: () => now, sleep: async (ms: number) => void (now += ms) };
+}
+
+/** The answers, in order, and when each request was sent (by `clock`). */
+function answers(clock: { now: () => number }, ...responses: (() => Response)[]) {
   const times: number[] = [];
   const request = vi.fn(() => {
-    times.push(Date.now());
+    times.push(clock.now());
     const next = responses.shift();
     if (!next) throw new Error('asked once too often');
     return Promise.resolve(next());
@@ -25,10 +32,12 @@ function answers(...responses: (() => Response)[]) {
 
 describe('a portal request budget', () => {
   it('asks again after Retry-After in seconds, and says it is slowing down meanwhile', async () => {
+    // Real time: the end of the hold is told by a timer of its own.
     const budget = new RateBudget();
     const changes: boolean[] = [];
     budget.subscribe(() => changes.push(budget.slowingDown));
     const { request, times } = answers(
+      { now: Date.now },
       () => tooMany({ 'Retry-After': '1' }),
       () => ok(),
     );
@@ -40,9 +49,11 @@ describe('a portal request budget', () => {
   });
 
   it('waits the default when Retry-After is absent, and reads an HTTP date', async () => {
-    const budget = new RateBudget();
-    const inOneSecond = new Date(Date.now() + 1500).toUTCString();
+    const clock = fakeClock();
+    const budget = new RateBudget(clock);
+    const inOneSecond = new Date(clock.now() + 1500).toUTCString();
     const { request, times } = answers(
+      clock,
       () => tooMany(),
       () => tooMany({ 'Retry-After': inOneSecond }),
       () => ok(),
@@ -54,7 +65,9 @@ describe('a portal request budget', () => {
   });
 
   it(`gives up after ${MAX_RATE_LIMITED_ATTEMPTS} refusals in a row, with the last 429`, async () => {
-    const budget = new RateBudget();
+    // Retry-After: 0, but each refusal cuts the rate down to its floor (1 a second): about 18 s of
+    // spacing, waited on the fake clock.
+    const budget = new RateBudget(fakeClock());
     const request = vi.fn(() => Promise.resolve(tooMany({ 'Retry-After': '0' })));
     expect((await budget.send(request)).status).toBe(429);
     expect(request).toHaveBeenCalledTimes(MAX_RATE_LIMITED_ATTEMPTS);
@@ -62,7 +75,7 @@ describe('a portal request budget', () => {
 
   it('gives a 429 it is told is no rate limit back at once', async () => {
     const budget = new RateBudget();
-    const { request } = answers(() => tooMany({ 'Retry-After': '30' }));
+    const { request } = answers(fakeClock(), () => tooMany({ 'Retry-After': '30' }));
     const response = await budget.send(request, { isRateLimit: () => false });
     expect(response.status).toBe(429);
     expect(budget.slowingDown).toBe(false);
