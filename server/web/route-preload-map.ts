@@ -5,9 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { routes } from '../../src/lib/paths.ts';
-import type { RoutePreload } from './route-preloads.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreload } from './route-preloads.ts';
 
-export const ROUTE_PRELOADS_FILE = join('.vite', 'route-preloads.json');
 const REGISTRY = 'src/app/route-registry.ts';
 
 /**
@@ -37,7 +36,7 @@ const fromRegistry = (relative: string) => posix.join(posix.dirname(REGISTRY), r
 /**
  * The pages of the registry's source, read as text: the registry imports React components, which
  * the build's Node process cannot load. A page whose code is in the entry (the login page) has no
- * module here; route-preloads.test.ts checks that every other page is found.
+ * module here; scripts/route-preloads-registry.test.ts checks that every other page is found.
  */
 export function registryPages(source: string): RegistryPages {
   const pages = new Map<string, { module: string; signedOut: boolean }>();

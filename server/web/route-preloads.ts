@@ -8,6 +8,9 @@ import { join } from 'node:path';
 
 export { SIGNED_IN_HINT } from '../../src/lib/signed-in-hint.ts';
 
+/** The build's map, in dist/ (a dot-folder: never served). */
+export const ROUTE_PRELOADS_FILE = join('.vite', 'route-preloads.json');
+
 export interface PreloadFiles {
   /** Paths from the site's root: `/assets/…js`. */
   scripts: string[];
@@ -62,7 +65,7 @@ export function withPreloads(html: string, { scripts, styles }: PreloadFiles): s
  * only when the file changed (a rebuild while the server runs).
  */
 export function routePreloadReader(distDir: string): () => Promise<RoutePreload[]> {
-  const file = join(distDir, '.vite', 'route-preloads.json');
+  const file = join(distDir, ROUTE_PRELOADS_FILE);
   let read: { mtimeMs: number; map: RoutePreload[] } | undefined;
   return async () => {
     try {
